@@ -1,0 +1,50 @@
+#pragma once
+// Congestion controllers decide, per node, whether the packet at the head of the source queue may
+// enter the network now (source throttling). They are SC_MODULEs so that a mechanism can own
+// processes and sideband ports; they observe the node's router through a const reference.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <systemc>
+
+#include "core/parameters.h"
+#include "core/registry.h"
+#include "core/types.h"
+
+namespace icn {
+
+class CycleClock;
+class Router;
+class Topology;
+struct Packet;
+
+class CongestionController : public sc_core::sc_module {
+ public:
+  explicit CongestionController(sc_core::sc_module_name name) : sc_core::sc_module(name) {}
+  // Asked by the network interface when a packet at the head of the source queue could start on a
+  // free injection VC. Refusing keeps the packet (and those behind it) queued: nothing is dropped.
+  virtual bool may_inject(const Packet& packet, Cycle now) = 0;
+  // How many of the node's injection channels are open now (mechanisms like Trans-t close some).
+  virtual int open_injection_channels(int total, Cycle /*now*/) { return total; }
+  // Cycles in which this node had a packet refused, for the result.
+  std::uint64_t throttled_cycles() const { return throttled_cycles_; }
+
+ protected:
+  std::uint64_t throttled_cycles_ = 0;
+};
+
+struct ControllerContext {
+  NodeId node;
+  const Topology& topology;
+  const Router& router;
+  CycleClock& clock;
+  const ParameterSet& parameters;
+  std::uint64_t seed;
+};
+
+using ControllerFactory =
+    std::function<std::unique_ptr<CongestionController>(sc_core::sc_module_name, const ControllerContext&)>;
+struct ControllerTag { static constexpr const char* kind = "congestion controller"; };
+using ControllerRegistry = Registry<ControllerTag, ControllerFactory>;
+
+}  // namespace icn

@@ -1,0 +1,36 @@
+#pragma once
+// The model's clock. Cycle c happens at simulated time (c + 1) * period. All clocked work runs in
+// the first delta of that time: processes wait either for tick() or for a timed next_trigger a
+// whole number of periods ahead, both of which are timed notifications and so share one
+// evaluation phase. (sc_clock's posedge fires one delta later than a timed wake-up, which would
+// let a sleeping process see values written in the same cycle.) Signal writes made in cycle c are
+// therefore read in cycle c + 1: the one-cycle link of the timing model.
+#include <systemc>
+
+#include "core/types.h"
+
+namespace icn {
+
+class CycleClock : public sc_core::sc_module {
+ public:
+  CycleClock(sc_core::sc_module_name name, sc_core::sc_time period);
+
+  const sc_core::sc_event& tick() const { return tick_; }
+  const sc_core::sc_time& period() const { return period_; }
+
+  // The current cycle; valid inside any process of the model.
+  Cycle cycle() const { return Cycle(sc_core::sc_time_stamp().value() / period_ticks_) - 1; }
+  // Delay from now (at a cycle boundary) until cycle `target` > cycle().
+  sc_core::sc_time until(Cycle target) const { return period_ * double(target - cycle()); }
+  // Simulated time at which cycle c runs.
+  sc_core::sc_time time_of(Cycle c) const { return period_ * double(c + 1); }
+
+ private:
+  void advance();
+
+  sc_core::sc_time period_;
+  sc_dt::uint64 period_ticks_;
+  sc_core::sc_event tick_;
+};
+
+}  // namespace icn

@@ -1,0 +1,52 @@
+#pragma once
+// The values carried by the link signals. Both are small and trivially copyable: a flit names its
+// packet by pool index instead of owning heap data, and each carries the cycle it was sent, so a
+// signal changes value exactly when something new is sent and an idle link raises no event.
+#include <cstdint>
+#include <iosfwd>
+
+#include "core/types.h"
+
+namespace sc_core { class sc_trace_file; }
+
+namespace icn {
+
+struct Flit {
+  static constexpr std::uint8_t kHead = 1;
+  static constexpr std::uint8_t kTail = 2;
+  static constexpr int kPriorityShift = 2;  // flags bits 2..7: the packet's traffic class
+
+  PacketId packet = 0;
+  NodeId destination = 0;           // copied from the packet so route computation needs no lookup
+  std::uint32_t sent = 0xffffffffu;  // cycle the flit left the sender; the initial value is never current
+  std::uint16_t index = 0;          // position in the packet, 0 = head
+  std::uint8_t vc = 0;              // virtual channel on the link it travels
+  std::uint8_t flags = 0;
+
+  bool is_head() const { return flags & kHead; }
+  bool is_tail() const { return flags & kTail; }
+  std::uint8_t priority() const { return std::uint8_t(flags >> kPriorityShift); }
+  // True when the flit was written to the link in the cycle before `now`, i.e. it is new.
+  bool sent_just_before(Cycle now) const { return Cycle(sent) + 1 == now; }
+
+  bool operator==(const Flit& o) const {
+    return packet == o.packet && destination == o.destination && sent == o.sent &&
+           index == o.index && vc == o.vc && flags == o.flags;
+  }
+};
+
+struct Credit {
+  std::uint32_t sent = 0xffffffffu;  // cycle the credit was returned
+  std::uint8_t vc = 0;               // virtual channel whose buffer slot was freed
+
+  bool sent_just_before(Cycle now) const { return Cycle(sent) + 1 == now; }
+  bool operator==(const Credit& o) const { return sent == o.sent && vc == o.vc; }
+};
+
+std::ostream& operator<<(std::ostream& os, const Flit& f);
+std::ostream& operator<<(std::ostream& os, const Credit& c);
+// sc_signal<T> requires sc_trace overloads; the model does not trace links.
+void sc_trace(sc_core::sc_trace_file*, const Flit&, const std::string&);
+void sc_trace(sc_core::sc_trace_file*, const Credit&, const std::string&);
+
+}  // namespace icn

@@ -1,0 +1,48 @@
+#pragma once
+// Packets live in one pool per network; flits refer to them by index. Slots are recycled after
+// delivery, so steady-state simulation allocates nothing per packet.
+#include <cstdint>
+#include <vector>
+
+#include "core/types.h"
+
+namespace icn {
+
+struct Packet {
+  NodeId source = 0;
+  NodeId destination = 0;
+  Cycle created = 0;           // entered the source queue
+  Cycle injected = 0;          // head flit left the network interface
+  std::uint32_t sequence = 0;  // per-source creation number, for diagnostics
+  std::uint16_t length = 0;    // flits
+  std::uint16_t hops = 0;      // router-to-router links traversed by the head
+  std::uint8_t priority = 0;   // traffic class, 0 = normal
+  bool in_network = false;     // head injected, tail not yet delivered
+};
+
+class PacketPool {
+ public:
+  PacketId allocate() {
+    if (free_.empty()) {
+      packets_.emplace_back();
+      return PacketId(packets_.size() - 1);
+    }
+    PacketId id = free_.back();
+    free_.pop_back();
+    packets_[id] = Packet{};
+    return id;
+  }
+  void release(PacketId id) { free_.push_back(id); }
+
+  Packet& operator[](PacketId id) { return packets_[id]; }
+  const Packet& operator[](PacketId id) const { return packets_[id]; }
+
+  std::size_t live() const { return packets_.size() - free_.size(); }
+  std::size_t capacity() const { return packets_.size(); }
+
+ private:
+  std::vector<Packet> packets_;
+  std::vector<PacketId> free_;
+};
+
+}  // namespace icn

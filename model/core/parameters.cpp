@@ -1,0 +1,114 @@
+#include "core/parameters.h"
+
+#include <sstream>
+#include <stdexcept>
+
+namespace icn {
+
+namespace {
+std::string join(const std::vector<std::string>& items, const char* separator) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? separator : "") + items[i];
+  return out;
+}
+std::string number_text(double v) {
+  std::ostringstream os;
+  os << v;
+  return os.str();
+}
+}  // namespace
+
+std::string ParameterSpec::allowed() const {
+  std::string what;
+  switch (type) {
+    case ValueType::Integer: what = "integer " + number_text(minimum) + ".." + number_text(maximum); break;
+    case ValueType::Real: what = "number " + number_text(minimum) + ".." + number_text(maximum); break;
+    case ValueType::Boolean: what = "true or false"; break;
+    case ValueType::Text: what = "text"; break;
+    case ValueType::Choice: what = "one of " + join(choices, ", "); break;
+  }
+  return list ? what + " (one value, or a list)" : what;
+}
+
+ParameterSpec ParameterSpec::integer(std::string key, long long def, long long min, long long max,
+                                     std::string description) {
+  ParameterSpec s;
+  s.key = std::move(key);
+  s.type = ValueType::Integer;
+  s.default_value = std::to_string(def);
+  s.minimum = double(min);
+  s.maximum = double(max);
+  s.description = std::move(description);
+  return s;
+}
+
+ParameterSpec ParameterSpec::real(std::string key, double def, double min, double max,
+                                  std::string description) {
+  ParameterSpec s;
+  s.key = std::move(key);
+  s.type = ValueType::Real;
+  s.default_value = number_text(def);
+  s.minimum = min;
+  s.maximum = max;
+  s.description = std::move(description);
+  return s;
+}
+
+ParameterSpec ParameterSpec::boolean(std::string key, bool def, std::string description) {
+  ParameterSpec s;
+  s.key = std::move(key);
+  s.type = ValueType::Boolean;
+  s.default_value = def ? "true" : "false";
+  s.description = std::move(description);
+  return s;
+}
+
+ParameterSpec ParameterSpec::text(std::string key, std::string def, std::string description) {
+  ParameterSpec s;
+  s.key = std::move(key);
+  s.type = ValueType::Text;
+  s.default_value = std::move(def);
+  s.description = std::move(description);
+  return s;
+}
+
+ParameterSpec ParameterSpec::choice(std::string key, std::string def,
+                                    std::vector<std::string> choices, std::string description) {
+  ParameterSpec s;
+  s.key = std::move(key);
+  s.type = ValueType::Choice;
+  s.default_value = std::move(def);
+  s.choices = std::move(choices);
+  s.description = std::move(description);
+  return s;
+}
+
+const ParameterValue& ParameterSet::get(const std::string& key) const {
+  auto it = values_.find(key);
+  if (it == values_.end()) throw std::logic_error("configuration key not declared: " + key);
+  return it->second;
+}
+
+// Values were validated against their spec when the set was built, so conversions cannot fail.
+long long ParameterSet::integer(const std::string& key) const { return std::stoll(get(key).items.at(0)); }
+double ParameterSet::real(const std::string& key) const { return std::stod(get(key).items.at(0)); }
+bool ParameterSet::boolean(const std::string& key) const { return get(key).items.at(0) == "true"; }
+const std::string& ParameterSet::text(const std::string& key) const { return get(key).items.at(0); }
+const std::vector<std::string>& ParameterSet::texts(const std::string& key) const { return get(key).items; }
+const std::string& ParameterSet::origin(const std::string& key) const { return get(key).origin; }
+
+std::vector<long long> ParameterSet::integers(const std::string& key) const {
+  std::vector<long long> out;
+  for (const auto& item : get(key).items) out.push_back(std::stoll(item));
+  return out;
+}
+
+ParameterSet ParameterSet::section(const std::string& prefix) const {
+  ParameterSet out;
+  const std::string lead = prefix + ".";
+  for (const auto& [key, value] : values_)
+    if (key.compare(0, lead.size(), lead) == 0) out.values_[key.substr(lead.size())] = value;
+  return out;
+}
+
+}  // namespace icn

@@ -1,0 +1,64 @@
+#pragma once
+// Declared configuration keys and their validated values. A ParameterSpec says what a key is,
+// what it accepts and its default; a ParameterSet holds the values after validation. Modules read
+// typed values from a ParameterSet once, at construction — never YAML.
+#include <map>
+#include <string>
+#include <vector>
+
+namespace icn {
+
+enum class ValueType { Integer, Real, Boolean, Text, Choice };
+
+struct ParameterSpec {
+  std::string key;            // dotted path, relative to the section that declares it
+  ValueType type = ValueType::Integer;
+  std::string default_value;  // textual, parsed and validated like user input
+  double minimum = 0;         // Integer / Real, inclusive
+  double maximum = 0;
+  std::vector<std::string> choices;  // Choice
+  bool list = false;          // accepts a YAML sequence (or one value, meaning "the same for all")
+  std::string description;
+
+  std::string allowed() const;  // "integer 1..64", "one of torus, mesh", …
+
+  static ParameterSpec integer(std::string key, long long def, long long min, long long max,
+                               std::string description);
+  static ParameterSpec real(std::string key, double def, double min, double max,
+                            std::string description);
+  static ParameterSpec boolean(std::string key, bool def, std::string description);
+  static ParameterSpec text(std::string key, std::string def, std::string description);
+  static ParameterSpec choice(std::string key, std::string def, std::vector<std::string> choices,
+                              std::string description);
+  ParameterSpec& as_list() { list = true; return *this; }
+};
+
+struct ParameterValue {
+  std::vector<std::string> items;  // one item for a scalar
+  std::string origin;              // "file:line" or "--set" or "default"
+  bool sequence = false;
+};
+
+class ParameterSet {
+ public:
+  void set(const std::string& key, ParameterValue value) { values_[key] = std::move(value); }
+  bool has(const std::string& key) const { return values_.count(key) != 0; }
+
+  long long integer(const std::string& key) const;
+  double real(const std::string& key) const;
+  bool boolean(const std::string& key) const;
+  const std::string& text(const std::string& key) const;
+  std::vector<long long> integers(const std::string& key) const;
+  const std::vector<std::string>& texts(const std::string& key) const;
+  const std::string& origin(const std::string& key) const;
+
+  // The values under `prefix.` with the prefix removed (a polymorphic section's parameters).
+  ParameterSet section(const std::string& prefix) const;
+  const std::map<std::string, ParameterValue>& values() const { return values_; }
+
+ private:
+  const ParameterValue& get(const std::string& key) const;
+  std::map<std::string, ParameterValue> values_;
+};
+
+}  // namespace icn

@@ -1,0 +1,153 @@
+#include "network.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <sstream>
+
+#include "core/model_error.h"
+#include "routing/routing_function.h"
+#include "traffic/destination_pattern.h"
+
+namespace icn {
+
+Network::Network(sc_core::sc_module_name name, const Configuration& configuration)
+    : sc_core::sc_module(name),
+      configuration_(configuration),
+      topology_(configuration.platform.network.topology()),
+      clock_("clock", sc_core::sc_time(configuration.platform.simulation.clock_period_ns, sc_core::SC_NS)),
+      statistics_(topology_.node_count(), configuration.platform.simulation.warmup,
+                  configuration.platform.simulation.cycles) {
+  const PlatformConfig& platform = configuration_.platform;
+  routing_ = RoutingRegistry::get(platform.routing.type)
+                 .create(RoutingContext{topology_, platform.router.virtual_channels, platform.routing.parameters});
+  pattern_ = PatternRegistry::get(configuration_.stimulus.pattern.type)
+                 .create(PatternContext{topology_, configuration_.stimulus.pattern.parameters, platform.simulation.seed});
+
+  const NodeId count = topology_.node_count();
+  for (NodeId id = 0; id < count; ++id)
+    nodes_.push_back(std::make_unique<Node>(("node_" + std::to_string(id)).c_str(), id, topology_, configuration_,
+                                            *routing_, *pattern_, clock_, packets_, statistics_));
+
+  // Output port p of node a drives input port p of its neighbour in direction p.
+  const int ports = topology_.network_ports();
+  link_flits_.init(std::size_t(count) * ports);
+  link_credits_.init(std::size_t(count) * ports);
+  std::size_t edges = 0;
+  for (NodeId a = 0; a < count; ++a)
+    for (int p = 0; p < ports; ++p) edges += topology_.neighbour(a, p ^ 1) == kNoNode;
+  edge_flits_.init(edges);
+  edge_credits_.init(edges);
+  std::size_t edge = 0;
+  for (NodeId a = 0; a < count; ++a) {
+    for (int p = 0; p < ports; ++p) {
+      const std::size_t link = std::size_t(a) * ports + p;
+      Router& from = nodes_[a]->router();
+      from.flit_out[p](link_flits_[link]);
+      from.credit_in[p](link_credits_[link]);
+      const NodeId b = topology_.neighbour(a, p);
+      if (b != kNoNode) {
+        nodes_[b]->router().flit_in[p](link_flits_[link]);
+        nodes_[b]->router().credit_out[p](link_credits_[link]);
+      }
+      if (topology_.neighbour(a, p ^ 1) == kNoNode) {  // nobody upstream of a's input port p
+        from.flit_in[p](edge_flits_[edge]);
+        from.credit_out[p](edge_credits_[edge]);
+        ++edge;
+      }
+    }
+  }
+
+  show_progress_ = platform.simulation.progress && isatty(STDERR_FILENO);
+  SC_HAS_PROCESS(Network);
+  SC_METHOD(sample);
+  if (show_progress_) SC_METHOD(report_progress);
+}
+
+Network::~Network() = default;
+
+std::uint64_t Network::flits_in_network(Cycle now) const {
+  std::uint64_t count = 0;
+  for (const auto& node : nodes_) count += node->router().buffered_flits() + node->flits_on_local_channels(now);
+  for (const auto& s : link_flits_) count += Cycle(s.read().sent) == now;
+  return count;
+}
+
+std::uint64_t Network::full_buffers() const {
+  std::uint64_t count = 0;
+  for (const auto& node : nodes_) count += node->router().full_buffers();
+  return count;
+}
+
+Cycle Network::oldest_packet_age(Cycle now) const {
+  Cycle oldest = 0;
+  for (std::size_t i = 0; i < packets_.capacity(); ++i) {
+    const Packet& p = packets_[PacketId(i)];
+    if (p.in_network && now - p.injected > oldest) oldest = now - p.injected;
+  }
+  return oldest;
+}
+
+void Network::sample() {
+  // Runs in the first delta of a sample cycle only to re-schedule itself one delta later, after
+  // every clocked process of that cycle has run and its signal writes are visible.
+  const Cycle interval = configuration_.platform.simulation.sample_interval;
+  const Cycle last = configuration_.platform.simulation.cycles - 1;
+  if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) {
+    next_sample_ = std::min(interval - 1, last);
+    next_trigger(clock_.time_of(next_sample_));
+    return;
+  }
+  if (!sample_pending_) {
+    sample_pending_ = true;
+    next_trigger(sc_core::SC_ZERO_TIME);
+    return;
+  }
+  sample_pending_ = false;
+  const Cycle now = next_sample_;
+  const std::uint64_t in_network = flits_in_network(now);
+  if (statistics_.flits_injected_total() != statistics_.flits_delivered_total() + in_network) {
+    std::ostringstream os;
+    os << "flit conservation violated at cycle " << now << ": injected " << statistics_.flits_injected_total()
+       << " != delivered " << statistics_.flits_delivered_total() << " + in network " << in_network;
+    throw ModelError(os.str());
+  }
+  const Cycle previous = statistics_.series().empty() ? Cycle(-1) : statistics_.series().back().cycle;
+  statistics_.sample(now, full_buffers(), oldest_packet_age(now), now - previous);
+  if (now < last) {
+    next_sample_ = std::min(now + interval, last);
+    next_trigger(clock_.until(next_sample_));
+  }
+}
+
+void Network::report_progress() {
+  const Cycle total = configuration_.platform.simulation.cycles;
+  if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) {
+    started_ = last_progress_ = std::chrono::steady_clock::now();
+    next_trigger(clock_.time_of(std::min<Cycle>(1000, total - 1)));
+    return;
+  }
+  const Cycle now = clock_.cycle();
+  const auto wall = std::chrono::steady_clock::now();
+  if (wall - last_progress_ > std::chrono::milliseconds(500)) {
+    last_progress_ = wall;
+    const double elapsed = std::chrono::duration<double>(wall - started_).count();
+    const double fraction = double(now + 1) / double(total);
+    std::fprintf(stderr, "\r  cycle %llu / %llu (%3.0f%%), %.1f s elapsed, ETA %.1f s   ",
+                 (unsigned long long)(now + 1), (unsigned long long)total, 100 * fraction, elapsed,
+                 elapsed * (1 - fraction) / fraction);
+    std::fflush(stderr);
+  }
+  if (now + 1000 < total) next_trigger(clock_.until(now + 1000));
+}
+
+double Network::run() {
+  const auto start = std::chrono::steady_clock::now();
+  const Cycle cycles = configuration_.platform.simulation.cycles;
+  // Cycle c runs at (c + 1) periods; stop half a period after the last one.
+  sc_core::sc_start(clock_.time_of(cycles - 1) + clock_.period() / 2);
+  if (show_progress_) std::fprintf(stderr, "\r%78s\r", "");
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace icn

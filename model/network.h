@@ -1,0 +1,71 @@
+#pragma once
+// The whole network: the clock, the packet pool, the statistics, one Node per topology node and
+// the router-to-router links (a flit signal and a credit signal per physical channel). It also
+// samples the time series and checks flit conservation at every sample.
+#include <chrono>
+#include <memory>
+#include <systemc>
+#include <vector>
+
+#include "core/cycle_clock.h"
+#include "core/packet_pool.h"
+#include "node.h"
+#include "platform/configuration.h"
+#include "stats/network_statistics.h"
+#include "topology/topology.h"
+
+namespace icn {
+
+class Network : public sc_core::sc_module {
+ public:
+  Network(sc_core::sc_module_name name, const Configuration& configuration);
+  ~Network() override;
+
+  const Configuration& configuration() const { return configuration_; }
+  const Topology& topology() const { return topology_; }
+  CycleClock& clock() { return clock_; }
+  PacketPool& packets() { return packets_; }
+  const NetworkStatistics& statistics() const { return statistics_; }
+  Node& node(NodeId id) { return *nodes_[id]; }
+  NodeId node_count() const { return NodeId(nodes_.size()); }
+  const RoutingFunction& routing() const { return *routing_; }
+
+  // The current values on the link leaving `node` through network port `port`.
+  const Flit& link_flit(NodeId node, int port) const {
+    return link_flits_[std::size_t(node) * topology_.network_ports() + port].read();
+  }
+  const Credit& link_credit(NodeId node, int port) const {
+    return link_credits_[std::size_t(node) * topology_.network_ports() + port].read();
+  }
+
+  // Flits in router buffers and on every channel at the end of cycle `now`.
+  std::uint64_t flits_in_network(Cycle now) const;
+  std::uint64_t full_buffers() const;
+  Cycle oldest_packet_age(Cycle now) const;  // among injected, undelivered packets
+
+  // Runs all configured cycles; returns wall seconds.
+  double run();
+
+ private:
+  void sample();
+  void report_progress();
+
+  Configuration configuration_;
+  Topology topology_;
+  CycleClock clock_;
+  PacketPool packets_;
+  NetworkStatistics statistics_;
+  std::unique_ptr<RoutingFunction> routing_;
+  std::unique_ptr<DestinationPattern> pattern_;
+  std::vector<std::unique_ptr<Node>> nodes_;
+  sc_core::sc_vector<FlitSignal> link_flits_;      // [node * 2n + port]: from node's output port
+  sc_core::sc_vector<CreditSignal> link_credits_;  // credits back for that link
+  sc_core::sc_vector<FlitSignal> edge_flits_;      // inputs with no upstream (mesh edges)
+  sc_core::sc_vector<CreditSignal> edge_credits_;
+  Cycle next_sample_ = 0;
+  bool sample_pending_ = false;
+  bool show_progress_ = false;
+  std::chrono::steady_clock::time_point started_, last_progress_;
+};
+
+}  // namespace icn

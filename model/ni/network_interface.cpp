@@ -1,0 +1,201 @@
+#include "ni/network_interface.h"
+
+#include <sstream>
+
+#include "congestion/congestion_controller.h"
+#include "core/cycle_clock.h"
+#include "core/model_error.h"
+#include "platform/configuration.h"
+#include "stats/network_statistics.h"
+
+namespace icn {
+
+NetworkInterface::NetworkInterface(sc_core::sc_module_name name, NodeId id, const NetworkInterfaceConfig& config,
+                                   const RouterConfig& router, CycleClock& clock, PacketPool& packets,
+                                   NetworkStatistics& statistics, CongestionController& controller)
+    : sc_core::sc_module(name),
+      inject_out("inject_out", config.injection_channels),
+      inject_credit_in("inject_credit_in", config.injection_channels),
+      deliver_in("deliver_in", config.delivery_channels),
+      socket("socket"),
+      id_(id),
+      clock_(clock),
+      packets_(packets),
+      statistics_(statistics),
+      controller_(controller),
+      vcs_(router.virtual_channels),
+      depth_(router.buffer_depth),
+      channels_(config.injection_channels),
+      reallocate_when_empty_(router.reallocate_when_empty),
+      delivery_latency_(router.crossbar_delay + config.delivery_delay) {
+  injection_.resize(std::size_t(channels_) * vcs_);
+  for (auto& vc : injection_) vc.credits = depth_;
+  channel_round_robin_.assign(channels_, 0);
+  reassembly_.resize(std::size_t(config.delivery_channels) * vcs_);
+  socket.register_b_transport(this, &NetworkInterface::b_transport);
+
+  SC_HAS_PROCESS(NetworkInterface);
+  SC_METHOD(step);
+  sensitive << clock.tick();
+  dont_initialize();
+}
+
+void NetworkInterface::end_of_elaboration() {
+  for (auto& port : deliver_in) {
+    deliver_value_.push_back(&port->read());
+    wake_events_ |= port->value_changed_event();
+  }
+  for (auto& port : inject_credit_in) {
+    credit_value_.push_back(&port->read());
+    wake_events_ |= port->value_changed_event();
+  }
+  wake_events_ |= submitted_;
+}
+
+void NetworkInterface::submit(NodeId destination, int length, std::uint8_t priority) {
+  const PacketId id = packets_.allocate();
+  Packet& p = packets_[id];
+  p.source = id_;
+  p.destination = destination;
+  p.created = clock_.cycle();
+  p.length = std::uint16_t(length);
+  p.priority = std::uint8_t(priority & 63);  // six bits travel in the flit
+  p.sequence = sequence_++;
+  if (queue_head_ > 1024 && queue_head_ * 2 > queue_.size()) {  // compact the consumed prefix
+    queue_.erase(queue_.begin(), queue_.begin() + std::ptrdiff_t(queue_head_));
+    queue_head_ = 0;
+  }
+  queue_.push_back(id);
+  statistics_.packet_created(id_, p.created, length);
+  submitted_.notify(sc_core::SC_ZERO_TIME);
+}
+
+void NetworkInterface::b_transport(tlm::tlm_generic_payload& payload, sc_core::sc_time&) {
+  if (payload.get_command() != tlm::TLM_WRITE_COMMAND || payload.get_data_length() == 0) {
+    payload.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
+    return;
+  }
+  const int flits = int((payload.get_data_length() + kFlitBytes - 1) / kFlitBytes);
+  submit(NodeId(payload.get_address()), flits);
+  payload.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
+void NetworkInterface::step() {
+  if (sleeping_) {  // woken by a change in the cycle it happened: back to the tick, act next cycle
+    sleeping_ = false;
+    return;
+  }
+  const Cycle now = clock_.cycle();
+  deliver(now);
+  receive_credits(now);
+  bool refused = false;
+  const bool sent = inject(now, refused);
+  if (!sent && !refused) {
+    sleeping_ = true;
+    next_trigger(wake_events_);
+  }
+}
+
+void NetworkInterface::delivery_error(const Flit& f, Cycle now, const char* problem) const {
+  std::ostringstream os;
+  os << "delivery check failed at node " << id_ << ", cycle " << now << ": " << problem << ": " << f
+     << " of packet from node " << packets_[f.packet].source << " to " << packets_[f.packet].destination
+     << " (" << packets_[f.packet].length << " flits)";
+  throw ModelError(os.str());
+}
+
+void NetworkInterface::deliver(Cycle now) {
+  for (std::size_t channel = 0; channel < deliver_value_.size(); ++channel) {
+    const Flit& f = *deliver_value_[channel];
+    if (!f.sent_just_before(now)) continue;
+    Packet& p = packets_[f.packet];
+    if (f.destination != id_ || p.destination != id_) delivery_error(f, now, "delivered to the wrong node");
+    Reassembly& r = reassembly_[channel * vcs_ + f.vc];
+    if (f.is_head()) {
+      if (r.active) delivery_error(f, now, "head arrived while another packet was incomplete on its VC");
+      r = Reassembly{f.packet, 0, true};
+    } else if (!r.active || r.packet != f.packet) {
+      delivery_error(f, now, "flit without its head (lost or interleaved)");
+    }
+    if (f.index != r.next_flit) delivery_error(f, now, "flit out of order, missing or duplicated");
+    ++r.next_flit;
+    const Cycle arrival = Cycle(f.sent) + delivery_latency_;
+    statistics_.flit_delivered(id_, p.source, arrival);
+    if (f.is_tail()) {
+      if (r.next_flit != p.length) delivery_error(f, now, "tail arrived before all flits");
+      statistics_.packet_delivered(p, arrival);
+      p.in_network = false;
+      packets_.release(f.packet);
+      r.active = false;
+    }
+  }
+}
+
+void NetworkInterface::receive_credits(Cycle now) {
+  for (int channel = 0; channel < channels_; ++channel) {
+    const Credit& c = *credit_value_[channel];
+    if (c.sent_just_before(now)) ++injection_vc(channel, c.vc).credits;
+  }
+}
+
+bool NetworkInterface::inject(Cycle now, bool& refused) {
+  bool sent = false;
+  const int open = controller_.open_injection_channels(channels_, now);
+  for (int channel = 0; channel < channels_; ++channel) {
+    // Continue a packet in progress that has a credit, round-robin among this channel's VCs.
+    const int start = channel_round_robin_[channel];
+    int chosen = -1;
+    for (int k = 0; k < vcs_ && chosen < 0; ++k) {
+      const int vc = (start + k) % vcs_;
+      const InjectionVc& v = injection_vc(channel, vc);
+      if (v.busy && v.credits > 0) chosen = vc;
+    }
+    // Otherwise start the next queued packet on a free VC, if the controller lets it go.
+    if (chosen < 0 && channel < open && queue_head_ < queue_.size() && !refused) {
+      const PacketId id = queue_[queue_head_];
+      const Packet& p = packets_[id];
+      if (p.created < now) {
+        for (int vc = 0; vc < vcs_ && chosen < 0; ++vc) {
+          InjectionVc& v = injection_vc(channel, vc);
+          if (v.busy || (reallocate_when_empty_ && v.credits != depth_) || v.credits == 0) continue;
+          if (!controller_.may_inject(p, now)) {
+            refused = true;
+            break;
+          }
+          v = InjectionVc{id, 0, p.length, true, v.credits};
+          ++queue_head_;
+          chosen = vc;
+        }
+      }
+    }
+    if (chosen < 0) continue;
+    send_flit(channel, chosen, now);
+    channel_round_robin_[channel] = std::uint8_t((chosen + 1) % vcs_);
+    sent = true;
+  }
+  return sent;
+}
+
+void NetworkInterface::send_flit(int channel, int vc, Cycle now) {
+  InjectionVc& v = injection_vc(channel, vc);
+  Packet& p = packets_[v.packet];
+  Flit f;
+  f.packet = v.packet;
+  f.destination = p.destination;
+  f.sent = std::uint32_t(now);
+  f.index = v.next_flit;
+  f.vc = std::uint8_t(vc);
+  f.flags = std::uint8_t((v.next_flit == 0 ? Flit::kHead : 0) | (v.next_flit + 1 == v.length ? Flit::kTail : 0) |
+                         (p.priority << Flit::kPriorityShift));
+  if (f.is_head()) {
+    p.injected = now;
+    p.in_network = true;
+    statistics_.packet_injected();
+  }
+  statistics_.flit_injected(id_, now);
+  inject_out[channel]->write(f);
+  --v.credits;
+  if (++v.next_flit == v.length) v.busy = false;
+}
+
+}  // namespace icn

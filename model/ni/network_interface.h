@@ -1,0 +1,103 @@
+#pragma once
+// The network interface between a processor (the traffic generator, or TLM-2.0 IP) and its router.
+//
+// Source side: an unbounded FIFO source queue (latency counts from creation, so queueing at the
+// source is part of it). A packet created in cycle c may start in cycle c + 1 or later, on a free
+// VC of an injection channel, if the congestion controller agrees; it then sends one flit per
+// cycle per channel under credit flow control. A VC is free once its previous packet's tail has
+// been sent (with router.vc_reallocation: when_empty, also once all its credits are back). A
+// channel starts a second packet on another VC only while the one it is sending is blocked, so
+// unblocked packets go out back to back.
+//
+// Delivery side: consumes one flit per cycle per delivery channel, reassembles per VC and checks
+// every flit (right node, in order, nothing missing or duplicated); a violation stops the run.
+//
+// The NI sleeps whenever it sent nothing and nothing was refused: then only a credit, a delivered
+// flit or a new packet can change its state, and each of those wakes it.
+#include <tlm>
+#include <tlm_utils/simple_target_socket.h>
+
+#include <systemc>
+#include <vector>
+
+#include "core/flit.h"
+#include "core/packet_pool.h"
+
+namespace icn {
+
+class CycleClock;
+class CongestionController;
+class NetworkStatistics;
+struct NetworkInterfaceConfig;
+struct RouterConfig;
+
+class NetworkInterface : public sc_core::sc_module {
+ public:
+  sc_core::sc_vector<sc_core::sc_out<Flit>> inject_out;
+  sc_core::sc_vector<sc_core::sc_in<Credit>> inject_credit_in;
+  sc_core::sc_vector<sc_core::sc_in<Flit>> deliver_in;
+  // Other SystemC IP sends a message by a TLM-2.0 write: address = destination node, data length
+  // = message bytes, split into ceil(bytes / flit_bytes) flits. The call returns at once; the
+  // message joins the source queue like a generated packet.
+  tlm_utils::simple_target_socket_optional<NetworkInterface> socket;
+
+  NetworkInterface(sc_core::sc_module_name name, NodeId id, const NetworkInterfaceConfig& config,
+                   const RouterConfig& router, CycleClock& clock, PacketPool& packets,
+                   NetworkStatistics& statistics, CongestionController& controller);
+
+  // Puts a packet created now at the tail of the source queue.
+  void submit(NodeId destination, int length, std::uint8_t priority = 0);
+
+  NodeId id() const { return id_; }
+  std::size_t queued_packets() const { return queue_.size() - queue_head_; }
+
+  static constexpr int kFlitBytes = 16;  // payload bytes per flit for TLM messages
+
+ private:
+  struct InjectionVc {
+    PacketId packet = 0;
+    std::uint16_t next_flit = 0;
+    std::uint16_t length = 0;
+    bool busy = false;
+    int credits = 0;
+  };
+  struct Reassembly {
+    PacketId packet = 0;
+    std::uint16_t next_flit = 0;
+    bool active = false;
+  };
+
+  void end_of_elaboration() override;
+  void step();
+  void deliver(Cycle now);
+  void receive_credits(Cycle now);
+  bool inject(Cycle now, bool& refused);
+  void send_flit(int channel, int vc, Cycle now);
+  void b_transport(tlm::tlm_generic_payload& payload, sc_core::sc_time& delay);
+  [[noreturn]] void delivery_error(const Flit& f, Cycle now, const char* problem) const;
+
+  InjectionVc& injection_vc(int channel, int vc) { return injection_[channel * vcs_ + vc]; }
+
+  const NodeId id_;
+  CycleClock& clock_;
+  PacketPool& packets_;
+  NetworkStatistics& statistics_;
+  CongestionController& controller_;
+  const int vcs_, depth_, channels_;
+  const bool reallocate_when_empty_;  // same lane-reuse rule as the routers
+  const int delivery_latency_;  // crossbar + delivery channel
+
+  std::vector<PacketId> queue_;  // FIFO: [queue_head_, size) are waiting
+  std::size_t queue_head_ = 0;
+  std::uint32_t sequence_ = 0;
+  std::vector<InjectionVc> injection_;
+  std::vector<std::uint8_t> channel_round_robin_;
+  std::vector<Reassembly> reassembly_;  // [delivery channel][vc]
+  std::vector<const Flit*> deliver_value_;
+  std::vector<const Credit*> credit_value_;
+  sc_core::sc_event submitted_;
+  sc_core::sc_event_or_list wake_events_;
+  bool sleeping_ = false;
+};
+
+}  // namespace icn

@@ -1,0 +1,47 @@
+#pragma once
+// A node (DESIGN.md, "The node"): traffic generator → network interface ⇄ router, with the
+// congestion controller the NI consults. The NI and router are joined by the same kind of flit and
+// credit signals as router-to-router links.
+#include <memory>
+#include <systemc>
+
+#include "congestion/congestion_controller.h"
+#include "ni/network_interface.h"
+#include "router/router.h"
+#include "traffic/traffic_generator.h"
+
+namespace icn {
+
+struct Configuration;
+class DestinationPattern;
+class NetworkStatistics;
+
+class Node : public sc_core::sc_module {
+ public:
+  Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, const Configuration& configuration,
+       const RoutingFunction& routing, const DestinationPattern& pattern, CycleClock& clock, PacketPool& packets,
+       NetworkStatistics& statistics);
+
+  NodeId id() const { return id_; }
+  Router& router() { return *router_; }
+  const Router& router() const { return *router_; }
+  NetworkInterface& network_interface() { return *ni_; }
+  const NetworkInterface& network_interface() const { return *ni_; }
+  CongestionController& controller() { return *controller_; }
+  const CongestionController& controller() const { return *controller_; }
+
+  // Flits on the NI ⇄ router channels, for the network's conservation check.
+  std::size_t flits_on_local_channels(Cycle now) const;
+
+ private:
+  const NodeId id_;
+  std::unique_ptr<Router> router_;
+  std::unique_ptr<CongestionController> controller_;
+  std::unique_ptr<NetworkInterface> ni_;
+  std::unique_ptr<TrafficGenerator> generator_;
+  sc_core::sc_vector<FlitSignal> injection_flits_;
+  sc_core::sc_vector<CreditSignal> injection_credits_;
+  sc_core::sc_vector<FlitSignal> delivery_flits_;
+};
+
+}  // namespace icn

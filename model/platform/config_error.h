@@ -1,0 +1,14 @@
+#pragma once
+#include <stdexcept>
+#include <string>
+
+namespace icn {
+
+// Bad user input: the message is one line naming where (file:line or --set), the key, the problem
+// and what is allowed. The command line prints it and exits with status 2, before simulating.
+class ConfigError : public std::runtime_error {
+ public:
+  explicit ConfigError(const std::string& message) : std::runtime_error(message) {}
+};
+
+}  // namespace icn

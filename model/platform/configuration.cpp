@@ -1,0 +1,240 @@
+#include "platform/configuration.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cmath>
+
+#include "congestion/congestion_controller.h"
+#include "platform/config_error.h"
+#include "platform/schema.h"
+#include "platform/yaml_source.h"
+#include "router/arbitration_policy.h"
+#include "routing/routing_function.h"
+#include "traffic/destination_pattern.h"
+#include "traffic/injection_process.h"
+
+namespace icn {
+
+namespace {
+
+using P = ParameterSpec;
+
+template <typename RegistryType>
+PolymorphicSection section_of(const std::string& prefix, const std::string& selector_key,
+                              const std::string& default_choice, const std::string& description) {
+  PolymorphicSection s;
+  s.prefix = prefix;
+  s.selector = P::choice(selector_key, default_choice, RegistryType::names(), description);
+  s.parameters_of = [](const std::string& choice) { return RegistryType::get(choice).parameters; };
+  s.description_of = [](const std::string& choice) { return RegistryType::get(choice).description; };
+  return s;
+}
+
+// The platform document: every key with its default (the self-tuned paper's network, sec. 5.1).
+Schema platform_schema() {
+  Schema s("platform");
+  s.add(P::text("name", "default", "short name of the platform, used in results"));
+  s.add(P::text("description", "", "free text"));
+  s.add(P::integer("network.radix", 16, 2, 256, "k: nodes per dimension"));
+  s.add(P::integer("network.dimensions", 2, 1, 8, "n: number of dimensions (a ring is n = 1)"));
+  s.add(P::choice("network.wrap", "torus", {"torus", "mesh"},
+                  "wrap-around links per dimension: torus (ring) or mesh (line)").as_list());
+  s.add(P::integer("router.virtual_channels", 3, 1, 32, "V: virtual channels (lanes) per physical channel"));
+  s.add(P::integer("router.buffer_depth", 8, 1, 4096, "B: flits of buffer per virtual channel"));
+  s.add(P::integer("router.routing_delay", 1, 0, 64, "cycles to route a header before VC allocation"));
+  s.add(P::integer("router.crossbar_delay", 1, 0, 64, "cycles per flit through the crossbar"));
+  s.add(P::integer("router.link_delay", 1, 1, 64, "cycles per flit on a router-to-router link"));
+  s.add(P::choice("router.vc_reallocation", "on_tail", {"on_tail", "when_empty"},
+                  "when an output VC may take a new packet: its tail has left, or also its buffer drained"));
+  s.add(P::choice("router.arbitration", "round_robin", ArbitrationRegistry::names(),
+                  "per-flit arbitration of a physical channel among lanes"));
+  s.add(section_of<RoutingRegistry>("routing", "type", "dimension_order", "routing function"));
+  s.add(P::integer("network_interface.injection_channels", 1, 1, 16, "injection channels per node"));
+  s.add(P::integer("network_interface.delivery_channels", 1, 1, 16, "delivery (ejection) channels per node"));
+  s.add(P::integer("network_interface.injection_delay", 1, 1, 64, "cycles per flit from the NI into the router"));
+  s.add(P::integer("network_interface.delivery_delay", 1, 1, 64, "cycles per flit from the crossbar to the NI"));
+  s.add(section_of<ControllerRegistry>("congestion_control", "type", "none", "congestion controller"));
+  s.add(P::integer("simulation.cycles", 60000, 1, 4000000000LL, "cycles simulated in all"));
+  s.add(P::integer("simulation.warmup", 10000, 0, 4000000000LL, "first cycles excluded from statistics"));
+  s.add(P::integer("simulation.sample_interval", 1000, 1, 4000000000LL, "cycles between time-series samples"));
+  s.add(P::integer("simulation.seed", 1, 0, 9007199254740991LL, "seed of every random stream (--seed overrides)"));
+  s.add(P::real("simulation.clock_period_ns", 1.0, 1e-3, 1e6, "clock period, for co-simulation with timed IP"));
+  s.add(P::integer("simulation.histogram_bin_width", 10, 1, 1000000, "cycles per latency histogram bin"));
+  s.add(P::boolean("simulation.progress", true, "progress line with ETA on a terminal"));
+  return s;
+}
+
+Schema stimulus_schema() {
+  Schema s("stimulus");
+  s.add(P::text("name", "stimulus", "short name of the stimulus, used in results"));
+  s.add(P::text("description", "", "free text"));
+  s.add(P::integer("packet_length", 16, 1, 65535, "flits per packet"));
+  s.add(section_of<PatternRegistry>("pattern", "type", "uniform", "destination pattern"));
+  s.add(section_of<ProcessRegistry>("injection", "process", "bernoulli", "injection process"));
+  s.add(P::real("injection.rate", 0.01, 0, 1, "offered load per node, in injection.unit"));
+  s.add(P::choice("injection.unit", "packets", {"packets", "flits"}, "unit of injection.rate, per node per cycle"));
+  return s;
+}
+
+const Schema& platform_schema_instance() {
+  static const Schema schema = platform_schema();
+  return schema;
+}
+const Schema& stimulus_schema_instance() {
+  static const Schema schema = stimulus_schema();
+  return schema;
+}
+
+SelectedImplementation selected(const ParameterSet& p, const std::string& prefix, const std::string& selector) {
+  SelectedImplementation s;
+  s.type = p.text(prefix + "." + selector);
+  s.origin = p.origin(prefix + "." + selector);
+  s.parameters = p.section(prefix);
+  return s;
+}
+
+PlatformConfig build_platform(const ParameterSet& p, const std::string& source) {
+  PlatformConfig c;
+  c.source = source;
+  c.name = p.text("name");
+  c.description = p.text("description");
+  c.network.radix = int(p.integer("network.radix"));
+  c.network.dimensions = int(p.integer("network.dimensions"));
+  const auto& wraps = p.texts("network.wrap");
+  if (wraps.size() != 1 && int(wraps.size()) != c.network.dimensions)
+    throw ConfigError(p.origin("network.wrap") + ": network.wrap: has " + std::to_string(wraps.size()) +
+                      " entries for " + std::to_string(c.network.dimensions) +
+                      " dimensions (allowed: one value, or one per dimension)");
+  for (const auto& w : wraps) c.network.kinds.push_back(w == "torus" ? DimensionKind::Torus : DimensionKind::Mesh);
+  if (double(std::pow(double(c.network.radix), c.network.dimensions)) > 1 << 20)
+    throw ConfigError(p.origin("network.radix") + ": network.radix: " + std::to_string(c.network.radix) +
+                      "^" + std::to_string(c.network.dimensions) + " nodes is too many (allowed: at most 1048576 nodes)");
+
+  c.router.virtual_channels = int(p.integer("router.virtual_channels"));
+  c.router.buffer_depth = int(p.integer("router.buffer_depth"));
+  c.router.routing_delay = int(p.integer("router.routing_delay"));
+  c.router.crossbar_delay = int(p.integer("router.crossbar_delay"));
+  c.router.link_delay = int(p.integer("router.link_delay"));
+  c.router.reallocate_when_empty = p.text("router.vc_reallocation") == "when_empty";
+  c.router.arbitration = p.text("router.arbitration");
+  c.routing = selected(p, "routing", "type");
+
+  c.network_interface.injection_channels = int(p.integer("network_interface.injection_channels"));
+  c.network_interface.delivery_channels = int(p.integer("network_interface.delivery_channels"));
+  c.network_interface.injection_delay = int(p.integer("network_interface.injection_delay"));
+  c.network_interface.delivery_delay = int(p.integer("network_interface.delivery_delay"));
+  c.congestion_control = selected(p, "congestion_control", "type");
+
+  c.simulation.cycles = Cycle(p.integer("simulation.cycles"));
+  c.simulation.warmup = Cycle(p.integer("simulation.warmup"));
+  c.simulation.sample_interval = Cycle(p.integer("simulation.sample_interval"));
+  c.simulation.seed = std::uint64_t(p.integer("simulation.seed"));
+  c.simulation.clock_period_ns = p.real("simulation.clock_period_ns");
+  c.simulation.histogram_bin_width = int(p.integer("simulation.histogram_bin_width"));
+  c.simulation.progress = p.boolean("simulation.progress");
+  if (c.simulation.warmup >= c.simulation.cycles)
+    throw ConfigError(p.origin("simulation.warmup") + ": simulation.warmup: " +
+                      std::to_string(c.simulation.warmup) + " leaves no measurement window (allowed: less than simulation.cycles = " +
+                      std::to_string(c.simulation.cycles) + ")");
+
+  // Let the chosen routing function judge whether it can work on this network.
+  const Topology topology = c.network.topology();
+  try {
+    RoutingRegistry::get(c.routing.type).create(RoutingContext{topology, c.router.virtual_channels, c.routing.parameters});
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(c.routing.origin + ": routing.type: " + c.routing.type + " cannot run on this platform: " + e.what());
+  }
+  c.resolved = p;
+  return c;
+}
+
+StimulusConfig build_stimulus(const ParameterSet& p, const std::string& source, const PlatformConfig& platform) {
+  StimulusConfig s;
+  s.source = source;
+  s.name = p.text("name");
+  s.description = p.text("description");
+  s.packet_length = int(p.integer("packet_length"));
+  s.pattern = selected(p, "pattern", "type");
+  s.injection.process = selected(p, "injection", "process");
+  s.injection.rate = p.real("injection.rate");
+  s.injection.unit = p.text("injection.unit") == "flits" ? RateUnit::FlitsPerNodeCycle : RateUnit::PacketsPerNodeCycle;
+  s.injection.packets_per_cycle =
+      s.injection.unit == RateUnit::FlitsPerNodeCycle ? s.injection.rate / s.packet_length : s.injection.rate;
+  if (s.offered_flits_per_cycle() > 1.0 + 1e-12)
+    throw ConfigError(p.origin("injection.rate") + ": injection.rate: " + std::to_string(s.injection.rate) +
+                      " " + p.text("injection.unit") + " with " + std::to_string(s.packet_length) +
+                      "-flit packets offers " + std::to_string(s.offered_flits_per_cycle()) +
+                      " flits/node/cycle (allowed: at most 1 flit/node/cycle)");
+
+  const Topology topology = platform.network.topology();
+  try {
+    PatternRegistry::get(s.pattern.type).create(PatternContext{topology, s.pattern.parameters, platform.simulation.seed});
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(s.pattern.origin + ": pattern.type: " + s.pattern.type + " cannot apply to the " +
+                      topology.describe() + " (" + std::to_string(topology.node_count()) + " nodes): " + e.what());
+  }
+  s.resolved = p;
+  return s;
+}
+
+// "--set a.b=value": the value is YAML, so lists ("[torus, mesh]") work as in a file.
+void split_overrides(const std::vector<std::string>& overrides, FlatEntries& platform, FlatEntries& stimulus) {
+  for (const auto& text : overrides) {
+    const auto eq = text.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw ConfigError("--set " + text + ": expected key.path=value");
+    std::string key = text.substr(0, eq);
+    FlatEntries parsed = read_yaml_text(key + ": " + text.substr(eq + 1), "--set " + key);
+    for (auto& [k, v] : parsed) v.origin = "--set " + key;
+    const std::string stimulus_prefix = "stimulus.";
+    if (key.compare(0, stimulus_prefix.size(), stimulus_prefix) == 0) {
+      for (auto& [k, v] : parsed) stimulus.emplace_back(k.substr(stimulus_prefix.size()), v);
+    } else {
+      for (auto& entry : parsed) platform.push_back(entry);
+    }
+  }
+}
+
+Configuration build(const FlatEntries& platform_entries, const FlatEntries& stimulus_entries,
+                    const std::vector<std::string>& overrides, const std::string& platform_name,
+                    const std::string& stimulus_name, std::optional<std::uint64_t> seed) {
+  FlatEntries platform_overrides, stimulus_overrides;
+  split_overrides(overrides, platform_overrides, stimulus_overrides);
+  if (seed) {
+    ParameterValue v;
+    v.items = {std::to_string(*seed)};
+    v.origin = "--seed";
+    platform_overrides.emplace_back("simulation.seed", v);
+  }
+  Configuration c;
+  c.platform = build_platform(platform_schema_instance().resolve(platform_entries, platform_overrides, platform_name),
+                              platform_name);
+  c.stimulus = build_stimulus(stimulus_schema_instance().resolve(stimulus_entries, stimulus_overrides, stimulus_name),
+                              stimulus_name, c.platform);
+  return c;
+}
+
+}  // namespace
+
+Configuration load_configuration(const std::string& platform_path, const std::string& stimulus_path,
+                                 const std::vector<std::string>& overrides, std::optional<std::uint64_t> seed) {
+  return build(read_yaml_file(platform_path), read_yaml_file(stimulus_path), overrides, platform_path,
+               stimulus_path, seed);
+}
+
+Configuration load_configuration_text(const std::string& platform_yaml, const std::string& stimulus_yaml,
+                                      const std::vector<std::string>& overrides,
+                                      const std::string& platform_name, const std::string& stimulus_name) {
+  return build(read_yaml_text(platform_yaml, platform_name), read_yaml_text(stimulus_yaml, stimulus_name),
+               overrides, platform_name, stimulus_name, std::nullopt);
+}
+
+void print_configuration(std::ostream& os, const Configuration& c) {
+  os << "# platform: " << c.platform.source << "\n";
+  platform_schema_instance().print(os, c.platform.resolved);
+  os << "# stimulus: " << c.stimulus.source << " (override with --set stimulus.KEY=VALUE)\n";
+  os << "stimulus:\n";
+  stimulus_schema_instance().print(os, c.stimulus.resolved, 2);
+}
+
+}  // namespace icn

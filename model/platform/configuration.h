@@ -1,0 +1,112 @@
+#pragma once
+// The typed, validated configuration of one run: a platform (the machine) and a stimulus (the
+// traffic). Built once from YAML + --set overrides by load_configuration(); modules receive these
+// structs, never YAML. Every key, its default, range and description is declared in
+// configuration.cpp and nowhere else.
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "core/parameters.h"
+#include "core/types.h"
+#include "topology/topology.h"
+
+namespace icn {
+
+struct NetworkConfig {
+  int radix = 0;
+  int dimensions = 0;
+  std::vector<DimensionKind> kinds;  // one per dimension
+  Topology topology() const { return Topology(radix, dimensions, kinds); }
+};
+
+struct RouterConfig {
+  int virtual_channels = 0;
+  int buffer_depth = 0;    // flits per virtual channel buffer
+  int routing_delay = 0;   // cycles from a header reaching the buffer front to VC allocation
+  int crossbar_delay = 0;  // cycles per flit through the switch
+  int link_delay = 0;      // cycles per flit on a router-to-router link
+  // Dally sec. III: a lane is reassigned once its packet's tail has left (on_tail); the
+  // conservative alternative waits until the downstream buffer is empty again (when_empty).
+  bool reallocate_when_empty = false;
+  std::string arbitration;
+};
+
+struct NetworkInterfaceConfig {
+  int injection_channels = 0;
+  int delivery_channels = 0;
+  int injection_delay = 0;  // cycles per flit on the injection channel into the router
+  int delivery_delay = 0;   // cycles per flit on the delivery channel after the crossbar
+};
+
+// A section whose `type` picks a registered implementation, with that implementation's parameters.
+struct SelectedImplementation {
+  std::string type;
+  std::string origin;  // where `type` was set, for errors found later
+  ParameterSet parameters;
+};
+
+struct SimulationConfig {
+  Cycle cycles = 0;
+  Cycle warmup = 0;
+  Cycle sample_interval = 0;
+  std::uint64_t seed = 0;
+  double clock_period_ns = 0;
+  int histogram_bin_width = 0;
+  bool progress = true;
+};
+
+struct PlatformConfig {
+  std::string source;  // file it came from
+  std::string name;
+  std::string description;
+  NetworkConfig network;
+  RouterConfig router;
+  SelectedImplementation routing;
+  NetworkInterfaceConfig network_interface;
+  SelectedImplementation congestion_control;
+  SimulationConfig simulation;
+  ParameterSet resolved;  // every key as resolved, for --print-config and the result
+};
+
+enum class RateUnit { PacketsPerNodeCycle, FlitsPerNodeCycle };
+
+struct InjectionConfig {
+  SelectedImplementation process;
+  double rate = 0;
+  RateUnit unit = RateUnit::PacketsPerNodeCycle;
+  double packets_per_cycle = 0;  // rate converted to packets/node/cycle
+};
+
+struct StimulusConfig {
+  std::string source;
+  std::string name;
+  std::string description;
+  int packet_length = 0;
+  SelectedImplementation pattern;
+  InjectionConfig injection;
+  double offered_flits_per_cycle() const { return injection.packets_per_cycle * packet_length; }
+  ParameterSet resolved;
+};
+
+struct Configuration {
+  PlatformConfig platform;
+  StimulusConfig stimulus;
+};
+
+// Reads, validates and cross-checks both documents. `overrides` are "key.path=value" strings;
+// keys starting with "stimulus." apply to the stimulus. Throws ConfigError with a one-line message.
+Configuration load_configuration(const std::string& platform_path, const std::string& stimulus_path,
+                                 const std::vector<std::string>& overrides,
+                                 std::optional<std::uint64_t> seed = std::nullopt);
+// The same from YAML text (tests and embedding); names are used in messages.
+Configuration load_configuration_text(const std::string& platform_yaml, const std::string& stimulus_yaml,
+                                      const std::vector<std::string>& overrides = {},
+                                      const std::string& platform_name = "platform",
+                                      const std::string& stimulus_name = "stimulus");
+
+void print_configuration(std::ostream& os, const Configuration& configuration);
+
+}  // namespace icn

@@ -1,0 +1,177 @@
+#include "platform/schema.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <iomanip>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "platform/config_error.h"
+
+namespace icn {
+
+namespace {
+
+bool parse_integer(const std::string& text, long long& out) {
+  if (text.empty()) return false;
+  errno = 0;
+  char* end = nullptr;
+  out = std::strtoll(text.c_str(), &end, 10);
+  return errno == 0 && end && *end == '\0';
+}
+
+bool parse_real(const std::string& text, double& out) {
+  if (text.empty()) return false;
+  errno = 0;
+  char* end = nullptr;
+  out = std::strtod(text.c_str(), &end);
+  return errno == 0 && end && *end == '\0' && std::isfinite(out);
+}
+
+std::string section_of(const std::string& key) {
+  auto dot = key.rfind('.');
+  return dot == std::string::npos ? "" : key.substr(0, dot);
+}
+
+}  // namespace
+
+void Schema::validate(const ParameterSpec& spec, const std::string& full_key,
+                      const ParameterValue& value) {
+  auto fail = [&](const std::string& problem) {
+    throw ConfigError(value.origin + ": " + full_key + ": " + problem + " (allowed: " +
+                      spec.allowed() + ")");
+  };
+  if (value.sequence && !spec.list) fail("expects a single value, not a list");
+  if (value.items.empty()) fail("the list is empty");
+  for (const auto& item : value.items) {
+    switch (spec.type) {
+      case ValueType::Integer: {
+        long long v;
+        if (!parse_integer(item, v)) fail("'" + item + "' is not an integer");
+        if (double(v) < spec.minimum || double(v) > spec.maximum) fail(item + " is out of range");
+        break;
+      }
+      case ValueType::Real: {
+        double v;
+        if (!parse_real(item, v)) fail("'" + item + "' is not a number");
+        if (v < spec.minimum || v > spec.maximum) fail(item + " is out of range");
+        break;
+      }
+      case ValueType::Boolean:
+        if (item != "true" && item != "false") fail("'" + item + "' is not true or false");
+        break;
+      case ValueType::Choice: {
+        bool known = false;
+        for (const auto& c : spec.choices) known |= (c == item);
+        if (!known) fail("'" + item + "' is not a known value");
+        break;
+      }
+      case ValueType::Text:
+        break;
+    }
+  }
+}
+
+ParameterSet Schema::resolve(const FlatEntries& entries, const FlatEntries& overrides,
+                             const std::string& origin_name) const {
+  // Later entries (overrides) win; remember the order of first appearance for error reporting.
+  std::map<std::string, ParameterValue> given;
+  std::vector<std::string> order;
+  for (const auto* list : {&entries, &overrides})
+    for (const auto& [key, value] : *list) {
+      if (!given.count(key)) order.push_back(key);
+      given[key] = value;
+    }
+
+  ParameterSet out;
+  std::set<std::string> used;
+  auto take = [&](const ParameterSpec& spec, const std::string& full_key) {
+    ParameterValue value;
+    auto it = given.find(full_key);
+    if (it != given.end()) {
+      value = it->second;
+      used.insert(full_key);
+    } else {
+      value.items = {spec.default_value};
+      value.origin = origin_name + " (default)";
+    }
+    validate(spec, full_key, value);
+    out.set(full_key, value);
+  };
+
+  for (const auto& item : items_) {
+    if (!item.is_section) {
+      take(item.spec, item.spec.key);
+      continue;
+    }
+    const auto& s = item.section;
+    const std::string selector_key = s.prefix + "." + s.selector.key;
+    take(s.selector, selector_key);
+    for (const auto& p : s.parameters_of(out.text(selector_key))) take(p, s.prefix + "." + p.key);
+  }
+
+  for (const auto& key : order) {
+    if (used.count(key)) continue;
+    // Name what this section does accept, so the user can see the typo.
+    const std::string section = section_of(key);
+    std::string allowed;
+    for (const auto& [k, v] : out.values())
+      if (section_of(k) == section) allowed += (allowed.empty() ? "" : ", ") + k.substr(section.empty() ? 0 : section.size() + 1);
+    bool is_prefix_of_value = false;
+    for (const auto& [k, v] : out.values()) is_prefix_of_value |= key.compare(0, k.size() + 1, k + ".") == 0;
+    const std::string problem = is_prefix_of_value ? "expects a value, not a mapping" : "unknown key";
+    throw ConfigError(given[key].origin + ": " + key + ": " + problem + " in this " + kind_ +
+                      (allowed.empty() ? "" : " (allowed here: " + allowed + ")"));
+  }
+  return out;
+}
+
+void Schema::print(std::ostream& os, const ParameterSet& values, int indent) const {
+  // Keys are printed in declaration order as nested YAML; each line carries its description.
+  std::vector<std::string> open;  // currently open mapping path
+  std::vector<std::pair<std::string, ParameterSpec>> flat;
+  for (const auto& item : items_) {
+    if (!item.is_section) {
+      flat.emplace_back(item.spec.key, item.spec);
+      continue;
+    }
+    const auto& s = item.section;
+    const std::string selector_key = s.prefix + "." + s.selector.key;
+    ParameterSpec selector = s.selector;
+    const std::string choice = values.text(selector_key);
+    if (s.description_of) selector.description += " — " + choice + ": " + s.description_of(choice);
+    flat.emplace_back(selector_key, selector);
+    for (const auto& p : s.parameters_of(choice)) flat.emplace_back(s.prefix + "." + p.key, p);
+  }
+  const std::string pad(indent, ' ');
+  for (const auto& [key, spec] : flat) {
+    std::vector<std::string> parts;
+    std::stringstream ss(key);
+    for (std::string part; std::getline(ss, part, '.');) parts.push_back(part);
+    std::size_t common = 0;
+    while (common < open.size() && common + 1 < parts.size() && open[common] == parts[common]) ++common;
+    open.resize(common);
+    for (std::size_t i = common; i + 1 < parts.size(); ++i) {
+      os << pad << std::string(2 * i, ' ') << parts[i] << ":\n";
+      open.push_back(parts[i]);
+    }
+    const auto& value = values.values().at(key);
+    std::string text;
+    if (value.sequence || value.items.size() > 1) {
+      text = "[";
+      for (std::size_t i = 0; i < value.items.size(); ++i) text += (i ? ", " : "") + value.items[i];
+      text += "]";
+    } else {
+      text = value.items.at(0);
+      if (text.empty() || text.find_first_of(":#{}[],&*?|-<>=!%@`'\"") != std::string::npos)
+        text = "\"" + text + "\"";
+    }
+    std::string line = pad + std::string(2 * (parts.size() - 1), ' ') + parts.back() + ": " + text;
+    if (line.size() < 44) line.resize(44, ' ');
+    os << line << "  # " << spec.description << " [" << spec.allowed() << "]\n";
+  }
+}
+
+}  // namespace icn

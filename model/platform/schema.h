@@ -1,0 +1,57 @@
+#pragma once
+// A schema is the list of keys a document accepts. Plain keys are declared once with their type,
+// range, default and description; a polymorphic section (routing, congestion_control, …) declares
+// a selector key whose value picks a registry entry, and that entry's parameters become the
+// section's other keys. resolve() validates a document against it; print() writes the resolved
+// values back as commented YAML for --print-config.
+#include <functional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "core/parameters.h"
+#include "platform/yaml_source.h"
+
+namespace icn {
+
+struct PolymorphicSection {
+  std::string prefix;    // "routing"
+  ParameterSpec selector;  // key relative to the prefix, e.g. "type"; a Choice
+  // The parameter specs of one choice, keys relative to the prefix.
+  std::function<std::vector<ParameterSpec>(const std::string& choice)> parameters_of;
+  std::function<std::string(const std::string& choice)> description_of;
+};
+
+class Schema {
+ public:
+  explicit Schema(std::string document_kind) : kind_(std::move(document_kind)) {}
+
+  void add(ParameterSpec spec) { items_.push_back(Item{std::move(spec), {}}); }
+  void add(PolymorphicSection section) {
+    Item item;
+    item.section = std::move(section);
+    item.is_section = true;
+    items_.push_back(std::move(item));
+  }
+
+  // Validates `entries` (from a file) with `overrides` applied on top; throws ConfigError.
+  ParameterSet resolve(const FlatEntries& entries, const FlatEntries& overrides,
+                       const std::string& origin_name) const;
+  void print(std::ostream& os, const ParameterSet& values, int indent = 0) const;
+
+  // Validates one textual value against a spec (used by resolve and by registry-level checks).
+  static void validate(const ParameterSpec& spec, const std::string& full_key,
+                       const ParameterValue& value);
+
+ private:
+  struct Item {
+    ParameterSpec spec;
+    PolymorphicSection section;
+    bool is_section = false;
+  };
+
+  std::string kind_;
+  std::vector<Item> items_;
+};
+
+}  // namespace icn

@@ -1,0 +1,75 @@
+#include "platform/yaml_source.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "platform/config_error.h"
+
+namespace icn {
+
+namespace {
+
+std::string where(const std::string& origin_name, const YAML::Mark& mark) {
+  return origin_name + ":" + std::to_string(mark.line + 1);
+}
+
+void flatten(const YAML::Node& node, const std::string& prefix, const std::string& origin_name,
+             FlatEntries& out) {
+  if (node.IsMap()) {
+    for (const auto& item : node) {
+      if (!item.first.IsScalar())
+        throw ConfigError(where(origin_name, item.first.Mark()) + ": keys must be plain names");
+      const std::string key = prefix.empty() ? item.first.Scalar() : prefix + "." + item.first.Scalar();
+      if (item.second.IsNull())
+        throw ConfigError(where(origin_name, item.first.Mark()) + ": " + key + ": has no value");
+      flatten(item.second, key, origin_name, out);
+    }
+    return;
+  }
+  ParameterValue value;
+  value.origin = where(origin_name, node.Mark());
+  if (node.IsSequence()) {
+    value.sequence = true;
+    for (const auto& element : node) {
+      if (!element.IsScalar())
+        throw ConfigError(where(origin_name, element.Mark()) + ": " + prefix +
+                          ": list elements must be plain values");
+      value.items.push_back(element.Scalar());
+    }
+  } else {
+    value.items.push_back(node.Scalar());
+  }
+  out.emplace_back(prefix, std::move(value));
+}
+
+FlatEntries parse(const std::string& text, const std::string& origin_name) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    throw ConfigError(where(origin_name, e.mark) + ": YAML syntax error: " + e.msg);
+  }
+  FlatEntries out;
+  if (root.IsNull()) return out;
+  if (!root.IsMap()) throw ConfigError(origin_name + ":1: the document must be a mapping of keys");
+  flatten(root, "", origin_name, out);
+  return out;
+}
+
+}  // namespace
+
+FlatEntries read_yaml_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw ConfigError(path + ": cannot open file");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return parse(buffer.str(), path);
+}
+
+FlatEntries read_yaml_text(const std::string& text, const std::string& origin_name) {
+  return parse(text, origin_name);
+}
+
+}  // namespace icn

@@ -1,0 +1,41 @@
+#pragma once
+// Arbitration of a physical output channel among the flits that want it this cycle (Dally sec.
+// III-C: the channel's bandwidth is allocated flit by flit among the lanes). One policy object per
+// output port, so stateful policies (round-robin) keep their own pointer.
+#include <cstdint>
+#include <functional>
+#include <memory>
+
+#include "core/random_stream.h"
+#include "core/registry.h"
+#include "core/types.h"
+
+namespace icn {
+
+struct ArbitrationRequest {
+  std::uint16_t requester;  // input port of the router
+  std::uint8_t input_vc;
+  std::uint8_t priority;    // traffic class of the packet, higher wins under priority policies
+  Cycle age;                // creation cycle of the packet, smaller is older
+};
+
+class ArbitrationPolicy {
+ public:
+  virtual ~ArbitrationPolicy() = default;
+  // Requests come ordered by requester; returns the index of the winner (count >= 2: a lone
+  // request is granted without asking).
+  virtual int choose(const ArbitrationRequest* requests, int count) = 0;
+  // Whether requests must carry the packet's age (costs a packet lookup per request).
+  virtual bool uses_age() const { return false; }
+};
+
+struct ArbitrationContext {
+  int requesters;        // number of input ports that may request
+  RandomStream random;   // this port's own stream
+};
+
+using ArbitrationFactory = std::function<std::unique_ptr<ArbitrationPolicy>(ArbitrationContext)>;
+struct ArbitrationTag { static constexpr const char* kind = "arbitration policy"; };
+using ArbitrationRegistry = Registry<ArbitrationTag, ArbitrationFactory>;
+
+}  // namespace icn

@@ -1,0 +1,28 @@
+// Round-robin: the requester after the last winner goes first, so every waiting lane is served
+// within one round (Dally sec. III-C's fair allocation).
+#include "router/arbitration_policy.h"
+
+namespace icn {
+namespace {
+
+class RoundRobinArbitration final : public ArbitrationPolicy {
+ public:
+  int choose(const ArbitrationRequest* requests, int count) override {
+    int winner = 0;
+    for (int i = 0; i < count; ++i)
+      if (key(requests[i]) > last_) { winner = i; break; }
+    last_ = key(requests[winner]);
+    return winner;
+  }
+
+ private:
+  static int key(const ArbitrationRequest& r) { return r.requester * 256 + r.input_vc; }
+  int last_ = -1;
+};
+
+const Registration<ArbitrationRegistry> registration{{
+    "round_robin", "rotating priority: the requester after the last winner goes first", {},
+    [](ArbitrationContext) { return std::make_unique<RoundRobinArbitration>(); }}};
+
+}  // namespace
+}  // namespace icn

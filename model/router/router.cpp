@@ -1,0 +1,272 @@
+#include "router/router.h"
+
+#include <sstream>
+
+#include "core/cycle_clock.h"
+#include "core/model_error.h"
+#include "platform/configuration.h"
+#include "topology/topology.h"
+
+namespace icn {
+
+Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology, const RouterConfig& config,
+               const NetworkInterfaceConfig& ni, const RoutingFunction& routing, CycleClock& clock,
+               PacketPool& packets, std::uint64_t seed)
+    : sc_core::sc_module(name),
+      flit_in("flit_in", topology.network_ports() + ni.injection_channels),
+      credit_out("credit_out", topology.network_ports() + ni.injection_channels),
+      flit_out("flit_out", topology.network_ports() + ni.delivery_channels),
+      credit_in("credit_in", topology.network_ports()),
+      id_(id),
+      topology_(topology),
+      routing_(routing),
+      clock_(clock),
+      packets_(packets),
+      vcs_(config.virtual_channels),
+      depth_(config.buffer_depth),
+      network_ports_(topology.network_ports()),
+      input_ports_(network_ports_ + ni.injection_channels),
+      output_ports_(network_ports_ + ni.delivery_channels),
+      routing_delay_(config.routing_delay),
+      reallocate_when_empty_(config.reallocate_when_empty),
+      delivery_credits_(1 << 30),
+      all_vcs_(vcs_ >= 32 ? 0xffffffffu : (1u << vcs_) - 1) {
+  for (int p = 0; p < input_ports_; ++p)
+    arrival_latency_.push_back(p < network_ports_ ? config.crossbar_delay + config.link_delay : ni.injection_delay);
+  for (int p = 0; p < network_ports_; ++p) connected_.push_back(topology.has_link(id, p));
+  inputs_.resize(std::size_t(input_ports_) * vcs_);
+  outputs_.resize(std::size_t(output_ports_) * vcs_);
+  for (int p = 0; p < output_ports_; ++p)
+    for (int v = 0; v < vcs_; ++v) output_vc(p, v).credits = p < network_ports_ ? depth_ : delivery_credits_;
+  slots_.resize(inputs_.size() * depth_);
+  const auto& arbitration = ArbitrationRegistry::get(config.arbitration);
+  for (int p = 0; p < output_ports_; ++p)
+    arbiters_.push_back(arbitration.create(
+        ArbitrationContext{input_ports_, make_stream(seed, RandomPurpose::Arbitration, std::uint64_t(id) * 64 + p)}));
+  arbitration_uses_age_ = arbiters_.front()->uses_age();
+  waiting_.resize(int(inputs_.size()));
+  allocation_order_.resize(inputs_.size());
+  active_.assign(input_ports_, 0);
+  requests_.resize(std::size_t(output_ports_) * input_ports_);
+  request_count_.assign(output_ports_, 0);
+  input_round_robin_.assign(input_ports_, 0);
+
+  SC_HAS_PROCESS(Router);
+  SC_METHOD(step);
+  sensitive << clock.tick();
+  dont_initialize();
+}
+
+Router::~Router() = default;
+
+void Router::end_of_elaboration() {
+  // A signal's current value lives at a fixed address; reading it there each cycle avoids a
+  // virtual call per port per cycle.
+  for (auto& port : flit_in) {
+    flit_value_.push_back(&port->read());
+    wake_events_ |= port->value_changed_event();
+  }
+  for (int p = 0; p < network_ports_; ++p) credit_value_.push_back(&credit_in[p]->read());
+}
+
+bool Router::output_vc_free(int port, int vc) const {
+  const OutputVc& o = output_vc(port, vc);
+  if (o.allocated) return false;
+  return !reallocate_when_empty_ || o.credits == (port < network_ports_ ? depth_ : delivery_credits_);
+}
+
+void Router::step() {
+  // Awake, the router runs on its static sensitivity to the tick; asleep, it waits dynamically for
+  // an input change. Woken in the cycle a neighbour wrote, it returns to the tick and acts next
+  // cycle. (Static sensitivity avoids the kernel's per-cycle dynamic-sensitivity bookkeeping.)
+  if (sleeping_) {
+    sleeping_ = false;
+    return;
+  }
+  const Cycle now = clock_.cycle();
+  receive(now);
+  if (buffered_flits_ > 0) {
+    route_and_allocate(now);
+    switch_allocate(now);
+  }
+  // Sleep only when nothing is buffered and every credit is back: then only a new flit can give
+  // the router work, so it waits on its flit inputs alone.
+  if (buffered_flits_ == 0 && outstanding_credits_ == 0) {
+    sleeping_ = true;
+    next_trigger(wake_events_);
+  }
+}
+
+void Router::receive(Cycle now) {
+  for (int p = 0; p < network_ports_; ++p) {
+    const Credit& c = *credit_value_[p];
+    if (c.sent_just_before(now)) {
+      OutputVc& o = output_vc(p, c.vc);
+      --outstanding_credits_;
+      if (++o.credits > depth_) {
+        std::ostringstream os;
+        os << "router " << id_ << " cycle " << now << ": output port " << p << " VC " << int(c.vc)
+           << " received more credits than its downstream buffer has slots";
+        throw ModelError(os.str());
+      }
+    }
+  }
+  for (int p = 0; p < input_ports_; ++p) {
+    const Flit& f = *flit_value_[p];
+    if (!f.sent_just_before(now)) continue;
+    const int index = p * vcs_ + f.vc;
+    InputVc& v = inputs_[index];
+    if (v.count == depth_) {
+      std::ostringstream os;
+      os << "router " << id_ << " cycle " << now << ": input port " << p << " VC " << int(f.vc)
+         << " is full and received " << f << " (credit flow control violated)";
+      throw ModelError(os.str());
+    }
+    int position = v.head + v.count;
+    if (position >= depth_) position -= depth_;
+    slot(index, position) = BufferedFlit{f, Cycle(f.sent) + arrival_latency_[p]};
+    if (v.count == 0) {
+      if (v.state == VcState::Active) set_active(index);
+      else waiting_.set(index);
+    }
+    if (++v.count == depth_) ++full_buffers_;
+    ++buffered_flits_;
+  }
+}
+
+bool Router::allocate_output(InputVc& v) {
+  for (int c = 0; c < v.route.count; ++c) {
+    const RouteCandidate& candidate = v.route.candidates[c];
+    for (int ov = 0; ov < vcs_; ++ov) {
+      if (!((candidate.vc_mask >> ov) & 1u) || !output_vc_free(candidate.port, ov)) continue;
+      output_vc(candidate.port, ov).allocated = true;
+      v.out_port = candidate.port;
+      v.out_vc = std::uint8_t(ov);
+      v.state = VcState::Active;
+      return true;
+    }
+  }
+  return false;
+}
+
+void Router::route_and_allocate(Cycle now) {
+  // Route headers that reached the front of an idle VC, and collect those ready for allocation.
+  int ready = 0;
+  waiting_.for_each([&](int index) {
+    InputVc& v = inputs_[index];
+    if (v.state == VcState::Idle) {
+      const BufferedFlit& front = slot(index, v.head);
+      if (front.ready > now) return;
+      if (!front.flit.is_head()) {
+        std::ostringstream os;
+        os << "router " << id_ << " cycle " << now << ": " << front.flit << " at the front of an idle VC";
+        throw ModelError(os.str());
+      }
+      compute_route(index, front.flit);
+      v.route_ready = now + routing_delay_;
+      v.state = VcState::Routing;
+    }
+    if (v.route_ready <= now) allocation_order_[ready++] = index;
+  });
+  // Headers that have waited longest choose first, so none waits forever for a busy output VC
+  // (ties: rotating priority among input VCs).
+  const int total = int(inputs_.size());
+  auto rank = [&](int index) {
+    const int rotated = index >= allocation_start_ ? index - allocation_start_ : index - allocation_start_ + total;
+    return std::make_pair(inputs_[index].route_ready, rotated);
+  };
+  for (int i = 1; i < ready; ++i)
+    for (int j = i; j > 0 && rank(allocation_order_[j]) < rank(allocation_order_[j - 1]); --j)
+      std::swap(allocation_order_[j], allocation_order_[j - 1]);
+  for (int i = 0; i < ready; ++i) {
+    const int index = allocation_order_[i];
+    if (allocate_output(inputs_[index])) {
+      waiting_.reset(index);
+      set_active(index);
+    }
+  }
+  if (++allocation_start_ >= total) allocation_start_ = 0;
+}
+
+void Router::compute_route(int index, const Flit& header) {
+  InputVc& v = inputs_[index];
+  if (header.destination == id_) {
+    v.route.clear();
+    for (int port = network_ports_; port < output_ports_; ++port) v.route.add(port, all_vcs_);
+    return;
+  }
+  routing_.route(id_, index / vcs_, index % vcs_, header.destination, v.route);
+  for (int c = 0; c < v.route.count; ++c) {
+    const int port = v.route.candidates[c].port;
+    if (port >= network_ports_ || !connected_[port]) {
+      std::ostringstream os;
+      os << "router " << id_ << ": routing function chose missing port " << port << " for " << header;
+      throw ModelError(os.str());
+    }
+  }
+}
+
+void Router::switch_allocate(Cycle now) {
+  // Input stage: each input port offers at most one flit (one crossbar input per port), chosen
+  // round-robin among its VCs that have a ready flit and a credit downstream.
+  for (int ip = 0; ip < input_ports_; ++ip) {
+    const std::uint32_t mask = active_[ip];
+    if (mask == 0) continue;
+    const int start = input_round_robin_[ip];
+    // Rotate so that bit 0 is the VC whose turn it is.
+    std::uint32_t turn = start == 0 ? mask : ((mask >> start) | (mask << (vcs_ - start))) & all_vcs_;
+    for (; turn; turn &= turn - 1) {
+      int iv = start + __builtin_ctz(turn);
+      if (iv >= vcs_) iv -= vcs_;
+      const int index = ip * vcs_ + iv;
+      const InputVc& v = inputs_[index];
+      const BufferedFlit& front = slot(index, v.head);
+      if (front.ready > now || output_vc(v.out_port, v.out_vc).credits <= 0) continue;
+      const Cycle age = arbitration_uses_age_ ? packets_[front.flit.packet].created : 0;
+      requests_[std::size_t(v.out_port) * input_ports_ + request_count_[v.out_port]++] =
+          ArbitrationRequest{std::uint16_t(ip), std::uint8_t(iv), front.flit.priority(), age};
+      break;
+    }
+  }
+  // Output stage: each physical channel grants one offer per cycle under its policy.
+  for (int op = 0; op < output_ports_; ++op) {
+    const int count = request_count_[op];
+    if (count == 0) continue;
+    request_count_[op] = 0;
+    const ArbitrationRequest* offers = &requests_[std::size_t(op) * input_ports_];
+    const ArbitrationRequest& winner = offers[count == 1 ? 0 : arbiters_[op]->choose(offers, count)];
+    traverse(winner.requester, winner.input_vc, op, now);
+    input_round_robin_[winner.requester] = std::uint8_t(winner.input_vc + 1 >= vcs_ ? 0 : winner.input_vc + 1);
+  }
+}
+
+void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
+  const int index = in_port * vcs_ + in_vc;
+  InputVc& v = inputs_[index];
+  Flit f = slot(index, v.head).flit;
+  if (v.count == depth_) --full_buffers_;
+  if (++v.head == depth_) v.head = 0;
+  --v.count;
+  --buffered_flits_;
+  credit_out[in_port]->write(Credit{std::uint32_t(now), std::uint8_t(in_vc)});
+
+  f.vc = v.out_vc;
+  f.sent = std::uint32_t(now);
+  OutputVc& o = output_vc(out_port, v.out_vc);
+  if (out_port < network_ports_) {
+    --o.credits;
+    ++outstanding_credits_;
+    if (f.is_head()) ++packets_[f.packet].hops;
+  }
+  flit_out[out_port]->write(f);
+  if (f.is_tail()) {
+    o.allocated = false;
+    v.state = VcState::Idle;
+    clear_active(index);
+    if (v.count > 0) waiting_.set(index);  // the next packet's head is behind it
+  } else if (v.count == 0) {
+    clear_active(index);  // the rest of the packet has not arrived yet
+  }
+}
+
+}  // namespace icn

@@ -1,0 +1,139 @@
+#pragma once
+// An input-buffered wormhole virtual-channel router (Dally 1992; timing of the self-tuned paper
+// sec. 5.1). Per cycle, in this order:
+//   1. receive: credits from downstream, flits from upstream into their VC buffers;
+//   2. route: a header at the front of an idle VC is routed, ready routing_delay cycles later;
+//   3. VC allocation: routed headers, longest-waiting first, take a free output VC among their
+//      candidates (in the routing function's order of preference). An output VC
+//      is free again once its packet's tail has left (Dally sec. III), or, with
+//      vc_reallocation: when_empty, once also all its credits are back (one packet per buffer);
+//   4. switch allocation, separable input-first: each input port offers one ready flit whose
+//      output VC has a credit (round-robin over its VCs), then each output port's arbitration
+//      policy picks one offer — the per-flit sharing of a physical channel among lanes;
+//   5. traversal: the winner leaves its buffer, a credit goes upstream, the flit goes on the link.
+// A flit sent in cycle c is usable downstream in cycle c + crossbar_delay + link_delay.
+//
+// An idle router (no flit buffered, every credit back) sleeps until one of its input flit signals
+// changes, so idle parts of the network cost nothing.
+#include <memory>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "core/bit_set.h"
+#include "core/flit.h"
+#include "core/packet_pool.h"
+#include "router/arbitration_policy.h"
+#include "routing/routing_function.h"
+
+namespace icn {
+
+class CycleClock;
+class Topology;
+struct RouterConfig;
+struct NetworkInterfaceConfig;
+
+using FlitSignal = sc_core::sc_signal<Flit, sc_core::SC_UNCHECKED_WRITERS>;
+using CreditSignal = sc_core::sc_signal<Credit, sc_core::SC_UNCHECKED_WRITERS>;
+
+class Router : public sc_core::sc_module {
+ public:
+  // Inputs: network ports 0..2n−1, then injection channels. Outputs: network ports, then delivery
+  // channels. Credits flow back on every input; delivery channels need none (the NI always sinks).
+  sc_core::sc_vector<sc_core::sc_in<Flit>> flit_in;
+  sc_core::sc_vector<sc_core::sc_out<Credit>> credit_out;
+  sc_core::sc_vector<sc_core::sc_out<Flit>> flit_out;
+  sc_core::sc_vector<sc_core::sc_in<Credit>> credit_in;  // network ports only
+
+  Router(sc_core::sc_module_name name, NodeId id, const Topology& topology, const RouterConfig& config,
+         const NetworkInterfaceConfig& ni, const RoutingFunction& routing, CycleClock& clock,
+         PacketPool& packets, std::uint64_t seed);
+  ~Router() override;
+
+  NodeId id() const { return id_; }
+  int input_ports() const { return input_ports_; }
+  int output_ports() const { return output_ports_; }
+  int network_ports() const { return network_ports_; }
+  int virtual_channels() const { return vcs_; }
+  int buffer_depth() const { return depth_; }
+
+  // Observation, for congestion controllers and statistics.
+  int buffered_flits() const { return buffered_flits_; }
+  int full_buffers() const { return full_buffers_; }  // VC buffers holding buffer_depth flits
+  int input_occupancy(int port, int vc) const { return input_vc(port, vc).count; }
+  bool output_vc_free(int port, int vc) const;  // could be allocated to a new packet now
+  int output_credits(int port, int vc) const { return output_vc(port, vc).credits; }
+  bool has_output(int port) const { return port >= network_ports_ || connected_[port]; }
+
+ private:
+  enum class VcState : std::uint8_t { Idle, Routing, Active };
+  struct BufferedFlit {
+    Flit flit;
+    Cycle ready;  // first cycle the flit may leave this buffer
+  };
+  struct InputVc {
+    std::uint16_t head = 0;
+    std::uint16_t count = 0;
+    VcState state = VcState::Idle;
+    std::uint8_t out_port = 0;
+    std::uint8_t out_vc = 0;
+    Cycle route_ready = 0;
+    RouteResult route;
+  };
+  struct OutputVc {
+    int credits = 0;
+    bool allocated = false;
+  };
+
+  void end_of_elaboration() override;
+  void step();
+  void receive(Cycle now);
+  void route_and_allocate(Cycle now);
+  void switch_allocate(Cycle now);
+  void traverse(int in_port, int in_vc, int out_port, Cycle now);
+  void set_active(int index) { active_[index / vcs_] |= 1u << (index % vcs_); }
+  void clear_active(int index) { active_[index / vcs_] &= ~(1u << (index % vcs_)); }
+  bool allocate_output(InputVc& vc);
+  void compute_route(int index, const Flit& header);
+
+  InputVc& input_vc(int port, int vc) { return inputs_[port * vcs_ + vc]; }
+  const InputVc& input_vc(int port, int vc) const { return inputs_[port * vcs_ + vc]; }
+  OutputVc& output_vc(int port, int vc) { return outputs_[port * vcs_ + vc]; }
+  const OutputVc& output_vc(int port, int vc) const { return outputs_[port * vcs_ + vc]; }
+  BufferedFlit& slot(int vc_index, int position) { return slots_[vc_index * depth_ + position]; }
+
+  const NodeId id_;
+  const Topology& topology_;
+  const RoutingFunction& routing_;
+  CycleClock& clock_;
+  PacketPool& packets_;
+  const int vcs_, depth_, network_ports_, input_ports_, output_ports_;
+  const int routing_delay_;
+  const bool reallocate_when_empty_;
+  const int delivery_credits_;  // effectively unbounded: the NI consumes a flit per cycle per channel
+  const std::uint32_t all_vcs_;  // mask of every VC of a port
+
+  std::vector<int> arrival_latency_;  // per input port: crossbar + link (or injection) delay
+  std::vector<bool> connected_;       // per network port: a link exists (false at mesh edges)
+  std::vector<InputVc> inputs_;
+  std::vector<OutputVc> outputs_;
+  std::vector<BufferedFlit> slots_;
+  BitSet waiting_;  // input VCs holding flits, not yet holding an output VC (route / VC allocation)
+  std::vector<std::uint32_t> active_;  // per input port: VCs holding flits and an output VC
+  std::vector<int> allocation_order_;  // scratch: routed headers in the order they may allocate
+  std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters_;  // per output port
+  bool arbitration_uses_age_ = false;
+  std::vector<ArbitrationRequest> requests_;                  // [output port][input port]
+  std::vector<int> request_count_;
+  std::vector<std::uint8_t> input_round_robin_;
+  std::vector<const Flit*> flit_value_;      // current values of the input signals
+  std::vector<const Credit*> credit_value_;  // current values of the credit signals
+  sc_core::sc_event_or_list wake_events_;
+  int buffered_flits_ = 0;
+  int outstanding_credits_ = 0;  // flits sent downstream whose buffer slot is not yet free again
+  int full_buffers_ = 0;
+  int allocation_start_ = 0;
+  bool sleeping_ = false;
+};
+
+}  // namespace icn

@@ -1,0 +1,55 @@
+#pragma once
+// Routing functions: for a header at a router, the admissible output ports and, per port, the
+// virtual channels it may take there. Candidates come in order of preference (the selection
+// function); the router's VC allocator takes the first free one. Ejection at the destination is
+// the router's own business, so a routing function is only asked when destination != node.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "core/parameters.h"
+#include "core/registry.h"
+#include "core/types.h"
+
+namespace icn {
+
+class Topology;
+
+struct RouteCandidate {
+  std::uint8_t port;
+  std::uint32_t vc_mask;  // bit v set: virtual channel v of that port is admissible
+};
+
+struct RouteResult {
+  static constexpr int kMaxCandidates = 16;
+  RouteCandidate candidates[kMaxCandidates];
+  int count = 0;
+  void clear() { count = 0; }
+  void add(int port, std::uint32_t vc_mask) {
+    candidates[count++] = RouteCandidate{std::uint8_t(port), vc_mask};
+  }
+};
+
+class RoutingFunction {
+ public:
+  virtual ~RoutingFunction() = default;
+  // input_port >= topology.network_ports() means the header came from an injection channel.
+  virtual void route(NodeId node, int input_port, int input_vc, NodeId destination,
+                     RouteResult& out) const = 0;
+  // One line on how the virtual channels are used (classes, escape VCs), for the summary.
+  virtual std::string describe() const = 0;
+};
+
+struct RoutingContext {
+  const Topology& topology;
+  int virtual_channels;
+  const ParameterSet& parameters;
+};
+
+// Throws std::invalid_argument when the function cannot work on this network (e.g. too few VCs).
+using RoutingFactory = std::function<std::unique_ptr<RoutingFunction>(const RoutingContext&)>;
+struct RoutingTag { static constexpr const char* kind = "routing function"; };
+using RoutingRegistry = Registry<RoutingTag, RoutingFactory>;
+
+}  // namespace icn

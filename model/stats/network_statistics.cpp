@@ -1,0 +1,42 @@
+#include "stats/network_statistics.h"
+
+namespace icn {
+
+NetworkStatistics::NetworkStatistics(NodeId nodes, Cycle warmup, Cycle end)
+    : warmup_(warmup),
+      end_(end),
+      created_packets_(nodes, 0),
+      injected_flits_(nodes, 0),
+      delivered_flits_(nodes, 0),
+      accepted_flits_by_source_(nodes, 0) {}
+
+void NetworkStatistics::packet_delivered(const Packet& p, Cycle at) {
+  ++delivered_total_;
+  const Cycle latency = at - p.created;
+  interval_latency_sum_ += latency;
+  ++interval_latency_count_;
+  if (p.created >= warmup_ && at < end_) {
+    latencies_.push_back(std::uint32_t(latency));
+    network_latencies_.push_back(std::uint32_t(at - p.injected));
+    hops_sum_ += p.hops;
+  }
+}
+
+void NetworkStatistics::sample(Cycle now, std::uint64_t full_buffers, Cycle oldest_in_network,
+                               Cycle interval_length) {
+  TimeSample s;
+  s.cycle = now;
+  const double node_cycles = double(nodes()) * double(interval_length);
+  s.offered = double(interval_created_flits_) / node_cycles;
+  s.accepted = double(interval_delivered_flits_) / node_cycles;
+  s.packets_in_network = injected_total_ - delivered_total_;
+  s.packets_queued = created_total_ - injected_total_;
+  s.full_buffers = full_buffers;
+  s.mean_latency = interval_latency_count_ ? double(interval_latency_sum_) / double(interval_latency_count_) : 0.0;
+  s.oldest_in_network = oldest_in_network;
+  series_.push_back(s);
+  interval_created_flits_ = interval_delivered_flits_ = 0;
+  interval_latency_sum_ = interval_latency_count_ = 0;
+}
+
+}  // namespace icn

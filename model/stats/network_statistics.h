@@ -1,0 +1,88 @@
+#pragma once
+// What a run measures (DESIGN.md, "Measurement definitions"). The measurement window is
+// [warmup, end): offered load counts packets created in it, accepted throughput counts flits
+// delivered in it, latency counts packets created in it and delivered before its end. Totals over
+// the whole run are kept too, for the flit-conservation check.
+#include <cstdint>
+#include <vector>
+
+#include "core/packet_pool.h"
+#include "core/types.h"
+
+namespace icn {
+
+struct TimeSample {
+  Cycle cycle = 0;                  // last cycle of the interval
+  double offered = 0;               // flits created per node per cycle in the interval
+  double accepted = 0;              // flits delivered per node per cycle in the interval
+  std::uint64_t packets_in_network = 0;  // head injected, tail not delivered
+  std::uint64_t packets_queued = 0;      // created, head not injected
+  std::uint64_t full_buffers = 0;        // VC buffers holding buffer_depth flits
+  double mean_latency = 0;               // of packets delivered in the interval (0 if none)
+  Cycle oldest_in_network = 0;           // age of the oldest injected, undelivered packet
+};
+
+class NetworkStatistics {
+ public:
+  NetworkStatistics(NodeId nodes, Cycle warmup, Cycle end);
+
+  bool in_window(Cycle c) const { return c >= warmup_ && c < end_; }
+
+  void packet_created(NodeId node, Cycle now, int length) {
+    ++created_total_;
+    interval_created_flits_ += length;
+    if (in_window(now)) {
+      ++created_packets_[node];
+      created_flits_window_ += length;
+    }
+  }
+  void packet_injected() { ++injected_total_; }
+  void flit_injected(NodeId node, Cycle now) {
+    ++flits_injected_total_;
+    if (in_window(now)) ++injected_flits_[node];
+  }
+  void flit_delivered(NodeId node, NodeId source, Cycle at) {
+    ++flits_delivered_total_;
+    ++interval_delivered_flits_;
+    if (in_window(at)) {
+      ++delivered_flits_[node];
+      ++accepted_flits_by_source_[source];
+    }
+  }
+  void packet_delivered(const Packet& p, Cycle at);
+
+  // Called at the end of each sample interval with state only the network can see.
+  void sample(Cycle now, std::uint64_t full_buffers, Cycle oldest_in_network, Cycle interval_length);
+
+  NodeId nodes() const { return NodeId(created_packets_.size()); }
+  Cycle warmup() const { return warmup_; }
+  Cycle end() const { return end_; }
+  std::uint64_t flits_injected_total() const { return flits_injected_total_; }
+  std::uint64_t flits_delivered_total() const { return flits_delivered_total_; }
+  std::uint64_t packets_created_total() const { return created_total_; }
+  std::uint64_t packets_injected_total() const { return injected_total_; }
+  std::uint64_t packets_delivered_total() const { return delivered_total_; }
+  std::uint64_t created_flits_window() const { return created_flits_window_; }
+  const std::vector<std::uint64_t>& created_packets() const { return created_packets_; }
+  const std::vector<std::uint64_t>& injected_flits() const { return injected_flits_; }
+  const std::vector<std::uint64_t>& delivered_flits() const { return delivered_flits_; }
+  const std::vector<std::uint64_t>& accepted_flits_by_source() const { return accepted_flits_by_source_; }
+  const std::vector<std::uint32_t>& latencies() const { return latencies_; }
+  const std::vector<std::uint32_t>& network_latencies() const { return network_latencies_; }
+  std::uint64_t hops_sum() const { return hops_sum_; }
+  const std::vector<TimeSample>& series() const { return series_; }
+
+ private:
+  Cycle warmup_, end_;
+  std::vector<std::uint64_t> created_packets_, injected_flits_, delivered_flits_, accepted_flits_by_source_;
+  std::vector<std::uint32_t> latencies_, network_latencies_;
+  std::uint64_t hops_sum_ = 0;
+  std::uint64_t created_flits_window_ = 0;
+  std::uint64_t created_total_ = 0, injected_total_ = 0, delivered_total_ = 0;
+  std::uint64_t flits_injected_total_ = 0, flits_delivered_total_ = 0;
+  std::uint64_t interval_created_flits_ = 0, interval_delivered_flits_ = 0;
+  std::uint64_t interval_latency_sum_ = 0, interval_latency_count_ = 0;
+  std::vector<TimeSample> series_;
+};
+
+}  // namespace icn

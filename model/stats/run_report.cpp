@@ -1,0 +1,205 @@
+#include "stats/run_report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "network.h"
+#include "stats/json_writer.h"
+
+#ifndef ICNSIM_VERSION
+#define ICNSIM_VERSION "unknown"
+#endif
+
+namespace icn {
+
+namespace {
+
+LatencySummary summarise(std::vector<std::uint32_t> values) {
+  LatencySummary s;
+  s.count = values.size();
+  if (values.empty()) return s;
+  std::sort(values.begin(), values.end());
+  double sum = 0, sum_squares = 0;
+  for (auto v : values) {
+    sum += v;
+    sum_squares += double(v) * v;
+  }
+  s.mean = sum / double(s.count);
+  s.stddev = std::sqrt(std::max(0.0, sum_squares / double(s.count) - s.mean * s.mean));
+  // Nearest-rank percentiles.
+  auto percentile = [&](double q) { return double(values[std::size_t(std::ceil(q * double(s.count))) - 1]); };
+  s.p50 = percentile(0.50);
+  s.p99 = percentile(0.99);
+  s.max = values.back();
+  return s;
+}
+
+double jain_index(const std::vector<std::uint64_t>& x) {
+  double sum = 0, squares = 0;
+  for (auto v : x) {
+    sum += double(v);
+    squares += double(v) * double(v);
+  }
+  return squares == 0 ? 1.0 : sum * sum / (double(x.size()) * squares);
+}
+
+void write_latency(JsonWriter& j, const LatencySummary& s) {
+  j.begin_object()
+      .field("count", s.count)
+      .field("mean", s.mean)
+      .field("stddev", s.stddev)
+      .field("p50", s.p50)
+      .field("p99", s.p99)
+      .field("max", s.max)
+      .end_object();
+}
+
+}  // namespace
+
+RunReport make_report(Network& network) {
+  const Configuration& c = network.configuration();
+  const NetworkStatistics& st = network.statistics();
+  RunReport r;
+  r.model_version = ICNSIM_VERSION;
+  r.platform_name = c.platform.name;
+  r.platform_source = c.platform.source;
+  r.stimulus_name = c.stimulus.name;
+  r.stimulus_source = c.stimulus.source;
+  r.seed = c.platform.simulation.seed;
+  r.topology = network.topology().describe();
+  r.routing = network.routing().describe();
+  r.controller = c.platform.congestion_control.type;
+  r.nodes = network.node_count();
+  r.cycles = c.platform.simulation.cycles;
+  r.warmup = c.platform.simulation.warmup;
+  r.capacity = std::min({network.topology().uniform_capacity(), double(c.platform.network_interface.injection_channels),
+                         double(c.platform.network_interface.delivery_channels)});
+  r.configured_load = c.stimulus.offered_flits_per_cycle();
+  const double node_cycles = double(r.nodes) * double(r.cycles - r.warmup);
+  r.offered = double(st.created_flits_window()) / node_cycles;
+  std::uint64_t delivered = 0;
+  for (auto v : st.delivered_flits()) delivered += v;
+  r.accepted = double(delivered) / node_cycles;
+  r.latency = summarise(st.latencies());
+  r.network_latency = summarise(st.network_latencies());
+  r.mean_hops = r.latency.count ? double(st.hops_sum()) / double(r.latency.count) : 0.0;
+  r.histogram_bin_width = c.platform.simulation.histogram_bin_width;
+  for (auto v : st.latencies()) {
+    const std::size_t bin = v / std::uint32_t(r.histogram_bin_width);
+    if (bin >= r.histogram.size()) r.histogram.resize(bin + 1, 0);
+    ++r.histogram[bin];
+  }
+  r.packets_created = st.packets_created_total();
+  r.packets_injected = st.packets_injected_total();
+  r.packets_delivered = st.packets_delivered_total();
+  r.packets_in_network_at_end = r.packets_injected - r.packets_delivered;
+  r.packets_queued_at_end = r.packets_created - r.packets_injected;
+  r.fairness = jain_index(st.accepted_flits_by_source());
+  r.created_packets = st.created_packets();
+  r.injected_flits = st.injected_flits();
+  r.delivered_flits = st.delivered_flits();
+  r.accepted_flits_by_source = st.accepted_flits_by_source();
+  for (NodeId id = 0; id < network.node_count(); ++id)
+    r.throttled_cycles.push_back(network.node(id).controller().throttled_cycles());
+  r.series = st.series();
+  return r;
+}
+
+void write_json(std::ostream& os, const RunReport& r) {
+  JsonWriter j(os);
+  j.begin_object();
+  j.field("model", "icnsim").field("model_version", r.model_version);
+  j.key("platform").begin_object().field("name", r.platform_name).field("source", r.platform_source).end_object();
+  j.key("stimulus").begin_object().field("name", r.stimulus_name).field("source", r.stimulus_source).end_object();
+  j.field("seed", r.seed);
+  j.key("network").begin_object()
+      .field("topology", r.topology)
+      .field("nodes", r.nodes)
+      .field("routing", r.routing)
+      .field("congestion_control", r.controller)
+      .field("uniform_capacity_flits_per_node_cycle", r.capacity)
+      .end_object();
+  j.key("window").begin_object().field("cycles", r.cycles).field("warmup", r.warmup)
+      .field("measured_cycles", r.cycles - r.warmup).end_object();
+  j.key("load").begin_object()
+      .field("configured_flits_per_node_cycle", r.configured_load)
+      .field("offered_flits_per_node_cycle", r.offered)
+      .field("offered_normalised", r.offered / r.capacity)
+      .end_object();
+  j.key("throughput").begin_object()
+      .field("accepted_flits_per_node_cycle", r.accepted)
+      .field("accepted_normalised", r.accepted / r.capacity)
+      .field("fairness_jain", r.fairness)
+      .end_object();
+  j.key("latency");
+  write_latency(j, r.latency);
+  j.key("network_latency");
+  write_latency(j, r.network_latency);
+  j.field("mean_hops", r.mean_hops);
+  j.key("latency_histogram").begin_object().field("bin_width", r.histogram_bin_width);
+  j.key("counts").array(r.histogram);
+  j.end_object();
+  j.key("packets").begin_object()
+      .field("created", r.packets_created)
+      .field("injected", r.packets_injected)
+      .field("delivered", r.packets_delivered)
+      .field("in_network_at_end", r.packets_in_network_at_end)
+      .field("queued_at_end", r.packets_queued_at_end)
+      .end_object();
+  j.key("per_node").begin_object();
+  j.key("created_packets").array(r.created_packets);
+  j.key("injected_flits").array(r.injected_flits);
+  j.key("delivered_flits").array(r.delivered_flits);
+  j.key("accepted_flits_by_source").array(r.accepted_flits_by_source);
+  j.key("throttled_cycles").array(r.throttled_cycles);
+  j.end_object();
+  j.key("time_series").begin_object();
+  auto column = [&](const char* name, auto member) {
+    j.key(name).begin_array();
+    for (const auto& s : r.series) j.value(s.*member);
+    j.end_array();
+  };
+  column("cycle", &TimeSample::cycle);
+  column("offered", &TimeSample::offered);
+  column("accepted", &TimeSample::accepted);
+  column("packets_in_network", &TimeSample::packets_in_network);
+  column("packets_queued", &TimeSample::packets_queued);
+  column("full_buffers", &TimeSample::full_buffers);
+  column("mean_latency", &TimeSample::mean_latency);
+  column("oldest_in_network", &TimeSample::oldest_in_network);
+  j.end_object();
+  j.end_object();
+}
+
+void print_summary(std::ostream& os, const RunReport& r, double wall_seconds) {
+  char line[160];
+  auto row = [&](const char* name, const std::string& value) {
+    std::snprintf(line, sizeof line, "  %-34s %s\n", name, value.c_str());
+    os << line;
+  };
+  auto number = [](double v, const char* format = "%.4f") {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, format, v);
+    return std::string(buf);
+  };
+  os << "icnsim " << r.model_version << ": " << r.platform_name << " × " << r.stimulus_name << " (seed " << r.seed << ")\n";
+  row("network", r.topology + ", " + std::to_string(r.nodes) + " nodes");
+  row("routing", r.routing);
+  row("congestion control", r.controller);
+  row("cycles (warm-up)", std::to_string(r.cycles) + " (" + std::to_string(r.warmup) + ")");
+  row("capacity [flits/node/cycle]", number(r.capacity));
+  row("offered load [flits/node/cycle]", number(r.offered) + "  (" + number(100 * r.offered / r.capacity, "%.1f") + " % of capacity)");
+  row("accepted [flits/node/cycle]", number(r.accepted) + "  (" + number(100 * r.accepted / r.capacity, "%.1f") + " % of capacity)");
+  row("latency mean / p50 / p99 / max", number(r.latency.mean, "%.1f") + " / " + number(r.latency.p50, "%.0f") + " / " +
+                                            number(r.latency.p99, "%.0f") + " / " + number(r.latency.max, "%.0f") + " cycles");
+  row("network latency mean / p99", number(r.network_latency.mean, "%.1f") + " / " + number(r.network_latency.p99, "%.0f") + " cycles");
+  row("mean hops", number(r.mean_hops, "%.2f"));
+  row("packets measured", std::to_string(r.latency.count));
+  row("in network / queued at end", std::to_string(r.packets_in_network_at_end) + " / " + std::to_string(r.packets_queued_at_end));
+  row("fairness (Jain, per source)", number(r.fairness, "%.3f"));
+  row("wall time", number(wall_seconds, "%.2f s") + "  (" +
+                       number(double(r.nodes) * double(r.cycles) / wall_seconds / 1e6, "%.1f") + " M node-cycles/s)");
+}
+
+}  // namespace icn

@@ -1,0 +1,47 @@
+#pragma once
+// The result of one run, computed from the network's statistics when it ends: what the JSON
+// result file holds and what the summary table shows.
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "stats/network_statistics.h"
+
+namespace icn {
+
+class Network;
+
+struct LatencySummary {
+  std::uint64_t count = 0;
+  double mean = 0, stddev = 0, p50 = 0, p99 = 0, max = 0;
+};
+
+struct RunReport {
+  std::string model_version;
+  std::string platform_name, platform_source, stimulus_name, stimulus_source;
+  std::uint64_t seed = 0;
+  std::string topology, routing, controller;
+  std::uint64_t nodes = 0;
+  Cycle cycles = 0, warmup = 0;
+  double capacity = 0;          // ideal uniform-traffic throughput, flits/node/cycle
+  double configured_load = 0;   // flits/node/cycle the stimulus asks for
+  double offered = 0;           // flits/node/cycle actually created in the window
+  double accepted = 0;          // flits/node/cycle delivered in the window
+  LatencySummary latency, network_latency;
+  double mean_hops = 0;
+  int histogram_bin_width = 0;
+  std::vector<std::uint64_t> histogram;  // latency counts per bin
+  std::uint64_t packets_created = 0, packets_injected = 0, packets_delivered = 0;
+  std::uint64_t packets_in_network_at_end = 0, packets_queued_at_end = 0;
+  double fairness = 0;  // Jain's index over the flits each source got delivered
+  std::vector<std::uint64_t> created_packets, injected_flits, delivered_flits, accepted_flits_by_source;
+  std::vector<std::uint64_t> throttled_cycles;
+  std::vector<TimeSample> series;
+};
+
+RunReport make_report(Network& network);
+void write_json(std::ostream& os, const RunReport& report);
+void print_summary(std::ostream& os, const RunReport& report, double wall_seconds);
+
+}  // namespace icn

@@ -1,0 +1,37 @@
+#pragma once
+// Destination patterns: who a node sends to. One pattern object serves the whole network; any
+// per-run state (a random pairing) is fixed at construction from the run's seed.
+#include <cstdint>
+#include <functional>
+#include <memory>
+
+#include "core/parameters.h"
+#include "core/random_stream.h"
+#include "core/registry.h"
+#include "core/types.h"
+
+namespace icn {
+
+class Topology;
+
+class DestinationPattern {
+ public:
+  virtual ~DestinationPattern() = default;
+  // A destination for a new packet from `source`; `random` is the source node's own stream.
+  // May return `source` itself only for patterns whose definition maps a node to itself (a
+  // permutation's fixed points); the generator then creates no packet.
+  virtual NodeId destination(NodeId source, RandomStream& random) const = 0;
+};
+
+struct PatternContext {
+  const Topology& topology;
+  const ParameterSet& parameters;
+  std::uint64_t seed;
+};
+
+// Throws std::invalid_argument when the pattern cannot apply to the network.
+using PatternFactory = std::function<std::unique_ptr<DestinationPattern>(const PatternContext&)>;
+struct PatternTag { static constexpr const char* kind = "destination pattern"; };
+using PatternRegistry = Registry<PatternTag, PatternFactory>;
+
+}  // namespace icn

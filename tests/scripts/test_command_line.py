@@ -1,0 +1,77 @@
+"""The icnsim command line: results, configuration printing, and one-line errors for bad input."""
+import json
+
+SMALL = ["--set", "network.radix=4", "--set", "simulation.cycles=3000", "--set", "simulation.warmup=500"]
+
+
+def test_run_writes_a_result_naming_platform_stimulus_seed_and_version(icnsim, tmp_path):
+    out = tmp_path / "r.json"
+    p = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", *SMALL, "--seed", "5", "--out", out)
+    assert p.returncode == 0, p.stderr
+    assert "accepted [flits/node/cycle]" in p.stdout
+    r = json.loads(out.read_text())
+    assert r["platform"]["name"] == "default"
+    assert r["stimulus"]["name"] == "uniform"
+    assert r["seed"] == 5
+    assert r["model_version"]
+    assert r["network"]["nodes"] == 16
+    assert 0 < r["throughput"]["accepted_flits_per_node_cycle"] <= r["load"]["offered_flits_per_node_cycle"] * 1.05
+    assert len(r["time_series"]["cycle"]) == 3
+    assert len(r["per_node"]["delivered_flits"]) == 16
+
+
+def test_same_seed_gives_byte_identical_json(icnsim, tmp_path):
+    a, b, c = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "c.json"
+    for path, seed in ((a, 3), (b, 3), (c, 4)):
+        assert icnsim("platforms/default.yaml", "stimuli/uniform.yaml", *SMALL, "--seed", seed, "-q",
+                      "--out", path).returncode == 0
+    assert a.read_bytes() == b.read_bytes()
+    assert a.read_bytes() != c.read_bytes()
+
+
+def test_print_config_shows_defaults_and_descriptions(icnsim):
+    p = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--print-config")
+    assert p.returncode == 0
+    assert "virtual_channels: 3" in p.stdout
+    assert "# V: virtual channels" in p.stdout
+    assert "histogram_bin_width: 10" in p.stdout  # a default not written in the file
+    assert "stimulus:" in p.stdout
+
+
+def one_line_error(p):
+    assert p.returncode == 2, (p.stdout, p.stderr)
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1, p.stderr
+    assert p.stdout == ""  # nothing simulated
+    return lines[0]
+
+
+def test_unknown_key_is_rejected_with_file_line_and_key(icnsim, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("network:\n  radix: 4\nrouter:\n  virtual_chanels: 2\n")
+    line = one_line_error(icnsim(bad, "stimuli/uniform.yaml"))
+    assert f"{bad}:4" in line and "router.virtual_chanels" in line and "virtual_channels" in line
+
+
+def test_out_of_range_value_is_rejected(icnsim):
+    line = one_line_error(icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--set", "router.buffer_depth=0"))
+    assert "router.buffer_depth" in line and "1..4096" in line
+
+
+def test_wrong_type_is_rejected(icnsim, tmp_path):
+    bad = tmp_path / "s.yaml"
+    bad.write_text("packet_length: long\n")
+    line = one_line_error(icnsim("platforms/default.yaml", bad))
+    assert f"{bad}:1" in line and "packet_length" in line and "not an integer" in line
+
+
+def test_missing_file_and_bad_option(icnsim):
+    assert "cannot open" in one_line_error(icnsim("nowhere.yaml", "stimuli/uniform.yaml"))
+    assert icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--bogus").returncode == 2
+
+
+def test_every_shipped_platform_and_stimulus_is_valid(icnsim, root):
+    for platform in sorted((root / "platforms").glob("*.yaml")):
+        for stimulus in sorted((root / "stimuli").glob("*.yaml")):
+            p = icnsim(platform, stimulus, "--print-config")
+            assert p.returncode == 0, (platform, stimulus, p.stderr)

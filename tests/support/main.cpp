@@ -1,0 +1,13 @@
+// Catch2 runs inside sc_main so that tests may elaborate and simulate SystemC models.
+#define CATCH_CONFIG_RUNNER
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <systemc>
+
+int sc_main(int argc, char* argv[]) { return Catch::Session().run(argc, argv); }
+
+int main(int argc, char* argv[]) {
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+  return sc_core::sc_elab_and_sim(argc, argv);
+}

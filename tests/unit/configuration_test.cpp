@@ -1,0 +1,122 @@
+// Bad input stops with one line naming the file, the line, the key and what is allowed.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "platform/config_error.h"
+#include "platform/configuration.h"
+
+using namespace icn;
+using Catch::Matchers::Contains;
+
+namespace {
+
+const char* kPlatform = R"(name: test
+network:
+  radix: 4
+  dimensions: 2
+router:
+  virtual_channels: 2
+simulation:
+  cycles: 1000
+  warmup: 100
+)";
+const char* kStimulus = "name: s\npacket_length: 4\n";
+
+std::string error_of(const std::string& platform, const std::string& stimulus = kStimulus,
+                     const std::vector<std::string>& overrides = {}) {
+  try {
+    load_configuration_text(platform, stimulus, overrides, "p.yaml", "s.yaml");
+  } catch (const ConfigError& e) {
+    const std::string message = e.what();
+    CHECK(message.find('\n') == std::string::npos);  // one line
+    return message;
+  }
+  FAIL("no error for bad input");
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("defaults fill every key and are the self-tuned paper's network", "[config]") {
+  const Configuration c = load_configuration_text("", "");
+  CHECK(c.platform.network.radix == 16);
+  CHECK(c.platform.network.dimensions == 2);
+  CHECK(c.platform.router.virtual_channels == 3);
+  CHECK(c.platform.router.buffer_depth == 8);
+  CHECK(c.platform.simulation.cycles == 60000);
+  CHECK(c.platform.simulation.warmup == 10000);
+  CHECK(c.stimulus.packet_length == 16);
+  CHECK(c.platform.routing.type == "dimension_order");
+  CHECK(c.platform.congestion_control.type == "none");
+}
+
+TEST_CASE("overrides apply to the platform and, with stimulus., to the stimulus", "[config]") {
+  const Configuration c = load_configuration_text(kPlatform, kStimulus,
+      {"router.buffer_depth=5", "stimulus.injection.rate=0.02", "network.wrap=[torus, mesh]"});
+  CHECK(c.platform.router.buffer_depth == 5);
+  CHECK(c.stimulus.injection.rate == Approx(0.02));
+  CHECK(c.platform.network.kinds == std::vector<DimensionKind>{DimensionKind::Torus, DimensionKind::Mesh});
+}
+
+TEST_CASE("rates in flits are converted to packets", "[config]") {
+  const Configuration c = load_configuration_text(kPlatform, "packet_length: 8\ninjection:\n  rate: 0.4\n  unit: flits\n");
+  CHECK(c.stimulus.injection.packets_per_cycle == Approx(0.05));
+  CHECK(c.stimulus.offered_flits_per_cycle() == Approx(0.4));
+}
+
+TEST_CASE("an unknown key is an error naming file, line and the keys allowed there", "[config]") {
+  const std::string e = error_of(std::string(kPlatform) + "router2:\n  lanes: 3\n");
+  CHECK_THAT(e, Contains("p.yaml:11") && Contains("router2.lanes") && Contains("unknown key"));
+  const std::string typo = error_of("router:\n  virtual_channel: 3\n");
+  CHECK_THAT(typo, Contains("p.yaml:2") && Contains("router.virtual_channel") && Contains("virtual_channels"));
+}
+
+TEST_CASE("a value of the wrong type is an error naming what is allowed", "[config]") {
+  CHECK_THAT(error_of("router:\n  virtual_channels: three\n"),
+             Contains("p.yaml:2") && Contains("router.virtual_channels") && Contains("not an integer") &&
+                 Contains("integer 1..32"));
+  CHECK_THAT(error_of("simulation:\n  progress: maybe\n"), Contains("true or false"));
+  CHECK_THAT(error_of("router:\n  virtual_channels: [2, 3]\n"), Contains("not a list"));
+  CHECK_THAT(error_of("router:\n  virtual_channels:\n    count: 2\n"), Contains("expects a value, not a mapping"));
+}
+
+TEST_CASE("a value out of range is an error naming the range", "[config]") {
+  CHECK_THAT(error_of("router:\n  buffer_depth: 0\n"),
+             Contains("p.yaml:2") && Contains("router.buffer_depth") && Contains("out of range") && Contains("1..4096"));
+  CHECK_THAT(error_of("network:\n  wrap: donut\n"), Contains("network.wrap") && Contains("one of torus, mesh"));
+  CHECK_THAT(error_of(kPlatform, "injection:\n  rate: 1.5\n"), Contains("s.yaml:2") && Contains("injection.rate"));
+}
+
+TEST_CASE("an unknown implementation type lists the registered ones", "[config]") {
+  CHECK_THAT(error_of("routing:\n  type: zigzag\n"),
+             Contains("p.yaml:2") && Contains("routing.type") && Contains("dimension_order"));
+  CHECK_THAT(error_of(kPlatform, "pattern:\n  type: nowhere\n"), Contains("pattern.type") && Contains("uniform"));
+}
+
+TEST_CASE("cross-key rules are checked before simulating", "[config]") {
+  CHECK_THAT(error_of("simulation:\n  cycles: 100\n  warmup: 100\n"), Contains("simulation.warmup") && Contains("less than"));
+  CHECK_THAT(error_of("router:\n  virtual_channels: 1\n"),
+             Contains("routing.type") && Contains("at least 2 virtual channels"));
+  CHECK_THAT(error_of("network:\n  dimensions: 2\n  wrap: [torus, mesh, torus]\n"), Contains("one per dimension"));
+  CHECK_THAT(error_of(kPlatform, "packet_length: 16\ninjection:\n  rate: 0.1\n"),
+             Contains("s.yaml:3") && Contains("at most 1 flit/node/cycle"));
+  // A mesh needs no dateline classes, so one VC is fine there.
+  CHECK_NOTHROW(load_configuration_text("router:\n  virtual_channels: 1\nnetwork:\n  wrap: mesh\n", ""));
+}
+
+TEST_CASE("YAML syntax errors and bad overrides name where they are", "[config]") {
+  CHECK_THAT(error_of("router:\n  virtual_channels: [2\n"), Contains("p.yaml") && Contains("YAML syntax error"));
+  CHECK_THAT(error_of(kPlatform, kStimulus, {"router.lanes=3"}), Contains("--set router.lanes") && Contains("unknown key"));
+  CHECK_THAT(error_of(kPlatform, kStimulus, {"router.virtual_channels"}), Contains("expected key.path=value"));
+}
+
+TEST_CASE("printing the configuration shows every key with its description and range", "[config]") {
+  const Configuration c = load_configuration_text(kPlatform, kStimulus);
+  std::ostringstream os;
+  print_configuration(os, c);
+  const std::string text = os.str();
+  CHECK_THAT(text, Contains("  virtual_channels: 2") && Contains("lanes") && Contains("[integer 1..32]"));
+  CHECK_THAT(text, Contains("stimulus:") && Contains("packet_length: 4"));
+  CHECK_THAT(text, Contains("type: dimension_order") && Contains("type: none"));
+}

@@ -1,0 +1,82 @@
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+
+#include "topology/topology.h"
+
+using namespace icn;
+
+namespace {
+Topology torus(int k, int n) { return Topology(k, n, {DimensionKind::Torus}); }
+Topology mesh(int k, int n) { return Topology(k, n, {DimensionKind::Mesh}); }
+}  // namespace
+
+TEST_CASE("nodes are numbered with dimension 0 varying fastest", "[topology]") {
+  const Topology t = torus(16, 2);
+  CHECK(t.node_count() == 256);
+  CHECK(t.coordinates(154) == std::vector<int>{10, 9});  // N154 of the self-tuned paper's Table 2
+  for (NodeId node = 0; node < t.node_count(); ++node) CHECK(t.node_at(t.coordinates(node)) == node);
+  CHECK(Topology(16, 3, {DimensionKind::Torus}).node_count() == 4096);
+}
+
+TEST_CASE("neighbours wrap on a torus and stop at a mesh edge", "[topology]") {
+  const Topology t = torus(4, 2), m = mesh(4, 2);
+  CHECK(t.neighbour(0, Topology::port_of(0, true)) == 1);
+  CHECK(t.neighbour(0, Topology::port_of(0, false)) == 3);   // wraps to x = 3
+  CHECK(t.neighbour(0, Topology::port_of(1, false)) == 12);  // wraps to y = 3
+  CHECK(t.neighbour(15, Topology::port_of(1, true)) == 3);
+  CHECK(m.neighbour(0, Topology::port_of(0, false)) == kNoNode);
+  CHECK(m.neighbour(3, Topology::port_of(0, true)) == kNoNode);
+  CHECK(m.neighbour(5, Topology::port_of(1, true)) == 9);
+  // A port and its opposite are inverse moves everywhere they exist.
+  for (NodeId a = 0; a < t.node_count(); ++a)
+    for (int p = 0; p < t.network_ports(); ++p) CHECK(t.neighbour(t.neighbour(a, p), p ^ 1) == a);
+}
+
+TEST_CASE("a mixed network wraps only its torus dimensions", "[topology]") {
+  const Topology t(4, 2, {DimensionKind::Torus, DimensionKind::Mesh});
+  CHECK(t.neighbour(0, Topology::port_of(0, false)) == 3);
+  CHECK(t.neighbour(0, Topology::port_of(1, false)) == kNoNode);
+}
+
+TEST_CASE("distances are minimal hop counts", "[topology]") {
+  const Topology t = torus(8, 2), m = mesh(8, 2);
+  CHECK(t.distance(0, t.node_at({7, 0})) == 1);
+  CHECK(m.distance(0, m.node_at({7, 0})) == 7);
+  CHECK(t.distance(0, t.node_at({4, 4})) == 8);
+  CHECK(t.distance(t.node_at({1, 6}), t.node_at({6, 1})) == 3 + 3);
+  // Average distance of a k-ary ring with even k over all ordered pairs including self is k/4.
+  const Topology ring = torus(16, 1);
+  long total = 0;
+  for (NodeId a = 0; a < 16; ++a)
+    for (NodeId b = 0; b < 16; ++b) total += ring.distance(a, b);
+  CHECK(double(total) / 256.0 == Approx(4.0));
+}
+
+TEST_CASE("an offset of exactly k/2 on an even ring is minimal both ways", "[topology]") {
+  const Topology t = torus(8, 1);
+  bool tie = false;
+  CHECK(t.minimal_offset(1, 5, 0, &tie) == 4);
+  CHECK(tie);
+  CHECK(t.minimal_ports(1, 5) == std::vector<int>{0, 1});
+  CHECK(t.minimal_offset(1, 6, 0, &tie) == -3);
+  CHECK_FALSE(tie);
+  CHECK(t.minimal_ports(1, 6) == std::vector<int>{1});
+}
+
+TEST_CASE("the dateline of a torus dimension is its wrap-around link", "[topology]") {
+  const Topology t = torus(4, 2), m = mesh(4, 2);
+  CHECK(t.crosses_dateline(t.node_at({3, 1}), Topology::port_of(0, true)));
+  CHECK(t.crosses_dateline(t.node_at({0, 1}), Topology::port_of(0, false)));
+  CHECK_FALSE(t.crosses_dateline(t.node_at({2, 1}), Topology::port_of(0, true)));
+  CHECK_FALSE(t.crosses_dateline(t.node_at({3, 1}), Topology::port_of(0, false)));
+  CHECK(t.crosses_dateline(t.node_at({1, 3}), Topology::port_of(1, true)));
+  CHECK_FALSE(m.crosses_dateline(m.node_at({3, 1}), Topology::port_of(0, true)));
+}
+
+TEST_CASE("uniform capacity is 8/k on a torus and 4/k on a mesh", "[topology]") {
+  CHECK(torus(16, 2).uniform_capacity() == Approx(0.5));
+  CHECK(torus(8, 3).uniform_capacity() == Approx(1.0));
+  CHECK(mesh(16, 2).uniform_capacity() == Approx(0.25));
+  CHECK(torus(5, 2).uniform_capacity() == Approx(8.0 * 5 / 24));
+}
