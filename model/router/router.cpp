@@ -103,7 +103,9 @@ void Router::receive(Cycle now) {
     if (c.sent_just_before(now)) {
       OutputVc& o = output_vc(p, c.vc);
       --outstanding_credits_;
-      if (++o.credits > depth_) {
+      if (reallocate_when_empty_ && !o.allocated && o.credits + 1 == depth_) output_released_ = true;
+      if (++o.credits == 1 && o.allocated && inputs_[o.owner].count > 0) set_active(o.owner);
+      if (o.credits > depth_) {
         std::ostringstream os;
         os << "router " << id_ << " cycle " << now << ": output port " << p << " VC " << int(c.vc)
            << " received more credits than its downstream buffer has slots";
@@ -126,8 +128,8 @@ void Router::receive(Cycle now) {
     if (position >= depth_) position -= depth_;
     slot(index, position) = BufferedFlit{f, Cycle(f.sent) + arrival_latency_[p]};
     if (v.count == 0) {
-      if (v.state == VcState::Active) set_active(index);
-      else waiting_.set(index);
+      if (v.state != VcState::Active) waiting_.set(index);
+      else if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index);
     }
     if (++v.count == depth_) ++full_buffers_;
     ++buffered_flits_;
@@ -139,7 +141,9 @@ bool Router::allocate_output(InputVc& v) {
     const RouteCandidate& candidate = v.route.candidates[c];
     for (int ov = 0; ov < vcs_; ++ov) {
       if (!((candidate.vc_mask >> ov) & 1u) || !output_vc_free(candidate.port, ov)) continue;
-      output_vc(candidate.port, ov).allocated = true;
+      OutputVc& o = output_vc(candidate.port, ov);
+      o.allocated = true;
+      o.owner = int(&v - inputs_.data());
       v.out_port = candidate.port;
       v.out_vc = std::uint8_t(ov);
       v.state = VcState::Active;
@@ -151,6 +155,8 @@ bool Router::allocate_output(InputVc& v) {
 
 void Router::route_and_allocate(Cycle now) {
   // Route headers that reached the front of an idle VC, and collect those ready for allocation.
+  const bool retry = output_released_;
+  output_released_ = false;
   int ready = 0;
   waiting_.for_each([&](int index) {
     InputVc& v = inputs_[index];
@@ -166,7 +172,8 @@ void Router::route_and_allocate(Cycle now) {
       v.route_ready = now + routing_delay_;
       v.state = VcState::Routing;
     }
-    if (v.route_ready <= now) allocation_order_[ready++] = index;
+    // A header that failed can only succeed after some output VC has been released.
+    if (v.route_ready <= now && (!v.tried || retry)) allocation_order_[ready++] = index;
   });
   // Headers that have waited longest choose first, so none waits forever for a busy output VC
   // (ties: rotating priority among input VCs).
@@ -180,9 +187,13 @@ void Router::route_and_allocate(Cycle now) {
       std::swap(allocation_order_[j], allocation_order_[j - 1]);
   for (int i = 0; i < ready; ++i) {
     const int index = allocation_order_[i];
-    if (allocate_output(inputs_[index])) {
+    InputVc& v = inputs_[index];
+    if (allocate_output(v)) {
+      v.tried = false;
       waiting_.reset(index);
-      set_active(index);
+      if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index);
+    } else {
+      v.tried = true;
     }
   }
   if (++allocation_start_ >= total) allocation_start_ = 0;
@@ -221,7 +232,7 @@ void Router::switch_allocate(Cycle now) {
       const int index = ip * vcs_ + iv;
       const InputVc& v = inputs_[index];
       const BufferedFlit& front = slot(index, v.head);
-      if (front.ready > now || output_vc(v.out_port, v.out_vc).credits <= 0) continue;
+      if (front.ready > now) continue;
       const Cycle age = arbitration_uses_age_ ? packets_[front.flit.packet].created : 0;
       requests_[std::size_t(v.out_port) * input_ports_ + request_count_[v.out_port]++] =
           ArbitrationRequest{std::uint16_t(ip), std::uint8_t(iv), front.flit.priority(), age};
@@ -261,11 +272,13 @@ void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   flit_out[out_port]->write(f);
   if (f.is_tail()) {
     o.allocated = false;
+    o.owner = -1;
+    output_released_ = true;
     v.state = VcState::Idle;
     clear_active(index);
     if (v.count > 0) waiting_.set(index);  // the next packet's head is behind it
-  } else if (v.count == 0) {
-    clear_active(index);  // the rest of the packet has not arrived yet
+  } else if (v.count == 0 || o.credits == 0) {
+    clear_active(index);  // the rest has not arrived yet, or it waits for a credit
   }
 }
 

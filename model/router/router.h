@@ -78,10 +78,12 @@ class Router : public sc_core::sc_module {
     std::uint8_t out_port = 0;
     std::uint8_t out_vc = 0;
     Cycle route_ready = 0;
+    bool tried = false;  // VC allocation failed since the last output VC release
     RouteResult route;
   };
   struct OutputVc {
     int credits = 0;
+    int owner = -1;  // input VC index holding it
     bool allocated = false;
   };
 
@@ -119,7 +121,9 @@ class Router : public sc_core::sc_module {
   std::vector<OutputVc> outputs_;
   std::vector<BufferedFlit> slots_;
   BitSet waiting_;  // input VCs holding flits, not yet holding an output VC (route / VC allocation)
-  std::vector<std::uint32_t> active_;  // per input port: VCs holding flits and an output VC
+  // Per input port, the VCs that may bid for the switch: holding flits and an output VC that has a
+  // credit. A VC stalled on credits leaves the set until a credit for its output VC returns.
+  std::vector<std::uint32_t> active_;
   std::vector<int> allocation_order_;  // scratch: routed headers in the order they may allocate
   std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters_;  // per output port
   bool arbitration_uses_age_ = false;
@@ -133,6 +137,7 @@ class Router : public sc_core::sc_module {
   int outstanding_credits_ = 0;  // flits sent downstream whose buffer slot is not yet free again
   int full_buffers_ = 0;
   int allocation_start_ = 0;
+  bool output_released_ = false;  // an output VC became free: blocked headers may retry
   bool sleeping_ = false;
 };
 
