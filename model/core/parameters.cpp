@@ -12,6 +12,7 @@ std::string join(const std::vector<std::string>& items, const char* separator) {
   return out;
 }
 std::string number_text(double v) {
+  if (v == double((long long)v) && v < 1e18 && v > -1e18) return std::to_string((long long)v);
   std::ostringstream os;
   os << v;
   return os.str();

@@ -94,3 +94,23 @@ TEST_CASE("the same inputs and seed give a byte-identical result; another seed d
   CHECK(first != result("8"));
   CHECK(first.find("\"seed\": 7") != std::string::npos);
 }
+
+TEST_CASE("a 16-ary 3-cube of 4,096 nodes runs, with the analytic mean hop count", "[network][large]") {
+  std::istringstream in(testing::in_child_process([] {
+    auto* network = new Network("network", load_configuration_text(
+        "network:\n  radix: 16\n  dimensions: 3\nsimulation:\n  cycles: 1500\n  warmup: 300\n  progress: false\n",
+        "injection:\n  rate: 0.003\n"));
+    network->run();
+    const RunReport r = make_report(*network);
+    std::ostringstream out;
+    out << r.nodes << " " << r.mean_hops << " " << r.latency.count;
+    return out.str();
+  }));
+  std::uint64_t nodes = 0, measured = 0;
+  double hops = 0;
+  in >> nodes >> hops >> measured;
+  CHECK(nodes == 4096);
+  CHECK(measured > 5000);
+  // Uniform traffic to the other 4,095 nodes: 3 dimensions × k/4 hops × 4096/4095.
+  CHECK(hops == Approx(3 * 4.0 * 4096 / 4095).epsilon(0.02));
+}

@@ -1,0 +1,63 @@
+// Other SystemC IP sends a message through a node's TLM-2.0 target socket: a write to address =
+// destination node becomes a packet of ceil(bytes / 16) flits and is delivered there.
+#include <catch2/catch.hpp>
+
+#include <tlm_utils/simple_initiator_socket.h>
+
+#include <sstream>
+
+#include "network.h"
+#include "support/child_process.h"
+
+using namespace icn;
+
+namespace {
+
+struct Processor : sc_core::sc_module {
+  tlm_utils::simple_initiator_socket<Processor> socket{"socket"};
+  Network& network;
+  tlm::tlm_response_status status = tlm::TLM_INCOMPLETE_RESPONSE;
+  unsigned char data[40] = {};
+
+  Processor(sc_core::sc_module_name name, Network& n) : sc_core::sc_module(name), network(n) {
+    SC_HAS_PROCESS(Processor);
+    SC_METHOD(send);
+  }
+  void send() {
+    if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) {
+      next_trigger(network.clock().time_of(20));
+      return;
+    }
+    tlm::tlm_generic_payload payload;
+    payload.set_command(tlm::TLM_WRITE_COMMAND);
+    payload.set_address(5);  // destination node
+    payload.set_data_ptr(data);
+    payload.set_data_length(sizeof data);  // 40 bytes = 3 flits
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    socket->b_transport(payload, delay);
+    status = payload.get_response_status();
+  }
+};
+
+}  // namespace
+
+TEST_CASE("a TLM-2.0 write to a node's socket is delivered as a packet to the addressed node", "[ni][tlm]") {
+  std::istringstream result(testing::in_child_process([] {
+    auto* network = new Network("network", load_configuration_text(
+        "network:\n  radix: 4\n  dimensions: 2\nsimulation:\n  cycles: 200\n  warmup: 0\n  progress: false\n",
+        "injection:\n  rate: 0\n"));
+    auto* cpu = new Processor("cpu", *network);
+    cpu->socket.bind(network->node(0).network_interface().socket);
+    network->run();
+    std::ostringstream out;
+    out << (cpu->status == tlm::TLM_OK_RESPONSE) << " " << network->statistics().packets_delivered_total() << " "
+        << network->statistics().delivered_flits()[5] << " " << network->statistics().flits_delivered_total();
+    return out.str();
+  }));
+  int ok = 0, packets = 0, flits_at_5 = 0, flits = 0;
+  result >> ok >> packets >> flits_at_5 >> flits;
+  CHECK(ok == 1);
+  CHECK(packets == 1);
+  CHECK(flits_at_5 == 3);
+  CHECK(flits == 3);
+}
