@@ -43,13 +43,12 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, NodeId id, cons
 void NetworkInterface::end_of_elaboration() {
   for (auto& port : deliver_in) {
     deliver_value_.push_back(&port->read());
-    wake_events_ |= port->value_changed_event();
+    waking_signal_of(port).set_reader(&wake_);
   }
   for (auto& port : inject_credit_in) {
     credit_value_.push_back(&port->read());
-    wake_events_ |= port->value_changed_event();
+    waking_signal_of(port).set_reader(&wake_);
   }
-  wake_events_ |= submitted_;
 }
 
 void NetworkInterface::submit(NodeId destination, int length, std::uint8_t priority) {
@@ -67,7 +66,9 @@ void NetworkInterface::submit(NodeId destination, int length, std::uint8_t prior
   }
   queue_.push_back(id);
   statistics_.packet_created(id_, p.created, length);
-  submitted_.notify(sc_core::SC_ZERO_TIME);
+  // Unconditionally: this runs during evaluation, and the NI may still go to sleep later in this
+  // delta (signal updates, which come after evaluation, can rely on the sleeping flag instead).
+  wake_.event.notify(sc_core::SC_ZERO_TIME);
 }
 
 void NetworkInterface::b_transport(tlm::tlm_generic_payload& payload, sc_core::sc_time&) {
@@ -81,8 +82,8 @@ void NetworkInterface::b_transport(tlm::tlm_generic_payload& payload, sc_core::s
 }
 
 void NetworkInterface::step() {
-  if (sleeping_) {  // woken by a change in the cycle it happened: back to the tick, act next cycle
-    sleeping_ = false;
+  if (wake_.sleeping) {  // woken by a change in the cycle it happened: back to the tick, act next cycle
+    wake_.sleeping = false;
     return;
   }
   const Cycle now = clock_.cycle();
@@ -91,8 +92,8 @@ void NetworkInterface::step() {
   bool refused = false;
   const bool sent = inject(now, refused);
   if (!sent && !refused) {
-    sleeping_ = true;
-    next_trigger(wake_events_);
+    wake_.sleeping = true;
+    next_trigger(wake_.event);
   }
 }
 

@@ -22,6 +22,7 @@
 
 #include "core/flit.h"
 #include "core/packet_pool.h"
+#include "core/waking_signal.h"
 
 namespace icn {
 
@@ -95,9 +96,7 @@ class NetworkInterface : public sc_core::sc_module {
   std::vector<Reassembly> reassembly_;  // [delivery channel][vc]
   std::vector<const Flit*> deliver_value_;
   std::vector<const Credit*> credit_value_;
-  sc_core::sc_event submitted_;
-  sc_core::sc_event_or_list wake_events_;
-  bool sleeping_ = false;
+  WakeUp wake_;  // by a delivered flit, a returned credit or a new packet
 };
 
 }  // namespace icn

@@ -64,7 +64,7 @@ void Router::end_of_elaboration() {
   // virtual call per port per cycle.
   for (auto& port : flit_in) {
     flit_value_.push_back(&port->read());
-    wake_events_ |= port->value_changed_event();
+    waking_signal_of(port).set_reader(&wake_);
   }
   for (int p = 0; p < network_ports_; ++p) credit_value_.push_back(&credit_in[p]->read());
 }
@@ -79,8 +79,8 @@ void Router::step() {
   // Awake, the router runs on its static sensitivity to the tick; asleep, it waits dynamically for
   // an input change. Woken in the cycle a neighbour wrote, it returns to the tick and acts next
   // cycle. (Static sensitivity avoids the kernel's per-cycle dynamic-sensitivity bookkeeping.)
-  if (sleeping_) {
-    sleeping_ = false;
+  if (wake_.sleeping) {
+    wake_.sleeping = false;
     return;
   }
   const Cycle now = clock_.cycle();
@@ -92,8 +92,8 @@ void Router::step() {
   // Sleep only when nothing is buffered and every credit is back: then only a new flit can give
   // the router work, so it waits on its flit inputs alone.
   if (buffered_flits_ == 0 && outstanding_credits_ == 0) {
-    sleeping_ = true;
-    next_trigger(wake_events_);
+    wake_.sleeping = true;
+    next_trigger(wake_.event);
   }
 }
 

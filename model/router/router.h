@@ -22,6 +22,7 @@
 
 #include "core/bit_set.h"
 #include "core/flit.h"
+#include "core/waking_signal.h"
 #include "core/packet_pool.h"
 #include "router/arbitration_policy.h"
 #include "routing/routing_function.h"
@@ -33,8 +34,8 @@ class Topology;
 struct RouterConfig;
 struct NetworkInterfaceConfig;
 
-using FlitSignal = sc_core::sc_signal<Flit, sc_core::SC_UNCHECKED_WRITERS>;
-using CreditSignal = sc_core::sc_signal<Credit, sc_core::SC_UNCHECKED_WRITERS>;
+using FlitSignal = WakingSignal<Flit>;
+using CreditSignal = WakingSignal<Credit>;
 
 class Router : public sc_core::sc_module {
  public:
@@ -132,13 +133,12 @@ class Router : public sc_core::sc_module {
   std::vector<std::uint8_t> input_round_robin_;
   std::vector<const Flit*> flit_value_;      // current values of the input signals
   std::vector<const Credit*> credit_value_;  // current values of the credit signals
-  sc_core::sc_event_or_list wake_events_;
+  WakeUp wake_;
   int buffered_flits_ = 0;
   int outstanding_credits_ = 0;  // flits sent downstream whose buffer slot is not yet free again
   int full_buffers_ = 0;
   int allocation_start_ = 0;
   bool output_released_ = false;  // an output VC became free: blocked headers may retry
-  bool sleeping_ = false;
 };
 
 }  // namespace icn
