@@ -18,8 +18,16 @@ class CycleClock : public sc_core::sc_module {
   const sc_core::sc_event& tick() const { return tick_; }
   const sc_core::sc_time& period() const { return period_; }
 
-  // The current cycle; valid inside any process of the model.
-  Cycle cycle() const { return Cycle(sc_core::sc_time_stamp().value() / period_ticks_) - 1; }
+  // The current cycle; valid inside any process of the model. Every process asks, so the division
+  // is done once per time step.
+  Cycle cycle() const {
+    const sc_dt::uint64 ticks = sc_core::sc_time_stamp().value();
+    if (ticks != cached_ticks_) {
+      cached_ticks_ = ticks;
+      cached_cycle_ = Cycle(ticks / period_ticks_) - 1;
+    }
+    return cached_cycle_;
+  }
   // Delay from now (at a cycle boundary) until cycle `target` > cycle().
   sc_core::sc_time until(Cycle target) const { return period_ * double(target - cycle()); }
   // Simulated time at which cycle c runs.
@@ -30,6 +38,8 @@ class CycleClock : public sc_core::sc_module {
 
   sc_core::sc_time period_;
   sc_dt::uint64 period_ticks_;
+  mutable sc_dt::uint64 cached_ticks_ = ~sc_dt::uint64(0);
+  mutable Cycle cached_cycle_ = 0;
   sc_core::sc_event tick_;
 };
 

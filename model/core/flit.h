@@ -11,6 +11,10 @@ namespace sc_core { class sc_trace_file; }
 
 namespace icn {
 
+// `sent` of a signal's initial value: never equal to (cycle − 1) mod 2^32 for any simulated cycle
+// (runs are limited to 4·10^9 cycles), so nothing reads as new before something is sent.
+constexpr std::uint32_t kNeverSent = 0xfffffffeu;
+
 struct Flit {
   static constexpr std::uint8_t kHead = 1;
   static constexpr std::uint8_t kTail = 2;
@@ -18,7 +22,7 @@ struct Flit {
 
   PacketId packet = 0;
   NodeId destination = 0;           // copied from the packet so route computation needs no lookup
-  std::uint32_t sent = 0xffffffffu;  // cycle the flit left the sender; the initial value is never current
+  std::uint32_t sent = kNeverSent;  // cycle the flit left the sender
   std::uint16_t index = 0;          // position in the packet, 0 = head
   std::uint8_t vc = 0;              // virtual channel on the link it travels
   std::uint8_t flags = 0;
@@ -36,7 +40,7 @@ struct Flit {
 };
 
 struct Credit {
-  std::uint32_t sent = 0xffffffffu;  // cycle the credit was returned
+  std::uint32_t sent = kNeverSent;  // cycle the credit was returned
   std::uint8_t vc = 0;               // virtual channel whose buffer slot was freed
 
   bool sent_just_before(Cycle now) const { return Cycle(sent) + 1 == now; }

@@ -9,6 +9,21 @@
 
 namespace icn {
 
+namespace {
+// Kept out of line and cold so the per-cycle functions stay small.
+[[noreturn]] __attribute__((noinline, cold)) void fail(NodeId router, Cycle now, const std::string& what) {
+  std::ostringstream os;
+  os << "router " << router << " cycle " << now << ": " << what;
+  throw ModelError(os.str());
+}
+[[noreturn]] __attribute__((noinline, cold)) void fail(NodeId router, Cycle now, const std::string& what,
+                                                       const Flit& f) {
+  std::ostringstream os;
+  os << what << " " << f;
+  fail(router, now, os.str());
+}
+}  // namespace
+
 Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology, const RouterConfig& config,
                const NetworkInterfaceConfig& ni, const RoutingFunction& routing, CycleClock& clock,
                PacketPool& packets, std::uint64_t seed)
@@ -86,7 +101,7 @@ void Router::step() {
   const Cycle now = clock_.cycle();
   receive(now);
   if (buffered_flits_ > 0) {
-    route_and_allocate(now);
+    if (waiting_.any()) route_and_allocate(now);
     switch_allocate(now);
   }
   // Sleep only when nothing is buffered and every credit is back: then only a new flit can give
@@ -98,32 +113,27 @@ void Router::step() {
 }
 
 void Router::receive(Cycle now) {
+  const std::uint32_t previous = std::uint32_t(now - 1);  // a value sent then is new now
   for (int p = 0; p < network_ports_; ++p) {
     const Credit& c = *credit_value_[p];
-    if (c.sent_just_before(now)) {
+    if (c.sent == previous) {
       OutputVc& o = output_vc(p, c.vc);
       --outstanding_credits_;
       if (reallocate_when_empty_ && !o.allocated && o.credits + 1 == depth_) output_released_ = true;
       if (++o.credits == 1 && o.allocated && inputs_[o.owner].count > 0) set_active(o.owner);
-      if (o.credits > depth_) {
-        std::ostringstream os;
-        os << "router " << id_ << " cycle " << now << ": output port " << p << " VC " << int(c.vc)
-           << " received more credits than its downstream buffer has slots";
-        throw ModelError(os.str());
-      }
+      if (o.credits > depth_)
+        fail(id_, now, "output port " + std::to_string(p) + " VC " + std::to_string(c.vc) +
+                           " received more credits than its downstream buffer has slots");
     }
   }
   for (int p = 0; p < input_ports_; ++p) {
     const Flit& f = *flit_value_[p];
-    if (!f.sent_just_before(now)) continue;
+    if (f.sent != previous) continue;
     const int index = p * vcs_ + f.vc;
     InputVc& v = inputs_[index];
-    if (v.count == depth_) {
-      std::ostringstream os;
-      os << "router " << id_ << " cycle " << now << ": input port " << p << " VC " << int(f.vc)
-         << " is full and received " << f << " (credit flow control violated)";
-      throw ModelError(os.str());
-    }
+    if (v.count == depth_)
+      fail(id_, now, "input port " + std::to_string(p) + " VC " + std::to_string(f.vc) +
+                         " is full (credit flow control violated) and received", f);
     int position = v.head + v.count;
     if (position >= depth_) position -= depth_;
     slot(index, position) = BufferedFlit{f, Cycle(f.sent) + arrival_latency_[p]};
@@ -163,11 +173,7 @@ void Router::route_and_allocate(Cycle now) {
     if (v.state == VcState::Idle) {
       const BufferedFlit& front = slot(index, v.head);
       if (front.ready > now) return;
-      if (!front.flit.is_head()) {
-        std::ostringstream os;
-        os << "router " << id_ << " cycle " << now << ": " << front.flit << " at the front of an idle VC";
-        throw ModelError(os.str());
-      }
+      if (!front.flit.is_head()) fail(id_, now, "a body flit is at the front of an idle VC:", front.flit);
       compute_route(index, front.flit);
       v.route_ready = now + routing_delay_;
       v.state = VcState::Routing;
@@ -176,10 +182,11 @@ void Router::route_and_allocate(Cycle now) {
     if (v.route_ready <= now && (!v.tried || retry)) allocation_order_[ready++] = index;
   });
   // Headers that have waited longest choose first, so none waits forever for a busy output VC
-  // (ties: rotating priority among input VCs).
+  // (ties: a priority among input VCs that rotates with the cycle number).
   const int total = int(inputs_.size());
+  const int first = int(now % Cycle(total));
   auto rank = [&](int index) {
-    const int rotated = index >= allocation_start_ ? index - allocation_start_ : index - allocation_start_ + total;
+    const int rotated = index >= first ? index - first : index - first + total;
     return std::make_pair(inputs_[index].route_ready, rotated);
   };
   for (int i = 1; i < ready; ++i)
@@ -196,7 +203,6 @@ void Router::route_and_allocate(Cycle now) {
       v.tried = true;
     }
   }
-  if (++allocation_start_ >= total) allocation_start_ = 0;
 }
 
 void Router::compute_route(int index, const Flit& header) {
@@ -209,17 +215,15 @@ void Router::compute_route(int index, const Flit& header) {
   routing_.route(id_, index / vcs_, index % vcs_, header.destination, v.route);
   for (int c = 0; c < v.route.count; ++c) {
     const int port = v.route.candidates[c].port;
-    if (port >= network_ports_ || !connected_[port]) {
-      std::ostringstream os;
-      os << "router " << id_ << ": routing function chose missing port " << port << " for " << header;
-      throw ModelError(os.str());
-    }
+    if (port >= network_ports_ || !connected_[port])
+      fail(id_, clock_.cycle(), "the routing function chose missing port " + std::to_string(port) + " for", header);
   }
 }
 
 void Router::switch_allocate(Cycle now) {
   // Input stage: each input port offers at most one flit (one crossbar input per port), chosen
   // round-robin among its VCs that have a ready flit and a credit downstream.
+  std::uint64_t requested = 0;  // output ports with offers
   for (int ip = 0; ip < input_ports_; ++ip) {
     const std::uint32_t mask = active_[ip];
     if (mask == 0) continue;
@@ -236,13 +240,14 @@ void Router::switch_allocate(Cycle now) {
       const Cycle age = arbitration_uses_age_ ? packets_[front.flit.packet].created : 0;
       requests_[std::size_t(v.out_port) * input_ports_ + request_count_[v.out_port]++] =
           ArbitrationRequest{std::uint16_t(ip), std::uint8_t(iv), front.flit.priority(), age};
+      requested |= std::uint64_t(1) << v.out_port;
       break;
     }
   }
   // Output stage: each physical channel grants one offer per cycle under its policy.
-  for (int op = 0; op < output_ports_; ++op) {
+  for (; requested; requested &= requested - 1) {
+    const int op = __builtin_ctzll(requested);
     const int count = request_count_[op];
-    if (count == 0) continue;
     request_count_[op] = 0;
     const ArbitrationRequest* offers = &requests_[std::size_t(op) * input_ports_];
     const ArbitrationRequest& winner = offers[count == 1 ? 0 : arbiters_[op]->choose(offers, count)];

@@ -137,7 +137,6 @@ class Router : public sc_core::sc_module {
   int buffered_flits_ = 0;
   int outstanding_credits_ = 0;  // flits sent downstream whose buffer slot is not yet free again
   int full_buffers_ = 0;
-  int allocation_start_ = 0;
   bool output_released_ = false;  // an output VC became free: blocked headers may retry
 };
 
