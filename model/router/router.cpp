@@ -224,9 +224,9 @@ void Router::switch_allocate(Cycle now) {
   // Input stage: each input port offers at most one flit (one crossbar input per port), chosen
   // round-robin among its VCs that have a ready flit and a credit downstream.
   std::uint64_t requested = 0;  // output ports with offers
-  for (int ip = 0; ip < input_ports_; ++ip) {
+  for (std::uint64_t ports = active_ports_; ports; ports &= ports - 1) {
+    const int ip = __builtin_ctzll(ports);
     const std::uint32_t mask = active_[ip];
-    if (mask == 0) continue;
     const int start = input_round_robin_[ip];
     // Rotate so that bit 0 is the VC whose turn it is.
     std::uint32_t turn = start == 0 ? mask : ((mask >> start) | (mask << (vcs_ - start))) & all_vcs_;

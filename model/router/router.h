@@ -94,8 +94,15 @@ class Router : public sc_core::sc_module {
   void route_and_allocate(Cycle now);
   void switch_allocate(Cycle now);
   void traverse(int in_port, int in_vc, int out_port, Cycle now);
-  void set_active(int index) { active_[index / vcs_] |= 1u << (index % vcs_); }
-  void clear_active(int index) { active_[index / vcs_] &= ~(1u << (index % vcs_)); }
+  void set_active(int index) {
+    const int port = index / vcs_;
+    active_[port] |= 1u << (index % vcs_);
+    active_ports_ |= std::uint64_t(1) << port;
+  }
+  void clear_active(int index) {
+    const int port = index / vcs_;
+    if ((active_[port] &= ~(1u << (index % vcs_))) == 0) active_ports_ &= ~(std::uint64_t(1) << port);
+  }
   bool allocate_output(InputVc& vc);
   void compute_route(int index, const Flit& header);
 
@@ -125,6 +132,7 @@ class Router : public sc_core::sc_module {
   // Per input port, the VCs that may bid for the switch: holding flits and an output VC that has a
   // credit. A VC stalled on credits leaves the set until a credit for its output VC returns.
   std::vector<std::uint32_t> active_;
+  std::uint64_t active_ports_ = 0;  // input ports whose active_ mask is not empty
   std::vector<int> allocation_order_;  // scratch: routed headers in the order they may allocate
   std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters_;  // per output port
   bool arbitration_uses_age_ = false;
