@@ -11,7 +11,7 @@
 
 #include "core/model_error.h"
 #include "network.h"
-#include "platform/config_error.h"
+#include "core/config_error.h"
 #include "platform/configuration.h"
 #include "stats/run_report.h"
 

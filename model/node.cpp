@@ -24,7 +24,7 @@ Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, co
                                            statistics, *controller_);
   auto process = ProcessRegistry::get(stimulus.injection.process.type)
                      .create(ProcessContext{stimulus.injection.packets_per_cycle, stimulus.injection.process.parameters});
-  generator_ = std::make_unique<TrafficGenerator>("generator", id, stimulus.packet_length, pattern, std::move(process),
+  generator_ = std::make_unique<TrafficGenerator>("generator", id, stimulus.packets, pattern, std::move(process),
                                                   clock, *ni_, seed, platform.simulation.cycles);
 
   const int network_ports = topology.network_ports();

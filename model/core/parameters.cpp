@@ -104,8 +104,13 @@ std::vector<long long> ParameterSet::integers(const std::string& key) const {
   return out;
 }
 
+std::string ParameterSet::problem(const std::string& key, const std::string& what) const {
+  return origin(key) + ": " + (prefix_.empty() ? key : prefix_ + "." + key) + ": " + what;
+}
+
 ParameterSet ParameterSet::section(const std::string& prefix) const {
   ParameterSet out;
+  out.prefix_ = prefix_.empty() ? prefix : prefix_ + "." + prefix;
   const std::string lead = prefix + ".";
   for (const auto& [key, value] : values_)
     if (key.compare(0, lead.size(), lead) == 0) out.values_[key.substr(lead.size())] = value;

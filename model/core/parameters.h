@@ -54,11 +54,15 @@ class ParameterSet {
 
   // The values under `prefix.` with the prefix removed (a polymorphic section's parameters).
   ParameterSet section(const std::string& prefix) const;
+  // A one-line error about `key` of this set, naming where it was set and its full path, for a
+  // ConfigError thrown by the implementation that owns the section.
+  std::string problem(const std::string& key, const std::string& what) const;
   const std::map<std::string, ParameterValue>& values() const { return values_; }
 
  private:
   const ParameterValue& get(const std::string& key) const;
   std::map<std::string, ParameterValue> values_;
+  std::string prefix_;  // the section these keys belong to ("" for a whole document)
 };
 
 }  // namespace icn

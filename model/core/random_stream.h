@@ -75,6 +75,8 @@ enum class RandomPurpose : std::uint64_t {
   RoutingSelection = 4,
   PatternSetup = 5,
   Controller = 6,
+  PacketLength = 7,
+  PacketPriority = 8,
 };
 
 inline RandomStream make_stream(std::uint64_t seed, RandomPurpose purpose, std::uint64_t index) {

@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "congestion/congestion_controller.h"
-#include "platform/config_error.h"
+#include "core/config_error.h"
 #include "platform/schema.h"
 #include "platform/yaml_source.h"
 #include "router/arbitration_policy.h"
@@ -68,7 +68,9 @@ Schema stimulus_schema() {
   Schema s("stimulus");
   s.add(P::text("name", "stimulus", "short name of the stimulus, used in results"));
   s.add(P::text("description", "", "free text"));
-  s.add(P::integer("packet_length", 16, 1, 65535, "flits per packet"));
+  s.add(P::integer("packet_length", 16, 1, 65535, "flits per packet; a list draws one per packet").as_list());
+  s.add(P::real("packet_length_weights", 1, 0, 1e9, "relative weight of each packet_length (one value: equal)").as_list());
+  s.add(P::real("high_priority_fraction", 0, 0, 1, "share of packets in the high-priority traffic class"));
   s.add(section_of<PatternRegistry>("pattern", "type", "uniform", "destination pattern"));
   s.add(section_of<ProcessRegistry>("injection", "process", "bernoulli", "injection process"));
   s.add(P::real("injection.rate", 0.01, 0, 1, "offered load per node, in injection.unit"));
@@ -153,17 +155,29 @@ StimulusConfig build_stimulus(const ParameterSet& p, const std::string& source, 
   s.source = source;
   s.name = p.text("name");
   s.description = p.text("description");
-  s.packet_length = int(p.integer("packet_length"));
+  std::vector<int> lengths;
+  for (long long l : p.integers("packet_length")) lengths.push_back(int(l));
+  const auto& weight_items = p.texts("packet_length_weights");
+  std::vector<double> weights;
+  for (const auto& w : weight_items) weights.push_back(std::stod(w));
+  if (weights.size() != 1 && weights.size() != lengths.size())
+    throw ConfigError(p.problem("packet_length_weights", "has " + std::to_string(weights.size()) + " weights for " +
+                                                             std::to_string(lengths.size()) +
+                                                             " lengths (allowed: one value, or one per length)"));
+  double weight_sum = 0;
+  for (double w : weights) weight_sum += w;
+  if (weight_sum <= 0) throw ConfigError(p.problem("packet_length_weights", "the weights add up to 0 (allowed: a positive sum)"));
+  s.packets = PacketMix::with(lengths, weights, p.real("high_priority_fraction"));
   s.pattern = selected(p, "pattern", "type");
   s.injection.process = selected(p, "injection", "process");
   s.injection.rate = p.real("injection.rate");
   s.injection.unit = p.text("injection.unit") == "flits" ? RateUnit::FlitsPerNodeCycle : RateUnit::PacketsPerNodeCycle;
   s.injection.packets_per_cycle =
-      s.injection.unit == RateUnit::FlitsPerNodeCycle ? s.injection.rate / s.packet_length : s.injection.rate;
+      s.injection.unit == RateUnit::FlitsPerNodeCycle ? s.injection.rate / s.packets.mean_length() : s.injection.rate;
   if (s.offered_flits_per_cycle() > 1.0 + 1e-12)
     throw ConfigError(p.origin("injection.rate") + ": injection.rate: " + std::to_string(s.injection.rate) +
-                      " " + p.text("injection.unit") + " with " + std::to_string(s.packet_length) +
-                      "-flit packets offers " + std::to_string(s.offered_flits_per_cycle()) +
+                      " " + p.text("injection.unit") + " with packets of " + std::to_string(s.packets.mean_length()) +
+                      " flits on average offers " + std::to_string(s.offered_flits_per_cycle()) +
                       " flits/node/cycle (allowed: at most 1 flit/node/cycle)");
 
   const Topology topology = platform.network.topology();
@@ -173,6 +187,9 @@ StimulusConfig build_stimulus(const ParameterSet& p, const std::string& source, 
     throw ConfigError(s.pattern.origin + ": pattern.type: " + s.pattern.type + " cannot apply to the " +
                       topology.describe() + " (" + std::to_string(topology.node_count()) + " nodes): " + e.what());
   }
+  // The process judges whether its parameters can give the rate (on/off: the on-state rate).
+  ProcessRegistry::get(s.injection.process.type)
+      .create(ProcessContext{s.injection.packets_per_cycle, s.injection.process.parameters});
   s.resolved = p;
   return s;
 }

@@ -12,6 +12,7 @@
 #include "core/parameters.h"
 #include "core/types.h"
 #include "topology/topology.h"
+#include "traffic/packet_mix.h"
 
 namespace icn {
 
@@ -84,10 +85,10 @@ struct StimulusConfig {
   std::string source;
   std::string name;
   std::string description;
-  int packet_length = 0;
+  PacketMix packets;
   SelectedImplementation pattern;
   InjectionConfig injection;
-  double offered_flits_per_cycle() const { return injection.packets_per_cycle * packet_length; }
+  double offered_flits_per_cycle() const { return injection.packets_per_cycle * packets.mean_length(); }
   ParameterSet resolved;
 };
 

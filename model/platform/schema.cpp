@@ -8,7 +8,7 @@
 #include <set>
 #include <sstream>
 
-#include "platform/config_error.h"
+#include "core/config_error.h"
 
 namespace icn {
 

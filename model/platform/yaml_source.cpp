@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "platform/config_error.h"
+#include "core/config_error.h"
 
 namespace icn {
 

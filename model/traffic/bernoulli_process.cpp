@@ -8,9 +8,8 @@ namespace {
 class BernoulliProcess final : public InjectionProcess {
  public:
   explicit BernoulliProcess(double p) : p_(p) {}
-  std::uint64_t gap(RandomStream& random) override {
-    return p_ <= 0 ? UINT64_MAX / 4 : random.geometric_gap(p_);
-  }
+  Cycle first(RandomStream& random) override { return p_ <= 0 ? kNever : random.geometric_gap(p_) - 1; }
+  Cycle next(Cycle previous, RandomStream& random) override { return previous + random.geometric_gap(p_); }
 
  private:
   double p_;

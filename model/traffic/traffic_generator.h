@@ -9,6 +9,7 @@
 #include "core/types.h"
 #include "traffic/destination_pattern.h"
 #include "traffic/injection_process.h"
+#include "traffic/packet_mix.h"
 
 namespace icn {
 
@@ -17,7 +18,7 @@ class NetworkInterface;
 
 class TrafficGenerator : public sc_core::sc_module {
  public:
-  TrafficGenerator(sc_core::sc_module_name name, NodeId id, int packet_length, const DestinationPattern& pattern,
+  TrafficGenerator(sc_core::sc_module_name name, NodeId id, const PacketMix& packets, const DestinationPattern& pattern,
                    std::unique_ptr<InjectionProcess> process, CycleClock& clock, NetworkInterface& ni,
                    std::uint64_t seed, Cycle stop);
 
@@ -25,13 +26,15 @@ class TrafficGenerator : public sc_core::sc_module {
   void create();
 
   const NodeId id_;
-  const int packet_length_;
+  const PacketMix& packets_;
   const DestinationPattern& pattern_;
   std::unique_ptr<InjectionProcess> process_;
   CycleClock& clock_;
   NetworkInterface& ni_;
   RandomStream timing_;
   RandomStream destinations_;
+  RandomStream lengths_;
+  RandomStream priorities_;
   const Cycle stop_;  // no packets are created from this cycle on
   Cycle next_ = 0;
   bool started_ = false;

@@ -3,7 +3,7 @@
 
 #include <sstream>
 
-#include "platform/config_error.h"
+#include "core/config_error.h"
 #include "platform/configuration.h"
 
 using namespace icn;
@@ -46,7 +46,7 @@ TEST_CASE("defaults fill every key and are the self-tuned paper's network", "[co
   CHECK(c.platform.router.buffer_depth == 8);
   CHECK(c.platform.simulation.cycles == 60000);
   CHECK(c.platform.simulation.warmup == 10000);
-  CHECK(c.stimulus.packet_length == 16);
+  CHECK(c.stimulus.packets.lengths == std::vector<int>{16});
   CHECK(c.platform.routing.type == "dimension_order");
   CHECK(c.platform.congestion_control.type == "none");
 }

@@ -1,0 +1,62 @@
+// On/off bursty source: a two-state Markov chain with geometric on and off periods of the given
+// means. While on, packets are created Bernoulli with the rate that makes the long-run average
+// equal to `rate`: rate_on = rate · (mean_on + mean_off) / mean_on, which must not exceed 1.
+// Each node starts in the on state with probability mean_on / (mean_on + mean_off).
+#include "core/config_error.h"
+#include "traffic/injection_process.h"
+
+namespace icn {
+namespace {
+
+class OnOffProcess final : public InjectionProcess {
+ public:
+  OnOffProcess(double rate_on, double mean_on, double mean_off)
+      : rate_on_(rate_on), mean_on_(mean_on), mean_off_(mean_off) {}
+
+  Cycle first(RandomStream& random) override {
+    if (rate_on_ <= 0) return kNever;
+    on_ = random.uniform() < mean_on_ / (mean_on_ + mean_off_);
+    period_end_ = random.geometric_gap(1.0 / (on_ ? mean_on_ : mean_off_));  // state lasts [0, end)
+    return search(0, random);
+  }
+  Cycle next(Cycle previous, RandomStream& random) override { return search(previous + 1, random); }
+
+ private:
+  // The first cycle >= from, in an on period, at which the on-state Bernoulli trial succeeds.
+  Cycle search(Cycle from, RandomStream& random) {
+    for (;;) {
+      while (from >= period_end_) advance_period(random);
+      if (!on_) {
+        from = period_end_;
+        continue;
+      }
+      const Cycle candidate = from + random.geometric_gap(rate_on_) - 1;
+      if (candidate < period_end_) return candidate;
+      from = period_end_;
+    }
+  }
+  void advance_period(RandomStream& random) {
+    on_ = !on_;
+    period_end_ += random.geometric_gap(1.0 / (on_ ? mean_on_ : mean_off_));
+  }
+
+  double rate_on_, mean_on_, mean_off_;
+  bool on_ = false;
+  Cycle period_end_ = 0;
+};
+
+const Registration<ProcessRegistry> registration{{
+    "on_off", "bursty: geometric on/off periods, Bernoulli while on, long-run mean = rate",
+    {ParameterSpec::real("mean_on", 100, 1, 1e9, "mean length of an on period, cycles"),
+     ParameterSpec::real("mean_off", 900, 1, 1e9, "mean length of an off period, cycles")},
+    [](const ProcessContext& c) {
+      const double on = c.parameters.real("mean_on"), off = c.parameters.real("mean_off");
+      const double rate_on = c.packets_per_cycle * (on + off) / on;
+      if (rate_on > 1.0)
+        throw ConfigError(c.parameters.problem("mean_on", "the on-state rate would be " + std::to_string(rate_on) +
+                                                              " packets/cycle (allowed: mean_on and mean_off giving at most 1)"));
+      return std::make_unique<OnOffProcess>(rate_on, on, off);
+    }}};
+
+}  // namespace
+}  // namespace icn

@@ -1,0 +1,26 @@
+// Tornado. By default the entropy paper's Table 1 definition on node numbers,
+// W → (W + ⌊k/2⌋) mod N (with dimension 0 varying fastest this moves half-way along dimension 0,
+// carrying into dimension 1 past the end of a row), for any k and n. With per_dimension: true it
+// is Dally & Towles' tornado instead: every coordinate c → (c + ⌈k/2⌉ − 1) mod k.
+#include "traffic/permutation_pattern.h"
+
+namespace icn {
+namespace {
+const Registration<PatternRegistry> registration{{
+    "tornado", "destination = (source + floor(k/2)) mod N (entropy paper Table 1)",
+    {ParameterSpec::boolean("per_dimension", false,
+                            "instead shift every coordinate by ceil(k/2) - 1 (Dally & Towles)")},
+    [](const PatternContext& c) {
+      const Topology& t = c.topology;
+      const NodeId shift = NodeId(t.radix() / 2);
+      if (!c.parameters.boolean("per_dimension"))
+        return permutation_of(t, [&t, shift](NodeId s) { return (s + shift) % t.node_count(); });
+      const int step = (t.radix() + 1) / 2 - 1;
+      return permutation_of(t, [&t, step](NodeId s) {
+        auto coordinates = t.coordinates(s);
+        for (auto& x : coordinates) x = (x + step) % t.radix();
+        return t.node_at(coordinates);
+      });
+    }}};
+}  // namespace
+}  // namespace icn

@@ -1,0 +1,61 @@
+// Every destination pattern and injection process drives a whole network: below saturation what
+// is offered is delivered, and the measured hop count matches the pattern's geometry.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "network.h"
+#include "stats/run_report.h"
+#include "support/child_process.h"
+
+using namespace icn;
+
+namespace {
+
+struct Result {
+  double offered = 0, accepted = 0, hops = 0;
+};
+
+Result run(const std::vector<std::string>& overrides) {
+  std::istringstream in(testing::in_child_process([&] {
+    auto* network = new Network(
+        "network", load_configuration_text("network:\n  radix: 8\n  dimensions: 2\nsimulation:\n  cycles: 12000\n"
+                                           "  warmup: 2000\n  progress: false\n",
+                                           "", overrides));
+    network->run();
+    const RunReport r = make_report(*network);
+    std::ostringstream out;
+    out << r.offered << " " << r.accepted << " " << r.mean_hops;
+    return out.str();
+  }));
+  Result r;
+  in >> r.offered >> r.accepted >> r.hops;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("every destination pattern runs on an 8-ary 2-cube and delivers what is offered", "[network][pattern]") {
+  for (const char* pattern : {"uniform", "bit_reversal", "perfect_shuffle", "bit_complement", "butterfly",
+                              "bit_rotation", "transpose", "tornado", "random_pair", "hot_region", "hot_spot"}) {
+    const Result r = run({std::string("stimulus.pattern.type=") + pattern, "stimulus.injection.rate=0.004"});
+    INFO(pattern << ": offered " << r.offered << ", accepted " << r.accepted << ", hops " << r.hops);
+    CHECK(r.offered > 0.02);
+    CHECK(r.accepted == Approx(r.offered).epsilon(0.05));
+  }
+  // Bit complement on an 8x8 torus maps each coordinate x to 7 - x: min(|7 - 2x|, 8 - |7 - 2x|)
+  // hops, 2 on average per dimension. Tornado (W + 4) moves 4 hops in x, plus one in y for the
+  // half of the nodes whose shift carries into the next row.
+  CHECK(run({"stimulus.pattern.type=bit_complement", "stimulus.injection.rate=0.004"}).hops == Approx(4).epsilon(0.01));
+  CHECK(run({"stimulus.pattern.type=tornado", "stimulus.injection.rate=0.004"}).hops == Approx(4.5).epsilon(0.02));
+}
+
+TEST_CASE("every injection process runs a whole network at its configured load", "[network][process]") {
+  for (const char* process : {"bernoulli", "exponential", "periodic", "on_off"}) {
+    const Result r = run({std::string("stimulus.injection.process=") + process, "stimulus.injection.rate=0.1",
+                          "stimulus.injection.unit=flits"});
+    INFO(process << ": offered " << r.offered << ", accepted " << r.accepted);
+    CHECK(r.offered == Approx(0.1).epsilon(0.06));
+    CHECK(r.accepted == Approx(r.offered).epsilon(0.05));
+  }
+}

@@ -1,0 +1,111 @@
+// Injection processes create packets at their configured mean rate, with their own shape.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "core/config_error.h"
+#include "core/parameters.h"
+#include "traffic/injection_process.h"
+#include "traffic/packet_mix.h"
+
+using namespace icn;
+
+namespace {
+
+ParameterSet defaults(const std::string& process, std::map<std::string, std::string> values = {}) {
+  ParameterSet p;
+  for (const auto& spec : ProcessRegistry::get(process).parameters) {
+    ParameterValue v;
+    v.items = {values.count(spec.key) ? values[spec.key] : spec.default_value};
+    v.origin = "test";
+    p.set(spec.key, v);
+  }
+  return p;
+}
+
+// Creation cycles of one node over `horizon` cycles.
+std::vector<Cycle> arrivals(const std::string& process, double rate, Cycle horizon,
+                            std::map<std::string, std::string> values = {}) {
+  const ParameterSet p = defaults(process, values);
+  auto source = ProcessRegistry::get(process).create(ProcessContext{rate, p});
+  RandomStream random(11, 1, 0);
+  std::vector<Cycle> out;
+  for (Cycle t = source->first(random); t < horizon; t = source->next(t, random)) {
+    if (!out.empty()) REQUIRE(t >= out.back());
+    out.push_back(t);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("every process creates packets at its mean rate", "[process]") {
+  for (const char* process : {"bernoulli", "exponential", "periodic", "on_off"}) {
+    const auto a = arrivals(process, 0.02, 2000000);
+    INFO(process);
+    CHECK(double(a.size()) / 2e6 == Approx(0.02).epsilon(0.03));
+  }
+}
+
+TEST_CASE("bernoulli creates at most one packet per cycle; exponential may create several", "[process]") {
+  const auto b = arrivals("bernoulli", 0.6, 100000);
+  for (std::size_t i = 1; i < b.size(); ++i) REQUIRE(b[i] > b[i - 1]);
+  const auto e = arrivals("exponential", 0.6, 100000);
+  int same = 0;
+  for (std::size_t i = 1; i < e.size(); ++i) same += e[i] == e[i - 1];
+  // P(another arrival within the same cycle) is substantial at this rate.
+  CHECK(same > 5000);
+}
+
+TEST_CASE("exponential inter-arrival times have the exponential's spread", "[process]") {
+  const auto e = arrivals("exponential", 0.01, 5000000);
+  double sum = 0, squares = 0;
+  for (std::size_t i = 1; i < e.size(); ++i) {
+    const double gap = double(e[i] - e[i - 1]);
+    sum += gap;
+    squares += gap * gap;
+  }
+  const double n = double(e.size() - 1), mean = sum / n;
+  const double stddev = std::sqrt(squares / n - mean * mean);
+  CHECK(mean == Approx(100).epsilon(0.03));
+  CHECK(stddev == Approx(100).epsilon(0.05));  // coefficient of variation 1
+}
+
+TEST_CASE("periodic creates a packet every 1/rate cycles (self-tuned regeneration interval)", "[process]") {
+  const auto p = arrivals("periodic", 0.1, 1000, {{"phase", "zero"}});
+  REQUIRE(p.size() == 100);
+  for (std::size_t i = 0; i < p.size(); ++i) CHECK(p[i] == 10 * i);
+  const auto fractional = arrivals("periodic", 0.3, 30000);
+  CHECK(fractional.size() == Approx(9000).margin(1));
+}
+
+TEST_CASE("on/off sources are bursty and refuse an impossible on-rate", "[process]") {
+  const auto a = arrivals("on_off", 0.02, 2000000, {{"mean_on", "50"}, {"mean_off", "450"}});
+  // Gaps are either short (inside a burst, rate 0.2) or long (an off period): far more spread than Bernoulli's.
+  double sum = 0, squares = 0;
+  for (std::size_t i = 1; i < a.size(); ++i) {
+    const double gap = double(a[i] - a[i - 1]);
+    sum += gap;
+    squares += gap * gap;
+  }
+  const double n = double(a.size() - 1), mean = sum / n;
+  CHECK(std::sqrt(squares / n - mean * mean) / mean > 1.5);
+  const ParameterSet p = defaults("on_off");
+  CHECK_THROWS_AS(ProcessRegistry::get("on_off").create(ProcessContext{0.2, p}), ConfigError);
+}
+
+TEST_CASE("a packet mix draws lengths by weight and marks its high-priority share", "[process]") {
+  const PacketMix mix = PacketMix::with({4, 32}, {3, 1}, 0.2);
+  CHECK(mix.mean_length() == Approx(0.75 * 4 + 0.25 * 32));
+  RandomStream random(3, 7, 0);
+  int shorts = 0, high = 0;
+  for (int i = 0; i < 100000; ++i) {
+    shorts += mix.draw_length(random) == 4;
+    high += mix.draw_priority(random);
+  }
+  CHECK(shorts / 100000.0 == Approx(0.75).epsilon(0.02));
+  CHECK(high / 100000.0 == Approx(0.2).epsilon(0.03));
+  const PacketMix fixed = PacketMix::with({16}, {1}, 0);
+  CHECK(fixed.draw_length(random) == 16);
+  CHECK(fixed.draw_priority(random) == 0);
+}
