@@ -21,13 +21,13 @@ Network::Network(sc_core::sc_module_name name, const Configuration& configuratio
   const PlatformConfig& platform = configuration_.platform;
   routing_ = RoutingRegistry::get(platform.routing.type)
                  .create(RoutingContext{topology_, platform.router.virtual_channels, platform.routing.parameters});
-  pattern_ = PatternRegistry::get(configuration_.stimulus.pattern.type)
-                 .create(PatternContext{topology_, configuration_.stimulus.pattern.parameters, platform.simulation.seed});
+  schedule_ = std::make_unique<TrafficSchedule>("schedule", configuration_.stimulus, topology_, platform.simulation.seed,
+                                                clock_, statistics_);
 
   const NodeId count = topology_.node_count();
   for (NodeId id = 0; id < count; ++id)
     nodes_.push_back(std::make_unique<Node>(("node_" + std::to_string(id)).c_str(), id, topology_, configuration_,
-                                            *routing_, *pattern_, clock_, packets_, statistics_));
+                                            *routing_, *schedule_, clock_, packets_, statistics_));
 
   // Output port p of node a drives input port p of its neighbour in direction p.
   const int ports = topology_.network_ports();
@@ -105,6 +105,14 @@ void Network::sample() {
   }
   sample_pending_ = false;
   const Cycle now = next_sample_;
+  take_sample(now);
+  if (now < last) {
+    next_sample_ = std::min(now + interval, last);
+    next_trigger(clock_.until(next_sample_));
+  }
+}
+
+void Network::take_sample(Cycle now) {
   const std::uint64_t in_network = flits_in_network(now);
   if (statistics_.flits_injected_total() != statistics_.flits_delivered_total() + in_network) {
     std::ostringstream os;
@@ -113,11 +121,12 @@ void Network::sample() {
     throw ModelError(os.str());
   }
   const Cycle previous = statistics_.series().empty() ? Cycle(-1) : statistics_.series().back().cycle;
-  statistics_.sample(now, full_buffers(), oldest_packet_age(now), now - previous);
-  if (now < last) {
-    next_sample_ = std::min(now + interval, last);
-    next_trigger(clock_.until(next_sample_));
-  }
+  statistics_.sample(now, full_buffers(), oldest_packet_age(now), now - previous, schedule_->phase_index());
+}
+
+Cycle Network::cycles_run() const {
+  const auto done = schedule_->completed_at();
+  return done ? std::min(*done + 1, configuration_.platform.simulation.cycles) : configuration_.platform.simulation.cycles;
 }
 
 void Network::report_progress() {
@@ -144,9 +153,14 @@ void Network::report_progress() {
 double Network::run() {
   const auto start = std::chrono::steady_clock::now();
   const Cycle cycles = configuration_.platform.simulation.cycles;
+  // A completed stimulus schedule stops the run with sc_stop(); that is not news worth printing.
+  sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
   // Cycle c runs at (c + 1) periods; stop half a period after the last one.
   sc_core::sc_start(clock_.time_of(cycles - 1) + clock_.period() / 2);
   if (show_progress_) std::fprintf(stderr, "\r%78s\r", "");
+  // A completed schedule stopped the run early: close the time series at its last cycle.
+  const Cycle last = cycles_run() - 1;
+  if (last + 1 < cycles && (statistics_.series().empty() || statistics_.series().back().cycle < last)) take_sample(last);
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 

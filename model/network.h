@@ -13,6 +13,7 @@
 #include "platform/configuration.h"
 #include "stats/network_statistics.h"
 #include "topology/topology.h"
+#include "traffic/traffic_schedule.h"
 
 namespace icn {
 
@@ -29,6 +30,9 @@ class Network : public sc_core::sc_module {
   Node& node(NodeId id) { return *nodes_[id]; }
   NodeId node_count() const { return NodeId(nodes_.size()); }
   const RoutingFunction& routing() const { return *routing_; }
+  const TrafficSchedule& schedule() const { return *schedule_; }
+  // Cycles actually simulated: all configured ones, or up to the cycle the schedule completed.
+  Cycle cycles_run() const;
 
   // The current values on the link leaving `node` through network port `port`.
   const Flit& link_flit(NodeId node, int port) const {
@@ -48,6 +52,7 @@ class Network : public sc_core::sc_module {
 
  private:
   void sample();
+  void take_sample(Cycle now);
   void report_progress();
 
   Configuration configuration_;
@@ -56,7 +61,7 @@ class Network : public sc_core::sc_module {
   PacketPool packets_;
   NetworkStatistics statistics_;
   std::unique_ptr<RoutingFunction> routing_;
-  std::unique_ptr<DestinationPattern> pattern_;
+  std::unique_ptr<TrafficSchedule> schedule_;
   std::vector<std::unique_ptr<Node>> nodes_;
   sc_core::sc_vector<FlitSignal> link_flits_;      // [node * 2n + port]: from node's output port
   sc_core::sc_vector<CreditSignal> link_credits_;  // credits back for that link

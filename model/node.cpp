@@ -5,7 +5,7 @@
 namespace icn {
 
 Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, const Configuration& configuration,
-           const RoutingFunction& routing, const DestinationPattern& pattern, CycleClock& clock, PacketPool& packets,
+           const RoutingFunction& routing, TrafficSchedule& schedule, CycleClock& clock, PacketPool& packets,
            NetworkStatistics& statistics)
     : sc_core::sc_module(name),
       id_(id),
@@ -13,7 +13,6 @@ Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, co
       injection_credits_("injection_credit", configuration.platform.network_interface.injection_channels),
       delivery_flits_("delivery_flit", configuration.platform.network_interface.delivery_channels) {
   const PlatformConfig& platform = configuration.platform;
-  const StimulusConfig& stimulus = configuration.stimulus;
   const std::uint64_t seed = platform.simulation.seed;
   router_ = std::make_unique<Router>("router", id, topology, platform.router, platform.network_interface, routing,
                                      clock, packets, seed);
@@ -22,10 +21,8 @@ Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, co
                                                             platform.congestion_control.parameters, seed});
   ni_ = std::make_unique<NetworkInterface>("ni", id, platform.network_interface, platform.router, clock, packets,
                                            statistics, *controller_);
-  auto process = ProcessRegistry::get(stimulus.injection.process.type)
-                     .create(ProcessContext{stimulus.injection.packets_per_cycle, stimulus.injection.process.parameters});
-  generator_ = std::make_unique<TrafficGenerator>("generator", id, stimulus.packets, pattern, std::move(process),
-                                                  clock, *ni_, seed, platform.simulation.cycles);
+  generator_ = std::make_unique<TrafficGenerator>("generator", id, schedule, clock, *ni_, seed,
+                                                  platform.simulation.cycles);
 
   const int network_ports = topology.network_ports();
   for (int c = 0; c < platform.network_interface.injection_channels; ++c) {

@@ -13,13 +13,13 @@
 namespace icn {
 
 struct Configuration;
-class DestinationPattern;
 class NetworkStatistics;
+class TrafficSchedule;
 
 class Node : public sc_core::sc_module {
  public:
   Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, const Configuration& configuration,
-       const RoutingFunction& routing, const DestinationPattern& pattern, CycleClock& clock, PacketPool& packets,
+       const RoutingFunction& routing, TrafficSchedule& schedule, CycleClock& clock, PacketPool& packets,
        NetworkStatistics& statistics);
 
   NodeId id() const { return id_; }

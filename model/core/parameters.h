@@ -54,6 +54,12 @@ class ParameterSet {
 
   // The values under `prefix.` with the prefix removed (a polymorphic section's parameters).
   ParameterSet section(const std::string& prefix) const;
+  // The same values, labelled as the section `prefix` (for the paths named in errors).
+  ParameterSet labelled(const std::string& prefix) const {
+    ParameterSet out = *this;
+    out.prefix_ = prefix;
+    return out;
+  }
   // A one-line error about `key` of this set, naming where it was set and its full path, for a
   // ConfigError thrown by the implementation that owns the section.
   std::string problem(const std::string& key, const std::string& what) const;

@@ -3,6 +3,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cmath>
+#include <map>
+#include <sstream>
 
 #include "congestion/congestion_controller.h"
 #include "core/config_error.h"
@@ -64,10 +66,8 @@ Schema platform_schema() {
   return s;
 }
 
-Schema stimulus_schema() {
-  Schema s("stimulus");
-  s.add(P::text("name", "stimulus", "short name of the stimulus, used in results"));
-  s.add(P::text("description", "", "free text"));
+// The keys that describe traffic, shared by a stimulus' top level and each of its phases.
+void add_traffic_keys(Schema& s) {
   s.add(P::integer("packet_length", 16, 1, 65535, "flits per packet; a list draws one per packet").as_list());
   s.add(P::real("packet_length_weights", 1, 0, 1e9, "relative weight of each packet_length (one value: equal)").as_list());
   s.add(P::real("high_priority_fraction", 0, 0, 1, "share of packets in the high-priority traffic class"));
@@ -75,7 +75,36 @@ Schema stimulus_schema() {
   s.add(section_of<ProcessRegistry>("injection", "process", "bernoulli", "injection process"));
   s.add(P::real("injection.rate", 0.01, 0, 1, "offered load per node, in injection.unit"));
   s.add(P::choice("injection.unit", "packets", {"packets", "flits"}, "unit of injection.rate, per node per cycle"));
+}
+bool is_traffic_key(const std::string& key) {
+  for (const char* k : {"packet_length", "packet_length_weights", "high_priority_fraction"})
+    if (key == k) return true;
+  return key.rfind("pattern.", 0) == 0 || key.rfind("injection.", 0) == 0;
+}
+
+Schema stimulus_schema() {
+  Schema s("stimulus");
+  s.add(P::text("name", "stimulus", "short name of the stimulus, used in results"));
+  s.add(P::text("description", "", "free text"));
+  s.add(P::integer("repeat", 1, 1, 1000000, "times the list of phases runs"));
+  add_traffic_keys(s);
   return s;
+}
+
+Schema phase_schema() {
+  Schema s("phase");
+  s.add(P::text("name", "", "name of the phase, used in results"));
+  add_traffic_keys(s);
+  s.add(P::integer("end.cycles", 0, 0, 4000000000LL, "the phase ends after this many cycles (0: not this way)"));
+  s.add(P::integer("end.packets", 0, 0, 4000000000LL,
+                   "the phase ends in the cycle its network-wide packet count reaches this (0: not this way)"));
+  s.add(P::boolean("end.drain", false, "the phase ends once every packet created so far is delivered"));
+  return s;
+}
+
+const Schema& phase_schema_instance() {
+  static const Schema schema = phase_schema();
+  return schema;
 }
 
 const Schema& platform_schema_instance() {
@@ -150,16 +179,13 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   return c;
 }
 
-StimulusConfig build_stimulus(const ParameterSet& p, const std::string& source, const PlatformConfig& platform) {
-  StimulusConfig s;
-  s.source = source;
-  s.name = p.text("name");
-  s.description = p.text("description");
+// The traffic keys of `p` (a stimulus' top level or one phase), validated against the platform.
+PhaseConfig build_traffic(const ParameterSet& p, const PlatformConfig& platform) {
+  PhaseConfig s;
   std::vector<int> lengths;
   for (long long l : p.integers("packet_length")) lengths.push_back(int(l));
-  const auto& weight_items = p.texts("packet_length_weights");
   std::vector<double> weights;
-  for (const auto& w : weight_items) weights.push_back(std::stod(w));
+  for (const auto& w : p.texts("packet_length_weights")) weights.push_back(std::stod(w));
   if (weights.size() != 1 && weights.size() != lengths.size())
     throw ConfigError(p.problem("packet_length_weights", "has " + std::to_string(weights.size()) + " weights for " +
                                                              std::to_string(lengths.size()) +
@@ -175,11 +201,11 @@ StimulusConfig build_stimulus(const ParameterSet& p, const std::string& source, 
   s.injection.packets_per_cycle =
       s.injection.unit == RateUnit::FlitsPerNodeCycle ? s.injection.rate / s.packets.mean_length() : s.injection.rate;
   if (s.offered_flits_per_cycle() > 1.0 + 1e-12)
-    throw ConfigError(p.origin("injection.rate") + ": injection.rate: " + std::to_string(s.injection.rate) +
-                      " " + p.text("injection.unit") + " with packets of " + std::to_string(s.packets.mean_length()) +
-                      " flits on average offers " + std::to_string(s.offered_flits_per_cycle()) +
-                      " flits/node/cycle (allowed: at most 1 flit/node/cycle)");
-
+    throw ConfigError(p.problem("injection.rate", std::to_string(s.injection.rate) + " " + p.text("injection.unit") +
+                                                      " with packets of " + std::to_string(s.packets.mean_length()) +
+                                                      " flits on average offers " +
+                                                      std::to_string(s.offered_flits_per_cycle()) +
+                                                      " flits/node/cycle (allowed: at most 1 flit/node/cycle)"));
   const Topology topology = platform.network.topology();
   try {
     PatternRegistry::get(s.pattern.type).create(PatternContext{topology, s.pattern.parameters, platform.simulation.seed});
@@ -190,7 +216,86 @@ StimulusConfig build_stimulus(const ParameterSet& p, const std::string& source, 
   // The process judges whether its parameters can give the rate (on/off: the on-state rate).
   ProcessRegistry::get(s.injection.process.type)
       .create(ProcessContext{s.injection.packets_per_cycle, s.injection.process.parameters});
+  return s;
+}
+
+PhaseEnd build_end(const ParameterSet& p) {
+  PhaseEnd end;
+  int given = 0;
+  if (p.integer("end.cycles") > 0) { end = {PhaseEnd::Kind::Cycles, std::uint64_t(p.integer("end.cycles"))}; ++given; }
+  if (p.integer("end.packets") > 0) { end = {PhaseEnd::Kind::Packets, std::uint64_t(p.integer("end.packets"))}; ++given; }
+  if (p.boolean("end.drain")) { end = {PhaseEnd::Kind::Drain, 0}; ++given; }
+  if (given > 1) throw ConfigError(p.problem("end.cycles", "a phase has one end (allowed: one of end.cycles, end.packets, end.drain)"));
+  return end;
+}
+
+StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& overrides, const std::string& source,
+                              const PlatformConfig& platform) {
+  // Split the document: top-level keys, and the keys of each phase ("phases.<i>.<key>").
+  FlatEntries top, top_overrides;
+  std::map<std::size_t, std::pair<FlatEntries, FlatEntries>> phase_entries;
+  auto split = [&](const FlatEntries& from, FlatEntries& to_top, bool is_override) {
+    for (const auto& [key, value] : from) {
+      if (key.rfind("phases.", 0) != 0) {
+        to_top.emplace_back(key, value);
+        continue;
+      }
+      const std::string rest = key.substr(7);
+      const auto dot = rest.find('.');
+      std::size_t index = 0;
+      try {
+        index = std::stoul(rest.substr(0, dot));
+      } catch (const std::exception&) {
+        dot == std::string::npos ? throw ConfigError(value.origin + ": phases: expected a list of phases")
+                                 : throw ConfigError(value.origin + ": " + key + ": unknown key in this stimulus");
+      }
+      if (dot == std::string::npos) throw ConfigError(value.origin + ": phases: every phase must be a mapping");
+      auto& slot = phase_entries[index];
+      (is_override ? slot.second : slot.first).emplace_back(rest.substr(dot + 1), value);
+    }
+  };
+  split(entries, top, false);
+  split(overrides, top_overrides, true);
+
+  StimulusConfig s;
+  s.source = source;
+  const ParameterSet p = stimulus_schema_instance().resolve(top, top_overrides, source);
+  s.name = p.text("name");
+  s.description = p.text("description");
+  s.repeat = int(p.integer("repeat"));
   s.resolved = p;
+  if (phase_entries.empty()) {
+    s.phases.push_back(build_traffic(p, platform));
+    s.phases.back().name = s.name;
+    return s;
+  }
+  s.phased = true;
+  // Each phase starts from the traffic keys written at the top level, then its own.
+  FlatEntries inherited;
+  for (const auto* list : {&top, &top_overrides})
+    for (const auto& entry : *list)
+      if (is_traffic_key(entry.first)) inherited.push_back(entry);
+  std::size_t expected = 0;
+  for (auto& [index, own] : phase_entries) {
+    if (index != expected)
+      throw ConfigError(source + ": phases." + std::to_string(expected) + ": missing (phases are numbered from 0)");
+    ++expected;
+    FlatEntries base = inherited;
+    for (const auto& entry : own.first) base.push_back(entry);
+    const ParameterSet q =
+        phase_schema_instance().resolve(base, own.second, source).labelled("phases." + std::to_string(index));
+    PhaseConfig phase = build_traffic(q, platform);
+    phase.name = q.text("name").empty() ? "phase " + std::to_string(index) : q.text("name");
+    phase.end = build_end(q);
+    s.phases.push_back(std::move(phase));
+    s.resolved_phases.push_back(q);
+  }
+  for (std::size_t i = 0; i + 1 < s.phases.size(); ++i)
+    if (s.phases[i].end.kind == PhaseEnd::Kind::Never)
+      throw ConfigError(source + ": phases." + std::to_string(i) +
+                        ": has no end (allowed: end.cycles, end.packets or end.drain; only the last phase may run to the end of the simulation)");
+  if (s.repeat > 1 && s.phases.back().end.kind == PhaseEnd::Kind::Never)
+    throw ConfigError(p.problem("repeat", std::to_string(s.repeat) + " repeats need an end on the last phase too"));
   return s;
 }
 
@@ -226,8 +331,7 @@ Configuration build(const FlatEntries& platform_entries, const FlatEntries& stim
   Configuration c;
   c.platform = build_platform(platform_schema_instance().resolve(platform_entries, platform_overrides, platform_name),
                               platform_name);
-  c.stimulus = build_stimulus(stimulus_schema_instance().resolve(stimulus_entries, stimulus_overrides, stimulus_name),
-                              stimulus_name, c.platform);
+  c.stimulus = build_stimulus(stimulus_entries, stimulus_overrides, stimulus_name, c.platform);
   return c;
 }
 
@@ -252,6 +356,14 @@ void print_configuration(std::ostream& os, const Configuration& c) {
   os << "# stimulus: " << c.stimulus.source << " (override with --set stimulus.KEY=VALUE)\n";
   os << "stimulus:\n";
   stimulus_schema_instance().print(os, c.stimulus.resolved, 2);
+  if (!c.stimulus.resolved_phases.empty()) os << "  phases:\n";
+  for (const auto& phase : c.stimulus.resolved_phases) {
+    std::ostringstream text;
+    phase_schema_instance().print(text, phase, 6);
+    std::string block = text.str();
+    block.replace(0, 6, "    - ");  // the first key opens the list element
+    os << block;
+  }
 }
 
 }  // namespace icn

@@ -81,15 +81,37 @@ struct InjectionConfig {
   double packets_per_cycle = 0;  // rate converted to packets/node/cycle
 };
 
+// When a phase of a stimulus ends.
+struct PhaseEnd {
+  enum class Kind { Never, Cycles, Packets, Drain };
+  Kind kind = Kind::Never;  // Never: runs until the simulation ends (the last phase only)
+  std::uint64_t amount = 0;  // cycles, or packets created network-wide
+};
+
+// One phase of traffic: what packets, to whom, how often, until when.
+struct PhaseConfig {
+  std::string name;
+  PacketMix packets;
+  SelectedImplementation pattern;
+  InjectionConfig injection;
+  PhaseEnd end;
+  double offered_flits_per_cycle() const { return injection.packets_per_cycle * packets.mean_length(); }
+};
+
 struct StimulusConfig {
   std::string source;
   std::string name;
   std::string description;
-  PacketMix packets;
-  SelectedImplementation pattern;
-  InjectionConfig injection;
-  double offered_flits_per_cycle() const { return injection.packets_per_cycle * packets.mean_length(); }
+  // A stimulus without `phases:` is one phase of the top-level traffic keys that lasts the whole
+  // run. With `phases:`, each phase's keys default to the top-level ones; the list runs `repeat`
+  // times and the run stops when it is done.
+  std::vector<PhaseConfig> phases;
+  bool phased = false;
+  int repeat = 1;
+  const PhaseConfig& first_phase() const { return phases.front(); }
+  double offered_flits_per_cycle() const { return first_phase().offered_flits_per_cycle(); }
   ParameterSet resolved;
+  std::vector<ParameterSet> resolved_phases;
 };
 
 struct Configuration {

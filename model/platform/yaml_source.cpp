@@ -28,6 +28,17 @@ void flatten(const YAML::Node& node, const std::string& prefix, const std::strin
     }
     return;
   }
+  // A list of mappings (the phases of a stimulus) flattens to "key.0.…", "key.1.…".
+  if (node.IsSequence() && node.size() > 0 && node[0].IsMap()) {
+    std::size_t index = 0;
+    for (const auto& element : node) {
+      if (!element.IsMap())
+        throw ConfigError(where(origin_name, element.Mark()) + ": " + prefix +
+                          ": every element of this list must be a mapping");
+      flatten(element, prefix + "." + std::to_string(index++), origin_name, out);
+    }
+    return;
+  }
   ParameterValue value;
   value.origin = where(origin_name, node.Mark());
   if (node.IsSequence()) {

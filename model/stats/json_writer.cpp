@@ -104,6 +104,12 @@ JsonWriter& JsonWriter::value(std::int64_t v) {
   return *this;
 }
 
+JsonWriter& JsonWriter::null() {
+  prefix();
+  os_ << "null";
+  return *this;
+}
+
 JsonWriter& JsonWriter::value(bool v) {
   prefix();
   os_ << (v ? "true" : "false");

@@ -23,6 +23,7 @@ class JsonWriter {
   JsonWriter& value(std::int64_t v);
   JsonWriter& value(int v) { return value(std::int64_t(v)); }
   JsonWriter& value(bool v);
+  JsonWriter& null();
   template <typename T>
   JsonWriter& array(const std::vector<T>& values) {
     begin_array();

@@ -23,7 +23,7 @@ void NetworkStatistics::packet_delivered(const Packet& p, Cycle at) {
 }
 
 void NetworkStatistics::sample(Cycle now, std::uint64_t full_buffers, Cycle oldest_in_network,
-                               Cycle interval_length) {
+                               Cycle interval_length, std::uint64_t phase) {
   TimeSample s;
   s.cycle = now;
   const double node_cycles = double(nodes()) * double(interval_length);
@@ -34,6 +34,7 @@ void NetworkStatistics::sample(Cycle now, std::uint64_t full_buffers, Cycle olde
   s.full_buffers = full_buffers;
   s.mean_latency = interval_latency_count_ ? double(interval_latency_sum_) / double(interval_latency_count_) : 0.0;
   s.oldest_in_network = oldest_in_network;
+  s.phase = phase;
   series_.push_back(s);
   interval_created_flits_ = interval_delivered_flits_ = 0;
   interval_latency_sum_ = interval_latency_count_ = 0;

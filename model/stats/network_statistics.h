@@ -20,6 +20,7 @@ struct TimeSample {
   std::uint64_t full_buffers = 0;        // VC buffers holding buffer_depth flits
   double mean_latency = 0;               // of packets delivered in the interval (0 if none)
   Cycle oldest_in_network = 0;           // age of the oldest injected, undelivered packet
+  std::uint64_t phase = 0;               // index of the stimulus phase running at the sample
 };
 
 class NetworkStatistics {
@@ -52,7 +53,8 @@ class NetworkStatistics {
   void packet_delivered(const Packet& p, Cycle at);
 
   // Called at the end of each sample interval with state only the network can see.
-  void sample(Cycle now, std::uint64_t full_buffers, Cycle oldest_in_network, Cycle interval_length);
+  void sample(Cycle now, std::uint64_t full_buffers, Cycle oldest_in_network, Cycle interval_length,
+              std::uint64_t phase);
 
   NodeId nodes() const { return NodeId(created_packets_.size()); }
   Cycle warmup() const { return warmup_; }

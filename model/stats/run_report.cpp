@@ -6,6 +6,7 @@
 
 #include "network.h"
 #include "stats/json_writer.h"
+#include "traffic/traffic_schedule.h"
 
 #ifndef ICNSIM_VERSION
 #define ICNSIM_VERSION "unknown"
@@ -71,7 +72,7 @@ RunReport make_report(Network& network) {
   r.routing = network.routing().describe();
   r.controller = c.platform.congestion_control.type;
   r.nodes = network.node_count();
-  r.cycles = c.platform.simulation.cycles;
+  r.cycles = network.cycles_run();
   r.warmup = c.platform.simulation.warmup;
   r.capacity = std::min({network.topology().uniform_capacity(), double(c.platform.network_interface.injection_channels),
                          double(c.platform.network_interface.delivery_channels)});
@@ -103,6 +104,14 @@ RunReport make_report(Network& network) {
   for (NodeId id = 0; id < network.node_count(); ++id)
     r.throttled_cycles.push_back(network.node(id).controller().throttled_cycles());
   r.series = st.series();
+  const TrafficSchedule& schedule = network.schedule();
+  r.phased = c.stimulus.phased;
+  for (const auto& h : schedule.history())
+    r.phases.push_back(RunReport::Phase{h.name, h.index, std::uint64_t(h.round), h.start, h.end, h.packets_created, h.ended});
+  if (schedule.completed_at()) {
+    r.completed = true;
+    r.completion_cycle = *schedule.completed_at();
+  }
   return r;
 }
 
@@ -168,6 +177,19 @@ void write_json(std::ostream& os, const RunReport& r) {
   column("full_buffers", &TimeSample::full_buffers);
   column("mean_latency", &TimeSample::mean_latency);
   column("oldest_in_network", &TimeSample::oldest_in_network);
+  column("phase", &TimeSample::phase);
+  j.end_object();
+  j.key("schedule").begin_object().field("phased", r.phased);
+  j.key("completion_cycles");
+  r.completed ? j.value(std::uint64_t(r.completion_cycle + 1)) : j.null();
+  j.key("phases").begin_array();
+  for (const auto& p : r.phases) {
+    j.begin_object().field("name", p.name).field("index", p.index).field("round", p.round).field("start", p.start);
+    j.key("end");
+    p.ended ? j.value(p.end) : j.null();
+    j.field("packets_created", p.packets_created).end_object();
+  }
+  j.end_array();
   j.end_object();
   j.end_object();
 }
@@ -198,6 +220,13 @@ void print_summary(std::ostream& os, const RunReport& r, double wall_seconds) {
   row("packets measured", std::to_string(r.latency.count));
   row("in network / queued at end", std::to_string(r.packets_in_network_at_end) + " / " + std::to_string(r.packets_queued_at_end));
   row("fairness (Jain, per source)", number(r.fairness, "%.3f"));
+  if (r.phased) {
+    row("schedule", r.completed ? "completed in " + std::to_string(r.completion_cycle + 1) + " cycles"
+                                : "not complete when the simulation ended");
+    for (const auto& p : r.phases)
+      row(("  " + p.name).c_str(), "cycles " + std::to_string(p.start) + "–" + (p.ended ? std::to_string(p.end) : "") +
+                                       ", " + std::to_string(p.packets_created) + " packets created");
+  }
   row("wall time", number(wall_seconds, "%.2f s") + "  (" +
                        number(double(r.nodes) * double(r.cycles) / wall_seconds / 1e6, "%.1f") + " M node-cycles/s)");
 }

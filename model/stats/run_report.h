@@ -38,6 +38,17 @@ struct RunReport {
   std::vector<std::uint64_t> created_packets, injected_flits, delivered_flits, accepted_flits_by_source;
   std::vector<std::uint64_t> throttled_cycles;
   std::vector<TimeSample> series;
+
+  // The stimulus' schedule: every phase as it ran, and when the whole schedule completed.
+  struct Phase {
+    std::string name;
+    std::uint64_t index = 0, round = 0, start = 0, end = 0, packets_created = 0;
+    bool ended = false;
+  };
+  bool phased = false;
+  std::vector<Phase> phases;
+  bool completed = false;
+  Cycle completion_cycle = 0;  // last cycle of the schedule; completion time = completion_cycle + 1
 };
 
 RunReport make_report(Network& network);

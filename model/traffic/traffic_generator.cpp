@@ -2,17 +2,16 @@
 
 #include "core/cycle_clock.h"
 #include "ni/network_interface.h"
+#include "platform/configuration.h"
+#include "traffic/traffic_schedule.h"
 
 namespace icn {
 
-TrafficGenerator::TrafficGenerator(sc_core::sc_module_name name, NodeId id, const PacketMix& packets,
-                                   const DestinationPattern& pattern, std::unique_ptr<InjectionProcess> process,
+TrafficGenerator::TrafficGenerator(sc_core::sc_module_name name, NodeId id, TrafficSchedule& schedule,
                                    CycleClock& clock, NetworkInterface& ni, std::uint64_t seed, Cycle stop)
     : sc_core::sc_module(name),
       id_(id),
-      packets_(packets),
-      pattern_(pattern),
-      process_(std::move(process)),
+      schedule_(schedule),
       clock_(clock),
       ni_(ni),
       timing_(make_stream(seed, RandomPurpose::TrafficTiming, id)),
@@ -24,21 +23,46 @@ TrafficGenerator::TrafficGenerator(sc_core::sc_module_name name, NodeId id, cons
   SC_METHOD(create);  // first run at initialisation, before cycle 0, to schedule the first packet
 }
 
-void TrafficGenerator::create() {
-  if (!started_) {
-    started_ = true;
-    next_ = process_->first(timing_);
-  } else {
-    const Cycle now = next_;
-    do {  // a process may create several packets in one cycle
-      const NodeId destination = pattern_.destination(id_, destinations_);
-      const int length = packets_.draw_length(lengths_);
-      const std::uint8_t priority = packets_.draw_priority(priorities_);
-      if (destination != id_) ni_.submit(destination, length, priority);  // a permutation's fixed point sends nothing
-      next_ = process_->next(next_, timing_);
-    } while (next_ == now);
+void TrafficGenerator::start_phase() {
+  epoch_ = schedule_.epoch();
+  if (schedule_.finished()) {
+    next_ = InjectionProcess::kNever;
+    return;
   }
-  if (next_ < stop_) next_trigger(clock_.time_of(next_) - sc_core::sc_time_stamp());
+  const PhaseConfig& phase = schedule_.phase();
+  process_ = ProcessRegistry::get(phase.injection.process.type)
+                 .create(ProcessContext{phase.injection.packets_per_cycle, phase.injection.process.parameters});
+  phase_start_ = schedule_.phase_start();
+  next_ = process_->first(timing_);
+}
+
+void TrafficGenerator::arm() {
+  const bool more = next_ != InjectionProcess::kNever && phase_start_ + next_ < stop_;
+  if (more)
+    next_trigger(clock_.time_of(phase_start_ + next_) - sc_core::sc_time_stamp(), schedule_.phase_changed());
+  else if (!schedule_.finished())
+    next_trigger(schedule_.phase_changed());
+}
+
+void TrafficGenerator::create() {
+  if (epoch_ != schedule_.epoch()) {  // first run, or the schedule moved to another phase
+    start_phase();
+    arm();
+    return;
+  }
+  const PhaseConfig& phase = schedule_.phase();
+  const Cycle now = next_;
+  do {  // a process may create several packets in one cycle
+    const NodeId destination = schedule_.pattern().destination(id_, destinations_);
+    const int length = phase.packets.draw_length(lengths_);
+    const std::uint8_t priority = phase.packets.draw_priority(priorities_);
+    if (destination != id_) {  // a permutation's fixed point sends nothing
+      ni_.submit(destination, length, priority);
+      schedule_.packet_created();
+    }
+    next_ = process_->next(next_, timing_);
+  } while (next_ == now);
+  arm();
 }
 
 }  // namespace icn

@@ -1,13 +1,13 @@
 #pragma once
-// The processor side of a node in synthetic runs: creates packets by its injection process, sends
-// them to destinations from the pattern, and hands them to the network interface. It sleeps from
-// one creation to the next, so a lightly loaded node costs one activation per packet.
+// The processor side of a node in synthetic runs: creates packets by the current phase's
+// injection process, sends them to destinations from its pattern, and hands them to the network
+// interface. It sleeps from one creation to the next (or to a phase change), so a lightly loaded
+// node costs one activation per packet.
 #include <memory>
 #include <systemc>
 
 #include "core/random_stream.h"
 #include "core/types.h"
-#include "traffic/destination_pattern.h"
 #include "traffic/injection_process.h"
 #include "traffic/packet_mix.h"
 
@@ -15,29 +15,31 @@ namespace icn {
 
 class CycleClock;
 class NetworkInterface;
+class TrafficSchedule;
 
 class TrafficGenerator : public sc_core::sc_module {
  public:
-  TrafficGenerator(sc_core::sc_module_name name, NodeId id, const PacketMix& packets, const DestinationPattern& pattern,
-                   std::unique_ptr<InjectionProcess> process, CycleClock& clock, NetworkInterface& ni,
-                   std::uint64_t seed, Cycle stop);
+  TrafficGenerator(sc_core::sc_module_name name, NodeId id, TrafficSchedule& schedule, CycleClock& clock,
+                   NetworkInterface& ni, std::uint64_t seed, Cycle stop);
 
  private:
   void create();
+  void start_phase();
+  void arm();
 
   const NodeId id_;
-  const PacketMix& packets_;
-  const DestinationPattern& pattern_;
-  std::unique_ptr<InjectionProcess> process_;
+  TrafficSchedule& schedule_;
   CycleClock& clock_;
   NetworkInterface& ni_;
+  std::unique_ptr<InjectionProcess> process_;  // of the current phase
   RandomStream timing_;
   RandomStream destinations_;
   RandomStream lengths_;
   RandomStream priorities_;
   const Cycle stop_;  // no packets are created from this cycle on
-  Cycle next_ = 0;
-  bool started_ = false;
+  std::uint64_t epoch_ = 0;  // the schedule's epoch this generator follows
+  Cycle phase_start_ = 0;
+  Cycle next_ = 0;  // relative to phase_start_; InjectionProcess::kNever for none
 };
 
 }  // namespace icn

@@ -46,7 +46,7 @@ TEST_CASE("defaults fill every key and are the self-tuned paper's network", "[co
   CHECK(c.platform.router.buffer_depth == 8);
   CHECK(c.platform.simulation.cycles == 60000);
   CHECK(c.platform.simulation.warmup == 10000);
-  CHECK(c.stimulus.packets.lengths == std::vector<int>{16});
+  CHECK(c.stimulus.first_phase().packets.lengths == std::vector<int>{16});
   CHECK(c.platform.routing.type == "dimension_order");
   CHECK(c.platform.congestion_control.type == "none");
 }
@@ -55,13 +55,13 @@ TEST_CASE("overrides apply to the platform and, with stimulus., to the stimulus"
   const Configuration c = load_configuration_text(kPlatform, kStimulus,
       {"router.buffer_depth=5", "stimulus.injection.rate=0.02", "network.wrap=[torus, mesh]"});
   CHECK(c.platform.router.buffer_depth == 5);
-  CHECK(c.stimulus.injection.rate == Approx(0.02));
+  CHECK(c.stimulus.first_phase().injection.rate == Approx(0.02));
   CHECK(c.platform.network.kinds == std::vector<DimensionKind>{DimensionKind::Torus, DimensionKind::Mesh});
 }
 
 TEST_CASE("rates in flits are converted to packets", "[config]") {
   const Configuration c = load_configuration_text(kPlatform, "packet_length: 8\ninjection:\n  rate: 0.4\n  unit: flits\n");
-  CHECK(c.stimulus.injection.packets_per_cycle == Approx(0.05));
+  CHECK(c.stimulus.first_phase().injection.packets_per_cycle == Approx(0.05));
   CHECK(c.stimulus.offered_flits_per_cycle() == Approx(0.4));
 }
 
@@ -119,4 +119,36 @@ TEST_CASE("printing the configuration shows every key with its description and r
   CHECK_THAT(text, Contains("  virtual_channels: 2") && Contains("lanes") && Contains("[integer 1..32]"));
   CHECK_THAT(text, Contains("stimulus:") && Contains("packet_length: 4"));
   CHECK_THAT(text, Contains("type: dimension_order") && Contains("type: none"));
+}
+
+TEST_CASE("phases inherit the top-level traffic keys and can be overridden one by one", "[config][schedule]") {
+  const Configuration c = load_configuration_text(kPlatform, R"(packet_length: 4
+injection: {rate: 0.02, process: periodic}
+phases:
+  - {end: {cycles: 100}}
+  - name: burst
+    injection: {rate: 0.1}
+    end: {cycles: 50}
+)", {"stimulus.phases.0.injection.rate=0.03"});
+  REQUIRE(c.stimulus.phases.size() == 2);
+  CHECK(c.stimulus.phased);
+  CHECK(c.stimulus.phases[0].name == "phase 0");
+  CHECK(c.stimulus.phases[0].injection.rate == Approx(0.03));
+  CHECK(c.stimulus.phases[0].injection.process.type == "periodic");
+  CHECK(c.stimulus.phases[1].name == "burst");
+  CHECK(c.stimulus.phases[1].injection.rate == Approx(0.1));
+  CHECK(c.stimulus.phases[1].packets.lengths == std::vector<int>{4});
+  CHECK(c.stimulus.phases[1].end.kind == PhaseEnd::Kind::Cycles);
+}
+
+TEST_CASE("a phase without an end, with two ends, or with a bad key is rejected", "[config][schedule]") {
+  CHECK_THAT(error_of(kPlatform, "phases:\n  - {injection: {rate: 0.01}}\n  - {end: {cycles: 5}}\n"),
+             Contains("phases.0") && Contains("has no end"));
+  CHECK_THAT(error_of(kPlatform, "phases:\n  - end: {cycles: 5, drain: true}\n"),
+             Contains("phases.0.end.cycles") && Contains("one end"));
+  CHECK_THAT(error_of(kPlatform, "phases:\n  - end: {cycles: 5}\n    injection: {rat: 0.1}\n"),
+             Contains("s.yaml:3") && Contains("injection.rat") && Contains("unknown key"));
+  CHECK_THAT(error_of(kPlatform, "repeat: 2\nphases:\n  - {injection: {rate: 0.01}}\n"),
+             Contains("repeat") && Contains("end"));
+  CHECK_THAT(error_of(kPlatform, "phases: [1, 2]\n"), Contains("phases"));
 }

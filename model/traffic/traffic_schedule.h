@@ -1,0 +1,77 @@
+#pragma once
+// Runs a stimulus' phases: which phase is current, when it ends (after a number of cycles, when
+// the network has created a number of packets, or when everything created so far is delivered),
+// and when the whole schedule (all phases, `repeat` times) is complete — which stops the run.
+//
+// Decisions are taken after all clocked work of a cycle (a delta later): a phase that ends in
+// cycle e is recorded as ending there, and the next phase starts in cycle e + 1. Generators learn
+// of the change through phase_changed() before cycle e + 1 runs.
+#include <memory>
+#include <optional>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "core/types.h"
+#include "traffic/destination_pattern.h"
+
+namespace icn {
+
+class CycleClock;
+class NetworkStatistics;
+class Topology;
+struct PhaseConfig;
+struct StimulusConfig;
+
+class TrafficSchedule : public sc_core::sc_module {
+ public:
+  struct PhaseRecord {
+    std::string name;
+    std::size_t index = 0;  // in the stimulus' list
+    int round = 0;          // repetition, from 0
+    Cycle start = 0;
+    Cycle end = 0;  // last cycle of the phase (valid once ended)
+    bool ended = false;
+    std::uint64_t packets_created = 0;
+  };
+
+  TrafficSchedule(sc_core::sc_module_name name, const StimulusConfig& stimulus, const Topology& topology,
+                  std::uint64_t seed, CycleClock& clock, const NetworkStatistics& statistics);
+  ~TrafficSchedule() override;
+
+  const PhaseConfig& phase() const;
+  const DestinationPattern& pattern() const { return *patterns_[index_]; }
+  std::size_t phase_index() const { return index_; }
+  std::uint64_t epoch() const { return epoch_; }  // changes with every phase change
+  Cycle phase_start() const { return history_.back().start; }
+  bool finished() const { return completed_.has_value(); }
+  std::optional<Cycle> completed_at() const { return completed_; }
+  const std::vector<PhaseRecord>& history() const { return history_; }
+  const sc_core::sc_event& phase_changed() const { return phase_changed_; }
+
+  // Generators report each packet they create.
+  void packet_created();
+
+ private:
+  void decide();
+  void begin(std::size_t index, int round, Cycle start);
+  void arm();
+  bool end_reached(Cycle now) const;
+
+  const StimulusConfig& stimulus_;
+  CycleClock& clock_;
+  const NetworkStatistics& statistics_;
+  std::vector<std::unique_ptr<DestinationPattern>> patterns_;  // one per phase
+  std::vector<PhaseRecord> history_;
+  std::size_t index_ = 0;
+  int round_ = 0;
+  std::uint64_t epoch_ = 0;
+  std::optional<Cycle> completed_;
+  bool started_ = false;
+  bool checking_ = false;  // woken in a cycle's first delta, checks one delta later
+  bool quota_reached_ = false;
+  sc_core::sc_event phase_changed_;
+  sc_core::sc_event quota_event_;
+};
+
+}  // namespace icn

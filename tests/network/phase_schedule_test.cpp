@@ -1,0 +1,116 @@
+// Phase schedules: phases end after their cycles, at their packet count or when drained; the
+// schedule repeats and, when complete, stops the run and reports its completion time.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "network.h"
+#include "stats/run_report.h"
+#include "support/child_process.h"
+
+using namespace icn;
+
+namespace {
+
+const char* kPlatform = "network:\n  radix: 4\n  dimensions: 2\nsimulation:\n  cycles: 200000\n  warmup: 0\n"
+                        "  sample_interval: 500\n  progress: false\n";
+
+RunReport run(const std::string& stimulus) {
+  // The report travels back from the child as text: only the fields these tests read.
+  std::istringstream in(testing::in_child_process([&] {
+    auto* network = new Network("network", load_configuration_text(kPlatform, stimulus));
+    network->run();
+    const RunReport r = make_report(*network);
+    std::ostringstream out;
+    out << r.completed << " " << r.completion_cycle << " " << r.cycles << " " << r.packets_created << " "
+        << r.packets_delivered << " " << r.packets_in_network_at_end << " " << r.packets_queued_at_end << " "
+        << r.phases.size();
+    for (const auto& p : r.phases)
+      out << " " << p.index << " " << p.round << " " << p.start << " " << p.end << " " << p.ended << " "
+          << p.packets_created;
+    out << " " << r.series.size();
+    for (const auto& s : r.series) out << " " << s.cycle << " " << s.phase << " " << s.offered;
+    return out.str();
+  }));
+  RunReport r;
+  std::size_t phases = 0, samples = 0;
+  in >> r.completed >> r.completion_cycle >> r.cycles >> r.packets_created >> r.packets_delivered >>
+      r.packets_in_network_at_end >> r.packets_queued_at_end >> phases;
+  r.phases.resize(phases);
+  for (auto& p : r.phases) in >> p.index >> p.round >> p.start >> p.end >> p.ended >> p.packets_created;
+  in >> samples;
+  r.series.resize(samples);
+  for (auto& s : r.series) in >> s.cycle >> s.phase >> s.offered;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("phases with cycle ends follow each other exactly and switch the offered load", "[schedule]") {
+  const RunReport r = run(R"(packet_length: 4
+injection: {process: periodic}
+phases:
+  - {name: quiet, injection: {rate: 0.01}, end: {cycles: 3000}}
+  - {name: busy, injection: {rate: 0.05}, end: {cycles: 2000}}
+)");
+  REQUIRE(r.phases.size() == 2);
+  CHECK(r.phases[0].start == 0);
+  CHECK(r.phases[0].end == 2999);
+  CHECK(r.phases[1].start == 3000);
+  CHECK(r.phases[1].end == 4999);
+  CHECK(r.completed);
+  CHECK(r.completion_cycle == 4999);
+  CHECK(r.cycles == 5000);  // the run stopped with the schedule
+  // 16 nodes × 3000 cycles × 0.01, then 16 × 2000 × 0.05 (periodic: exact up to the phase's first packet)
+  CHECK(r.phases[0].packets_created == Approx(480).margin(16));
+  CHECK(r.phases[1].packets_created == Approx(1600).margin(16));
+  // The time series knows the phase: offered 0.04 flits/node/cycle, then 0.2.
+  CHECK(r.series.front().phase == 0);
+  CHECK(r.series.front().offered == Approx(0.04).epsilon(0.1));
+  CHECK(r.series.back().phase == 1);
+  CHECK(r.series.back().offered == Approx(0.2).epsilon(0.1));
+}
+
+TEST_CASE("a packet-count end stops the phase in the cycle the network reaches it; drain waits for delivery",
+          "[schedule]") {
+  const RunReport r = run(R"(packet_length: 8
+injection: {process: bernoulli, rate: 0.3, unit: flits}
+phases:
+  - {name: load, end: {packets: 1000}}
+  - {name: drain, injection: {rate: 0}, end: {drain: true}}
+)");
+  REQUIRE(r.phases.size() == 2);
+  CHECK(r.phases[0].packets_created >= 1000);
+  CHECK(r.phases[0].packets_created < 1000 + 16);  // only packets of that same cycle overshoot
+  CHECK(r.phases[1].packets_created == 0);
+  CHECK(r.completed);
+  CHECK(r.packets_delivered == r.packets_created);
+  CHECK(r.packets_in_network_at_end == 0);
+  CHECK(r.packets_queued_at_end == 0);
+  CHECK(r.completion_cycle > r.phases[0].end);
+}
+
+TEST_CASE("a schedule repeats its phases", "[schedule]") {
+  const RunReport r = run(R"(packet_length: 4
+repeat: 3
+injection: {rate: 0.02}
+phases:
+  - {end: {cycles: 1000}}
+  - {injection: {rate: 0}, end: {drain: true}}
+)");
+  REQUIRE(r.phases.size() == 6);
+  for (std::size_t i = 0; i < 6; ++i) {
+    CHECK(r.phases[i].index == i % 2);
+    CHECK(r.phases[i].round == i / 2);
+    if (i > 0) CHECK(r.phases[i].start == r.phases[i - 1].end + 1);
+  }
+  CHECK(r.completed);
+}
+
+TEST_CASE("without phases the stimulus is one phase that lasts the whole run", "[schedule]") {
+  const RunReport r = run("packet_length: 4\ninjection: {rate: 0.001}\n");
+  REQUIRE(r.phases.size() == 1);
+  CHECK_FALSE(r.phases[0].ended);
+  CHECK_FALSE(r.completed);
+  CHECK(r.cycles == 200000);
+}
