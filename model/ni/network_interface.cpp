@@ -91,6 +91,9 @@ void NetworkInterface::step() {
   receive_credits(now);
   bool refused = false;
   const bool sent = inject(now, refused);
+  // A saturating source keeps the queue stocked; its packets may start from the next cycle.
+  while (source_ && queued_packets() < std::size_t(channels_) && source_->refill()) {
+  }
   if (!sent && !refused) {
     wake_.sleeping = true;
     next_trigger(wake_.event);

@@ -32,6 +32,14 @@ class NetworkStatistics;
 struct NetworkInterfaceConfig;
 struct RouterConfig;
 
+// A source that sends as fast as the network accepts: asked for packets when the queue runs short.
+class PacketSource {
+ public:
+  virtual ~PacketSource() = default;
+  // Submit one packet now if there is one to send; false when the source has nothing more.
+  virtual bool refill() = 0;
+};
+
 class NetworkInterface : public sc_core::sc_module {
  public:
   sc_core::sc_vector<sc_core::sc_out<Flit>> inject_out;
@@ -48,6 +56,9 @@ class NetworkInterface : public sc_core::sc_module {
 
   // Puts a packet created now at the tail of the source queue.
   void submit(NodeId destination, int length, std::uint8_t priority = 0);
+
+  // While set, the NI keeps one packet per injection channel queued by asking `source`.
+  void set_source(PacketSource* source) { source_ = source; }
 
   NodeId id() const { return id_; }
   std::size_t queued_packets() const { return queue_.size() - queue_head_; }
@@ -97,6 +108,7 @@ class NetworkInterface : public sc_core::sc_module {
   std::vector<const Flit*> deliver_value_;
   std::vector<const Credit*> credit_value_;
   WakeUp wake_;  // by a delivered flit, a returned credit or a new packet
+  PacketSource* source_ = nullptr;
 };
 
 }  // namespace icn

@@ -112,6 +112,22 @@ RunReport make_report(Network& network) {
     r.completed = true;
     r.completion_cycle = *schedule.completed_at();
   }
+  for (std::size_t i = 0; i < c.stimulus.phases.size(); ++i) {
+    RunReport::PhaseDuration d;
+    d.name = c.stimulus.phases[i].name;
+    d.index = i;
+    double sum = 0;
+    for (const auto& p : r.phases) {
+      if (p.index != i || !p.ended) continue;
+      const double length = double(p.end - p.start + 1);
+      d.min = d.rounds == 0 ? length : std::min(d.min, length);
+      d.max = std::max(d.max, length);
+      sum += length;
+      ++d.rounds;
+    }
+    d.mean = d.rounds ? sum / double(d.rounds) : 0.0;
+    r.phase_durations.push_back(d);
+  }
   return r;
 }
 
@@ -190,6 +206,11 @@ void write_json(std::ostream& os, const RunReport& r) {
     j.field("packets_created", p.packets_created).end_object();
   }
   j.end_array();
+  j.key("phase_durations").begin_array();
+  for (const auto& d : r.phase_durations)
+    j.begin_object().field("name", d.name).field("index", d.index).field("rounds", d.rounds)
+        .field("mean_cycles", d.mean).field("min_cycles", d.min).field("max_cycles", d.max).end_object();
+  j.end_array();
   j.end_object();
   j.end_object();
 }
@@ -223,9 +244,16 @@ void print_summary(std::ostream& os, const RunReport& r, double wall_seconds) {
   if (r.phased) {
     row("schedule", r.completed ? "completed in " + std::to_string(r.completion_cycle + 1) + " cycles"
                                 : "not complete when the simulation ended");
-    for (const auto& p : r.phases)
-      row(("  " + p.name).c_str(), "cycles " + std::to_string(p.start) + "–" + (p.ended ? std::to_string(p.end) : "") +
-                                       ", " + std::to_string(p.packets_created) + " packets created");
+    if (r.phases.size() <= 12) {
+      for (const auto& p : r.phases)
+        row(("  " + p.name).c_str(), "cycles " + std::to_string(p.start) + "–" + (p.ended ? std::to_string(p.end) : "") +
+                                         ", " + std::to_string(p.packets_created) + " packets created");
+    }
+    for (const auto& d : r.phase_durations)
+      if (d.rounds > 1)
+        row(("  " + d.name + " duration").c_str(), number(d.mean, "%.1f") + " cycles mean (" + number(d.min, "%.0f") +
+                                                     "–" + number(d.max, "%.0f") + ") over " +
+                                                     std::to_string(d.rounds) + " rounds");
   }
   row("wall time", number(wall_seconds, "%.2f s") + "  (" +
                        number(double(r.nodes) * double(r.cycles) / wall_seconds / 1e6, "%.1f") + " M node-cycles/s)");

@@ -49,6 +49,13 @@ struct RunReport {
   std::vector<Phase> phases;
   bool completed = false;
   Cycle completion_cycle = 0;  // last cycle of the schedule; completion time = completion_cycle + 1
+  // Per phase of the stimulus' list, over the rounds in which it ended (time per burst, …).
+  struct PhaseDuration {
+    std::string name;
+    std::uint64_t index = 0, rounds = 0;
+    double mean = 0, min = 0, max = 0;
+  };
+  std::vector<PhaseDuration> phase_durations;
 };
 
 RunReport make_report(Network& network);

@@ -21,11 +21,19 @@ class InjectionProcess {
   // The cycle of the packet after one created at `previous` (>= previous: equal means another
   // packet in the same cycle).
   virtual Cycle next(Cycle previous, RandomStream& random) = 0;
+
+  // A saturating source has no creation times: it sends as fast as the network accepts, its
+  // network interface asking for the next packet whenever the source queue runs short. It may
+  // send budget() packets per phase.
+  static constexpr std::uint64_t kUnlimited = ~std::uint64_t(0);
+  virtual bool saturating() const { return false; }
+  virtual std::uint64_t budget() const { return kUnlimited; }
 };
 
 struct ProcessContext {
   double packets_per_cycle;  // mean rate per node, already converted from the stimulus' unit
   const ParameterSet& parameters;
+  double packets_per_unit = 1;  // converts other rates given in the stimulus' unit to packets
 };
 
 // Throws ConfigError when its parameters cannot give the requested rate.

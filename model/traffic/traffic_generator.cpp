@@ -1,5 +1,7 @@
 #include "traffic/traffic_generator.h"
 
+#include <algorithm>
+
 #include "core/cycle_clock.h"
 #include "ni/network_interface.h"
 #include "platform/configuration.h"
@@ -25,15 +27,40 @@ TrafficGenerator::TrafficGenerator(sc_core::sc_module_name name, NodeId id, Traf
 
 void TrafficGenerator::start_phase() {
   epoch_ = schedule_.epoch();
+  ni_.set_source(nullptr);
+  budget_ = 0;
   if (schedule_.finished()) {
     next_ = InjectionProcess::kNever;
     return;
   }
   const PhaseConfig& phase = schedule_.phase();
   process_ = ProcessRegistry::get(phase.injection.process.type)
-                 .create(ProcessContext{phase.injection.packets_per_cycle, phase.injection.process.parameters});
+                 .create(ProcessContext{phase.injection.packets_per_cycle, phase.injection.process.parameters,
+                                        phase.injection.packets_per_cycle / std::max(phase.injection.rate, 1e-300)});
   phase_start_ = schedule_.phase_start();
-  next_ = process_->first(timing_);
+  // A saturating source wakes once, at the phase's first cycle, to hand itself to the NI.
+  next_ = process_->saturating() ? 0 : process_->first(timing_);
+}
+
+bool TrafficGenerator::send_one() {
+  const PhaseConfig& phase = schedule_.phase();
+  const NodeId destination = schedule_.pattern().destination(id_, destinations_);
+  const int length = phase.packets.draw_length(lengths_);
+  const std::uint8_t priority = phase.packets.draw_priority(priorities_);
+  if (destination == id_) return false;  // a permutation's fixed point sends nothing
+  ni_.submit(destination, length, priority);
+  schedule_.packet_created();
+  return true;
+}
+
+bool TrafficGenerator::refill() {
+  if (budget_ == 0 || epoch_ != schedule_.epoch()) return false;
+  if (!send_one()) {
+    budget_ = 0;
+    return false;
+  }
+  if (budget_ != InjectionProcess::kUnlimited) --budget_;
+  return true;
 }
 
 void TrafficGenerator::arm() {
@@ -50,16 +77,17 @@ void TrafficGenerator::create() {
     arm();
     return;
   }
-  const PhaseConfig& phase = schedule_.phase();
+  if (process_->saturating()) {  // the phase's first cycle: stock the NI, which asks for more
+    budget_ = process_->budget();
+    next_ = InjectionProcess::kNever;
+    ni_.set_source(this);
+    refill();
+    arm();
+    return;
+  }
   const Cycle now = next_;
   do {  // a process may create several packets in one cycle
-    const NodeId destination = schedule_.pattern().destination(id_, destinations_);
-    const int length = phase.packets.draw_length(lengths_);
-    const std::uint8_t priority = phase.packets.draw_priority(priorities_);
-    if (destination != id_) {  // a permutation's fixed point sends nothing
-      ni_.submit(destination, length, priority);
-      schedule_.packet_created();
-    }
+    send_one();
     next_ = process_->next(next_, timing_);
   } while (next_ == now);
   arm();

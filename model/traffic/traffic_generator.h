@@ -2,7 +2,8 @@
 // The processor side of a node in synthetic runs: creates packets by the current phase's
 // injection process, sends them to destinations from its pattern, and hands them to the network
 // interface. It sleeps from one creation to the next (or to a phase change), so a lightly loaded
-// node costs one activation per packet.
+// node costs one activation per packet. In a saturating phase it has no creation times: from the
+// phase's first cycle its network interface asks it for packets whenever its queue runs short.
 #include <memory>
 #include <systemc>
 
@@ -10,14 +11,14 @@
 #include "core/types.h"
 #include "traffic/injection_process.h"
 #include "traffic/packet_mix.h"
+#include "ni/network_interface.h"
 
 namespace icn {
 
 class CycleClock;
-class NetworkInterface;
 class TrafficSchedule;
 
-class TrafficGenerator : public sc_core::sc_module {
+class TrafficGenerator : public sc_core::sc_module, public PacketSource {
  public:
   TrafficGenerator(sc_core::sc_module_name name, NodeId id, TrafficSchedule& schedule, CycleClock& clock,
                    NetworkInterface& ni, std::uint64_t seed, Cycle stop);
@@ -26,6 +27,8 @@ class TrafficGenerator : public sc_core::sc_module {
   void create();
   void start_phase();
   void arm();
+  bool refill() override;  // saturating phases: the NI asks for the next packet
+  bool send_one();
 
   const NodeId id_;
   TrafficSchedule& schedule_;
@@ -40,6 +43,7 @@ class TrafficGenerator : public sc_core::sc_module {
   std::uint64_t epoch_ = 0;  // the schedule's epoch this generator follows
   Cycle phase_start_ = 0;
   Cycle next_ = 0;  // relative to phase_start_; InjectionProcess::kNever for none
+  std::uint64_t budget_ = 0;  // packets a saturating phase may still send
 };
 
 }  // namespace icn
