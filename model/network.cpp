@@ -29,6 +29,12 @@ Network::Network(sc_core::sc_module_name name, const Configuration& configuratio
     nodes_.push_back(std::make_unique<Node>(("node_" + std::to_string(id)).c_str(), id, topology_, configuration_,
                                             *routing_, *schedule_, clock_, packets_, statistics_));
 
+  if (configuration_.stimulus.trace) {
+    std::vector<NetworkInterface*> interfaces;
+    for (auto& node : nodes_) interfaces.push_back(&node->network_interface());
+    trace_replay_ = std::make_unique<TraceReplay>("trace_replay", *configuration_.stimulus.trace, clock_, interfaces);
+  }
+
   // Output port p of node a drives input port p of its neighbour in direction p.
   const int ports = topology_.network_ports();
   link_flits_.init(std::size_t(count) * ports);
@@ -124,8 +130,12 @@ void Network::take_sample(Cycle now) {
   statistics_.sample(now, full_buffers(), oldest_packet_age(now), now - previous, schedule_->phase_index());
 }
 
+std::optional<Cycle> Network::completed_at() const {
+  return trace_replay_ ? trace_replay_->completed_at() : schedule_->completed_at();
+}
+
 Cycle Network::cycles_run() const {
-  const auto done = schedule_->completed_at();
+  const auto done = completed_at();
   return done ? std::min(*done + 1, configuration_.platform.simulation.cycles) : configuration_.platform.simulation.cycles;
 }
 
@@ -156,7 +166,12 @@ double Network::run() {
   // A completed stimulus schedule stops the run with sc_stop(); that is not news worth printing.
   sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
   // Cycle c runs at (c + 1) periods; stop half a period after the last one.
-  sc_core::sc_start(clock_.time_of(cycles - 1) + clock_.period() / 2);
+  try {
+    sc_core::sc_start(clock_.time_of(cycles - 1) + clock_.period() / 2);
+  } catch (const sc_core::sc_report&) {
+    if (!ModelError::last_model_error().empty()) throw ModelError(ModelError::last_model_error());
+    throw;
+  }
   if (show_progress_) std::fprintf(stderr, "\r%78s\r", "");
   // A completed schedule stopped the run early: close the time series at its last cycle.
   const Cycle last = cycles_run() - 1;

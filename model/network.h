@@ -13,6 +13,7 @@
 #include "platform/configuration.h"
 #include "stats/network_statistics.h"
 #include "topology/topology.h"
+#include "traffic/trace_replay.h"
 #include "traffic/traffic_schedule.h"
 
 namespace icn {
@@ -31,6 +32,9 @@ class Network : public sc_core::sc_module {
   NodeId node_count() const { return NodeId(nodes_.size()); }
   const RoutingFunction& routing() const { return *routing_; }
   const TrafficSchedule& schedule() const { return *schedule_; }
+  const TraceReplay* trace_replay() const { return trace_replay_.get(); }
+  // The last cycle of a stimulus that completes (a phase schedule or a trace), once it has.
+  std::optional<Cycle> completed_at() const;
   // Cycles actually simulated: all configured ones, or up to the cycle the schedule completed.
   Cycle cycles_run() const;
 
@@ -62,6 +66,7 @@ class Network : public sc_core::sc_module {
   NetworkStatistics statistics_;
   std::unique_ptr<RoutingFunction> routing_;
   std::unique_ptr<TrafficSchedule> schedule_;
+  std::unique_ptr<TraceReplay> trace_replay_;
   std::vector<std::unique_ptr<Node>> nodes_;
   sc_core::sc_vector<FlitSignal> link_flits_;      // [node * 2n + port]: from node's output port
   sc_core::sc_vector<CreditSignal> link_credits_;  // credits back for that link

@@ -128,6 +128,7 @@ void NetworkInterface::deliver(Cycle now) {
     if (f.is_tail()) {
       if (r.next_flit != p.length) delivery_error(f, now, "tail arrived before all flits");
       statistics_.packet_delivered(p, arrival);
+      if (listener_) listener_->delivered(p, arrival);
       p.in_network = false;
       packets_.release(f.packet);
       r.active = false;

@@ -40,6 +40,13 @@ class PacketSource {
   virtual bool refill() = 0;
 };
 
+// Told of every packet delivered to the node (a trace replay's receives).
+class DeliveryListener {
+ public:
+  virtual ~DeliveryListener() = default;
+  virtual void delivered(const Packet& packet, Cycle arrival) = 0;
+};
+
 class NetworkInterface : public sc_core::sc_module {
  public:
   sc_core::sc_vector<sc_core::sc_out<Flit>> inject_out;
@@ -59,6 +66,7 @@ class NetworkInterface : public sc_core::sc_module {
 
   // While set, the NI keeps one packet per injection channel queued by asking `source`.
   void set_source(PacketSource* source) { source_ = source; }
+  void set_listener(DeliveryListener* listener) { listener_ = listener; }
 
   NodeId id() const { return id_; }
   std::size_t queued_packets() const { return queue_.size() - queue_head_; }
@@ -109,6 +117,7 @@ class NetworkInterface : public sc_core::sc_module {
   std::vector<const Credit*> credit_value_;
   WakeUp wake_;  // by a delivered flit, a returned credit or a new packet
   PacketSource* source_ = nullptr;
+  DeliveryListener* listener_ = nullptr;
 };
 
 }  // namespace icn

@@ -87,6 +87,7 @@ Schema stimulus_schema() {
   s.add(P::text("name", "stimulus", "short name of the stimulus, used in results"));
   s.add(P::text("description", "", "free text"));
   s.add(P::integer("repeat", 1, 1, 1000000, "times the list of phases runs"));
+  s.add(P::text("trace", "", "message-passing trace to replay instead of synthetic traffic (path relative to this file)"));
   add_traffic_keys(s);
   return s;
 }
@@ -264,6 +265,23 @@ StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& ove
   s.description = p.text("description");
   s.repeat = int(p.integer("repeat"));
   s.resolved = p;
+  if (!p.text("trace").empty()) {
+    for (const auto* list : {&top, &top_overrides})
+      for (const auto& [key, value] : *list)
+        if (is_traffic_key(key) || key == "repeat")
+          throw ConfigError(value.origin + ": " + key + ": a trace stimulus takes its traffic from the trace (allowed with trace: name, description)");
+    if (!phase_entries.empty()) throw ConfigError(p.problem("trace", "a trace stimulus has no phases"));
+    std::string path = p.text("trace");
+    const auto slash = source.rfind('/');
+    if (path[0] != '/' && slash != std::string::npos) path = source.substr(0, slash + 1) + path;
+    s.trace = std::make_shared<const Trace>(read_trace(path, platform.network.topology().node_count()));
+    PhaseConfig phase = build_traffic(p, platform);
+    phase.injection.rate = 0;
+    phase.injection.packets_per_cycle = 0;
+    phase.name = "trace";
+    s.phases.push_back(phase);
+    return s;
+  }
   if (phase_entries.empty()) {
     s.phases.push_back(build_traffic(p, platform));
     s.phases.back().name = s.name;

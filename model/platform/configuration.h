@@ -13,6 +13,8 @@
 #include "core/types.h"
 #include "topology/topology.h"
 #include "traffic/packet_mix.h"
+#include "traffic/trace.h"
+#include <memory>
 
 namespace icn {
 
@@ -108,6 +110,8 @@ struct StimulusConfig {
   std::vector<PhaseConfig> phases;
   bool phased = false;
   int repeat = 1;
+  // A trace stimulus replays a message-passing trace instead of synthetic traffic.
+  std::shared_ptr<const Trace> trace;
   const PhaseConfig& first_phase() const { return phases.front(); }
   double offered_flits_per_cycle() const { return first_phase().offered_flits_per_cycle(); }
   ParameterSet resolved;

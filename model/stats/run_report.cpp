@@ -108,9 +108,13 @@ RunReport make_report(Network& network) {
   r.phased = c.stimulus.phased;
   for (const auto& h : schedule.history())
     r.phases.push_back(RunReport::Phase{h.name, h.index, std::uint64_t(h.round), h.start, h.end, h.packets_created, h.ended});
-  if (schedule.completed_at()) {
+  if (network.completed_at()) {
     r.completed = true;
-    r.completion_cycle = *schedule.completed_at();
+    r.completion_cycle = *network.completed_at();
+  }
+  if (c.stimulus.trace) {
+    r.trace = c.stimulus.trace->path;
+    r.trace_messages = c.stimulus.trace->messages;
   }
   for (std::size_t i = 0; i < c.stimulus.phases.size(); ++i) {
     RunReport::PhaseDuration d;
@@ -195,7 +199,8 @@ void write_json(std::ostream& os, const RunReport& r) {
   column("oldest_in_network", &TimeSample::oldest_in_network);
   column("phase", &TimeSample::phase);
   j.end_object();
-  j.key("schedule").begin_object().field("phased", r.phased);
+  j.key("schedule").begin_object().field("phased", r.phased).field("trace", r.trace)
+      .field("trace_messages", r.trace_messages);
   j.key("completion_cycles");
   r.completed ? j.value(std::uint64_t(r.completion_cycle + 1)) : j.null();
   j.key("phases").begin_array();
@@ -241,6 +246,10 @@ void print_summary(std::ostream& os, const RunReport& r, double wall_seconds) {
   row("packets measured", std::to_string(r.latency.count));
   row("in network / queued at end", std::to_string(r.packets_in_network_at_end) + " / " + std::to_string(r.packets_queued_at_end));
   row("fairness (Jain, per source)", number(r.fairness, "%.3f"));
+  if (!r.trace.empty())
+    row("trace", r.trace + ", " + std::to_string(r.trace_messages) + " messages, " +
+                     (r.completed ? "completed in " + std::to_string(r.completion_cycle + 1) + " cycles"
+                                  : "not complete when the simulation ended"));
   if (r.phased) {
     row("schedule", r.completed ? "completed in " + std::to_string(r.completion_cycle + 1) + " cycles"
                                 : "not complete when the simulation ended");

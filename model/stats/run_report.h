@@ -46,6 +46,8 @@ struct RunReport {
     bool ended = false;
   };
   bool phased = false;
+  std::string trace;  // path of a replayed trace, if any
+  std::uint64_t trace_messages = 0;
   std::vector<Phase> phases;
   bool completed = false;
   Cycle completion_cycle = 0;  // last cycle of the schedule; completion time = completion_cycle + 1

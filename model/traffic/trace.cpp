@@ -1,0 +1,102 @@
+#include "traffic/trace.h"
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "core/config_error.h"
+
+namespace icn {
+
+Trace read_trace(const std::string& path, NodeId network_nodes) {
+  std::ifstream in(path);
+  if (!in) throw ConfigError(path + ": cannot open the trace file");
+  Trace trace;
+  trace.path = path;
+  std::string text;
+  std::uint32_t line = 0;
+  auto fail = [&](const std::string& problem) { throw ConfigError(path + ":" + std::to_string(line) + ": " + problem); };
+  auto node_number = [&](const std::string& word, const char* role) {
+    std::size_t used = 0;
+    unsigned long long value = 0;
+    try {
+      value = std::stoull(word, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != word.size() || word.empty()) fail(std::string("'") + word + "' is not a " + role + " node number");
+    if (value >= trace.nodes)
+      fail(std::string(role) + " node " + word + " is outside the trace's " + std::to_string(trace.nodes) + " nodes");
+    return NodeId(value);
+  };
+  auto amount = [&](const std::string& word, const char* what) {
+    std::size_t used = 0;
+    unsigned long long value = 0;
+    try {
+      value = std::stoull(word, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != word.size() || word.empty() || value == 0) fail(std::string("'") + word + "' is not a positive " + what);
+    return std::uint64_t(value);
+  };
+  // Sends per ordered pair, to match receives against.
+  std::map<std::pair<NodeId, NodeId>, std::uint64_t> sends;
+  struct PendingReceive { NodeId source, destination; std::uint32_t line; std::uint64_t ordinal; };
+  std::vector<PendingReceive> receives;
+  std::map<std::pair<NodeId, NodeId>, std::uint64_t> receive_count;
+
+  while (std::getline(in, text)) {
+    ++line;
+    const auto hash = text.find('#');
+    if (hash != std::string::npos) text.resize(hash);
+    std::istringstream words(text);
+    std::vector<std::string> w;
+    for (std::string word; words >> word;) w.push_back(word);
+    if (w.empty()) continue;
+    if (trace.nodes == 0) {
+      if (w.size() != 2 || w[0] != "nodes") fail("expected 'nodes N' before the first event");
+      const std::uint64_t n = amount(w[1], "node count");
+      if (n > network_nodes)
+        fail("the trace is for " + std::to_string(n) + " nodes but the network has " + std::to_string(network_nodes));
+      trace.nodes = NodeId(n);
+      trace.programs.resize(n);
+      continue;
+    }
+    if (w.size() < 3) fail("expected 'NODE send DESTINATION FLITS', 'NODE recv SOURCE' or 'NODE compute CYCLES'");
+    const NodeId node = node_number(w[0], "event");
+    TraceEvent e;
+    e.line = line;
+    if (w[1] == "send" && w.size() == 4) {
+      e.kind = TraceEvent::Kind::Send;
+      e.peer = node_number(w[2], "destination");
+      e.amount = amount(w[3], "flit count");
+      if (e.amount > 65535) fail("a message has at most 65535 flits");
+      ++sends[{node, e.peer}];
+      ++trace.messages;
+    } else if (w[1] == "recv" && w.size() == 3) {
+      e.kind = TraceEvent::Kind::Receive;
+      e.peer = node_number(w[2], "source");
+      receives.push_back({e.peer, node, line, ++receive_count[{e.peer, node}]});
+    } else if (w[1] == "compute" && w.size() == 3) {
+      e.kind = TraceEvent::Kind::Compute;
+      e.amount = amount(w[2], "cycle count");
+    } else {
+      fail("unknown event '" + text + "' (allowed: send DESTINATION FLITS, recv SOURCE, compute CYCLES)");
+    }
+    trace.programs[node].push_back(e);
+  }
+  if (trace.nodes == 0) throw ConfigError(path + ":1: the trace has no 'nodes N' line");
+  // A receive without its send could never complete: refuse it now rather than hang.
+  for (const auto& r : receives) {
+    const std::uint64_t sent = sends[{r.source, r.destination}];
+    if (r.ordinal > sent) {
+      line = r.line;
+      fail("node " + std::to_string(r.destination) + " waits for message " + std::to_string(r.ordinal) +
+           " from node " + std::to_string(r.source) + ", which sends it only " + std::to_string(sent));
+    }
+  }
+  return trace;
+}
+
+}  // namespace icn
