@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "network.h"
+#include "stats/critical_load.h"
 #include "stats/json_writer.h"
 #include "traffic/traffic_schedule.h"
 
@@ -112,6 +113,19 @@ RunReport make_report(Network& network) {
     r.completed = true;
     r.completion_cycle = *network.completed_at();
   }
+  for (std::size_t i = 0; i < c.stimulus.phases.size() && !r.ramp; ++i) {
+    const auto& process = c.stimulus.phases[i].injection.process;
+    if (process.type != "ramp") continue;
+    r.ramp = true;
+    if (auto critical = find_critical_load(r.series, i, std::size_t(process.parameters.integer("smoothing")),
+                                           process.parameters.real("degradation"),
+                                           process.parameters.real("ignore_below"))) {
+      r.critical_found = true;
+      r.critical_load = critical->offered;
+      r.critical_load_ratio = critical->offered / r.capacity;
+      r.critical_cycle = critical->cycle;
+    }
+  }
   if (c.stimulus.trace) {
     r.trace = c.stimulus.trace->path;
     r.trace_messages = c.stimulus.trace->messages;
@@ -161,6 +175,16 @@ void write_json(std::ostream& os, const RunReport& r) {
       .field("accepted_normalised", r.accepted / r.capacity)
       .field("fairness_jain", r.fairness)
       .end_object();
+  if (r.ramp) {
+    j.key("ramp").begin_object().field("critical_load_found", r.critical_found);
+    j.key("critical_load_flits_per_node_cycle");
+    r.critical_found ? j.value(r.critical_load) : j.null();
+    j.key("critical_load_ratio");
+    r.critical_found ? j.value(r.critical_load_ratio) : j.null();
+    j.key("critical_cycle");
+    r.critical_found ? j.value(r.critical_cycle) : j.null();
+    j.end_object();
+  }
   j.key("latency");
   write_latency(j, r.latency);
   j.key("network_latency");
@@ -246,6 +270,11 @@ void print_summary(std::ostream& os, const RunReport& r, double wall_seconds) {
   row("packets measured", std::to_string(r.latency.count));
   row("in network / queued at end", std::to_string(r.packets_in_network_at_end) + " / " + std::to_string(r.packets_queued_at_end));
   row("fairness (Jain, per source)", number(r.fairness, "%.3f"));
+  if (r.ramp)
+    row("critical load (ramp)", r.critical_found ? number(r.critical_load) + " flits/node/cycle = " +
+                                                       number(r.critical_load_ratio, "%.3f") + " of capacity (cycle " +
+                                                       std::to_string(r.critical_cycle) + ")"
+                                                 : std::string("not reached"));
   if (!r.trace.empty())
     row("trace", r.trace + ", " + std::to_string(r.trace_messages) + " messages, " +
                      (r.completed ? "completed in " + std::to_string(r.completion_cycle + 1) + " cycles"

@@ -58,6 +58,12 @@ struct RunReport {
     double mean = 0, min = 0, max = 0;
   };
   std::vector<PhaseDuration> phase_durations;
+
+  // Ramp-load runs: the critical load (flits/node/cycle) and its ratio to the uniform capacity.
+  bool ramp = false;
+  bool critical_found = false;
+  double critical_load = 0, critical_load_ratio = 0;
+  Cycle critical_cycle = 0;
 };
 
 RunReport make_report(Network& network);

@@ -84,3 +84,31 @@ phases:
   for (auto packets : o.per_phase_packets) CHECK(packets == 160);
   CHECK(o.delivered == 640);
 }
+
+TEST_CASE("a ramp load finds a critical load near the network's saturation throughput", "[network][ramp]") {
+  const char* mesh = "network:\n  radix: 8\n  dimensions: 2\n  wrap: mesh\nsimulation:\n  cycles: 60000\n  warmup: 0\n"
+                     "  sample_interval: 100\n  progress: false\n";
+  std::istringstream in(testing::in_child_process([&] {
+    auto* network = new Network("network", load_configuration_text(mesh, R"(injection:
+  process: ramp
+  unit: flits
+  step: 0.01
+  interval: 1000
+  smoothing: 50
+)"));
+    network->run();
+    const RunReport r = make_report(*network);
+    std::ostringstream out;
+    out << r.critical_found << " " << r.critical_load;
+    return out.str();
+  }));
+  bool found = false;
+  double critical = 0;
+  in >> found >> critical;
+  const double saturation = run(mesh, "injection: {process: saturation}\n").accepted;
+  INFO("critical load " << critical << ", saturation throughput " << saturation);
+  REQUIRE(found);
+  // A quick ramp overshoots the steady knee a little (buffers absorb load for a while).
+  CHECK(critical > 0.9 * saturation);
+  CHECK(critical < 1.4 * saturation);
+}
