@@ -75,3 +75,9 @@ def test_every_shipped_platform_and_stimulus_is_valid(icnsim, root):
         for stimulus in sorted((root / "stimuli").glob("*.yaml")):
             p = icnsim(platform, stimulus, "--print-config")
             assert p.returncode == 0, (platform, stimulus, p.stderr)
+
+
+def test_configuration_reference_is_current(icnsim, root):
+    """docs/configuration.md embeds --print-config; scripts/make-config-doc regenerates it."""
+    printed = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--print-config").stdout
+    assert printed in (root / "docs" / "configuration.md").read_text()
