@@ -99,6 +99,8 @@ Schema phase_schema() {
   s.add(P::integer("end.cycles", 0, 0, 4000000000LL, "the phase ends after this many cycles (0: not this way)"));
   s.add(P::integer("end.packets", 0, 0, 4000000000LL,
                    "the phase ends in the cycle its network-wide packet count reaches this (0: not this way)"));
+  s.add(P::integer("end.packets_per_node", 0, 0, 4000000000LL,
+                   "every node creates this many packets, then stops; the phase ends when all have (0: not this way)"));
   s.add(P::boolean("end.drain", false, "the phase ends once every packet created so far is delivered"));
   return s;
 }
@@ -225,8 +227,14 @@ PhaseEnd build_end(const ParameterSet& p) {
   int given = 0;
   if (p.integer("end.cycles") > 0) { end = {PhaseEnd::Kind::Cycles, std::uint64_t(p.integer("end.cycles"))}; ++given; }
   if (p.integer("end.packets") > 0) { end = {PhaseEnd::Kind::Packets, std::uint64_t(p.integer("end.packets"))}; ++given; }
+  if (p.integer("end.packets_per_node") > 0) {
+    end = {PhaseEnd::Kind::PacketsPerNode, std::uint64_t(p.integer("end.packets_per_node"))};
+    ++given;
+  }
   if (p.boolean("end.drain")) { end = {PhaseEnd::Kind::Drain, 0}; ++given; }
-  if (given > 1) throw ConfigError(p.problem("end.cycles", "a phase has one end (allowed: one of end.cycles, end.packets, end.drain)"));
+  if (given > 1)
+    throw ConfigError(p.problem("end.cycles", "a phase has one end (allowed: one of end.cycles, end.packets, "
+                                              "end.packets_per_node, end.drain)"));
   return end;
 }
 
@@ -311,7 +319,7 @@ StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& ove
   for (std::size_t i = 0; i + 1 < s.phases.size(); ++i)
     if (s.phases[i].end.kind == PhaseEnd::Kind::Never)
       throw ConfigError(source + ": phases." + std::to_string(i) +
-                        ": has no end (allowed: end.cycles, end.packets or end.drain; only the last phase may run to the end of the simulation)");
+                        ": has no end (allowed: end.cycles, end.packets, end.packets_per_node or end.drain; only the last phase may run to the end of the simulation)");
   if (s.repeat > 1 && s.phases.back().end.kind == PhaseEnd::Kind::Never)
     throw ConfigError(p.problem("repeat", std::to_string(s.repeat) + " repeats need an end on the last phase too"));
   return s;

@@ -85,9 +85,9 @@ struct InjectionConfig {
 
 // When a phase of a stimulus ends.
 struct PhaseEnd {
-  enum class Kind { Never, Cycles, Packets, Drain };
+  enum class Kind { Never, Cycles, Packets, PacketsPerNode, Drain };
   Kind kind = Kind::Never;  // Never: runs until the simulation ends (the last phase only)
-  std::uint64_t amount = 0;  // cycles, or packets created network-wide
+  std::uint64_t amount = 0;  // cycles, packets created network-wide, or packets per node
 };
 
 // One phase of traffic: what packets, to whom, how often, until when.

@@ -38,6 +38,7 @@ void TrafficGenerator::start_phase() {
                  .create(ProcessContext{phase.injection.packets_per_cycle, phase.injection.process.parameters,
                                         phase.injection.packets_per_cycle / std::max(phase.injection.rate, 1e-300)});
   phase_start_ = schedule_.phase_start();
+  quota_ = schedule_.node_quota();
   // A saturating source wakes once, at the phase's first cycle, to hand itself to the NI.
   next_ = process_->saturating() ? 0 : process_->first(timing_);
 }
@@ -47,6 +48,13 @@ bool TrafficGenerator::send_one() {
   const NodeId destination = schedule_.pattern().destination(id_, destinations_);
   const int length = phase.packets.draw_length(lengths_);
   const std::uint8_t priority = phase.packets.draw_priority(priorities_);
+  // A per-node quota counts every packet this node's process creates, including those a
+  // permutation's fixed point never sends, so that such a node cannot hold the phase open.
+  if (quota_ > 0 && --quota_ == 0) {
+    schedule_.node_quota_reached();
+    next_ = InjectionProcess::kNever;
+    budget_ = 0;
+  }
   if (destination == id_) return false;  // a permutation's fixed point sends nothing
   ni_.submit(destination, length, priority);
   schedule_.packet_created();
@@ -55,11 +63,15 @@ bool TrafficGenerator::send_one() {
 
 bool TrafficGenerator::refill() {
   if (budget_ == 0 || epoch_ != schedule_.epoch()) return false;
-  if (!send_one()) {
+  if (!send_one()) {  // a permutation's fixed point: this node sends nothing in this phase
+    if (quota_ > 0) {
+      quota_ = 0;
+      schedule_.node_quota_reached();
+    }
     budget_ = 0;
     return false;
   }
-  if (budget_ != InjectionProcess::kUnlimited) --budget_;
+  if (budget_ != InjectionProcess::kUnlimited && budget_ > 0) --budget_;
   return true;
 }
 
@@ -88,6 +100,7 @@ void TrafficGenerator::create() {
   const Cycle now = next_;
   do {  // a process may create several packets in one cycle
     send_one();
+    if (next_ == InjectionProcess::kNever) break;  // the node's quota is done
     next_ = process_->next(next_, timing_);
   } while (next_ == now);
   arm();

@@ -9,7 +9,8 @@ namespace icn {
 
 TrafficSchedule::TrafficSchedule(sc_core::sc_module_name name, const StimulusConfig& stimulus, const Topology& topology,
                                  std::uint64_t seed, CycleClock& clock, const NetworkStatistics& statistics)
-    : sc_core::sc_module(name), stimulus_(stimulus), clock_(clock), statistics_(statistics) {
+    : sc_core::sc_module(name), stimulus_(stimulus), clock_(clock), statistics_(statistics),
+      nodes_(topology.node_count()) {
   for (const auto& phase : stimulus.phases)
     patterns_.push_back(PatternRegistry::get(phase.pattern.type)
                             .create(PatternContext{topology, phase.pattern.parameters, seed}));
@@ -27,6 +28,7 @@ void TrafficSchedule::begin(std::size_t index, int round, Cycle start) {
   round_ = round;
   ++epoch_;
   quota_reached_ = false;
+  nodes_done_ = 0;
   PhaseRecord record;
   record.name = stimulus_.phases[index].name;
   record.index = index;
@@ -45,11 +47,23 @@ void TrafficSchedule::packet_created() {
   }
 }
 
+std::uint64_t TrafficSchedule::node_quota() const {
+  return phase().end.kind == PhaseEnd::Kind::PacketsPerNode ? phase().end.amount : 0;
+}
+
+void TrafficSchedule::node_quota_reached() {
+  if (++nodes_done_ == nodes_ && !quota_reached_) {
+    quota_reached_ = true;
+    quota_event_.notify(sc_core::SC_ZERO_TIME);
+  }
+}
+
 bool TrafficSchedule::end_reached(Cycle now) const {
   const PhaseEnd& end = phase().end;
   switch (end.kind) {
     case PhaseEnd::Kind::Cycles: return now + 1 >= phase_start() + end.amount;
-    case PhaseEnd::Kind::Packets: return quota_reached_;
+    case PhaseEnd::Kind::Packets:
+    case PhaseEnd::Kind::PacketsPerNode: return quota_reached_;
     case PhaseEnd::Kind::Drain:
       return statistics_.packets_delivered_total() == statistics_.packets_created_total();
     case PhaseEnd::Kind::Never: return false;
@@ -65,7 +79,8 @@ void TrafficSchedule::arm() {
       next_trigger(clock_.time_of(last) - sc_core::sc_time_stamp());
       break;
     }
-    case PhaseEnd::Kind::Packets: next_trigger(quota_event_); break;
+    case PhaseEnd::Kind::Packets:
+    case PhaseEnd::Kind::PacketsPerNode: next_trigger(quota_event_); break;
     case PhaseEnd::Kind::Drain: next_trigger(clock_.tick()); break;
     case PhaseEnd::Kind::Never: break;  // never runs again
   }

@@ -49,8 +49,11 @@ class TrafficSchedule : public sc_core::sc_module {
   const std::vector<PhaseRecord>& history() const { return history_; }
   const sc_core::sc_event& phase_changed() const { return phase_changed_; }
 
-  // Generators report each packet they create.
+  // Generators report each packet they create, and when they have created their per-node quota.
   void packet_created();
+  void node_quota_reached();
+  // The per-node quota of the current phase (0: none).
+  std::uint64_t node_quota() const;
 
  private:
   void decide();
@@ -70,6 +73,8 @@ class TrafficSchedule : public sc_core::sc_module {
   bool started_ = false;
   bool checking_ = false;  // woken in a cycle's first delta, checks one delta later
   bool quota_reached_ = false;
+  NodeId nodes_ = 0;
+  NodeId nodes_done_ = 0;  // nodes that created their per-node quota in this phase
   sc_core::sc_event phase_changed_;
   sc_core::sc_event quota_event_;
 };

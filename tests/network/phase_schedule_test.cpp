@@ -114,3 +114,25 @@ TEST_CASE("without phases the stimulus is one phase that lasts the whole run", "
   CHECK_FALSE(r.completed);
   CHECK(r.cycles == 200000);
 }
+
+TEST_CASE("a per-node packet end lets every node create exactly its quota, then ends the phase", "[schedule]") {
+  const RunReport r = run(R"(packet_length: 4
+injection: {process: exponential, rate: 0.05}
+phases:
+  - {name: quota, end: {packets_per_node: 25}}
+  - {name: drain, injection: {rate: 0}, end: {drain: true}}
+)");
+  REQUIRE(r.phases.size() == 2);
+  CHECK(r.phases[0].packets_created == 16 * 25);
+  CHECK(r.completed);
+  CHECK(r.packets_delivered == 16 * 25);
+  // A permutation's fixed points (bit reversal maps 0, 6, 9 and 15 of 16 nodes to themselves)
+  // send nothing but cannot hold the phase open, with timed or saturating sources.
+  for (const char* process : {"bernoulli", "saturation"}) {
+    const RunReport p = run(std::string("packet_length: 4\npattern: {type: bit_reversal}\ninjection: {process: ") +
+                            process + ", rate: 0.05}\nphases:\n  - {end: {packets_per_node: 10}}\n");
+    INFO(process);
+    CHECK(p.completed);
+    CHECK(p.phases[0].packets_created == 12 * 10);
+  }
+}
