@@ -90,6 +90,16 @@ bool Router::output_vc_free(int port, int vc) const {
   return !reallocate_when_empty_ || o.credits == (port < network_ports_ ? depth_ : delivery_credits_);
 }
 
+int Router::useful_channels(NodeId destination, int* out) const {
+  return topology_.minimal_ports(id_, destination, out);
+}
+
+int Router::free_vcs(int port) const {
+  int free = 0;
+  for (int v = 0; v < vcs_; ++v) free += output_vc_free(port, v);
+  return free;
+}
+
 void Router::step() {
   // Awake, the router runs on its static sensitivity to the tick; asleep, it waits dynamically for
   // an input change. Woken in the cycle a neighbour wrote, it returns to the tick and acts next
@@ -224,6 +234,7 @@ void Router::switch_allocate(Cycle now) {
   // Input stage: each input port offers at most one flit (one crossbar input per port), chosen
   // round-robin among its VCs that have a ready flit and a credit downstream.
   std::uint64_t requested = 0;  // output ports with offers
+  std::uint64_t offered = 0;    // input ports that made one
   for (std::uint64_t ports = active_ports_; ports; ports &= ports - 1) {
     const int ip = __builtin_ctzll(ports);
     const std::uint32_t mask = active_[ip];
@@ -241,18 +252,48 @@ void Router::switch_allocate(Cycle now) {
       requests_[std::size_t(v.out_port) * input_ports_ + request_count_[v.out_port]++] =
           ArbitrationRequest{std::uint16_t(ip), std::uint8_t(iv), front.flit.priority(), age};
       requested |= std::uint64_t(1) << v.out_port;
+      offered |= std::uint64_t(1) << ip;
       break;
     }
   }
   // Output stage: each physical channel grants one offer per cycle under its policy.
+  std::uint64_t matched_inputs = 0, matched_outputs = requested;
   for (; requested; requested &= requested - 1) {
     const int op = __builtin_ctzll(requested);
     const int count = request_count_[op];
     request_count_[op] = 0;
     const ArbitrationRequest* offers = &requests_[std::size_t(op) * input_ports_];
     const ArbitrationRequest& winner = offers[count == 1 ? 0 : arbiters_[op]->choose(offers, count)];
+    matched_inputs |= std::uint64_t(1) << winner.requester;
     traverse(winner.requester, winner.input_vc, op, now);
     input_round_robin_[winner.requester] = std::uint8_t(winner.input_vc + 1 >= vcs_ ? 0 : winner.input_vc + 1);
+  }
+  // Second pass: an input whose offer lost may still send another lane's flit to an output no one
+  // uses this cycle, so the matching is maximal (with many lanes a single pass leaves outputs
+  // idle that a waiting lane could use). Only inputs that offered and lost can gain: the others
+  // had no ready flit at all. Inputs take turns by cycle.
+  const std::uint64_t unmatched = offered & ~matched_inputs;
+  if (unmatched == 0) return;
+  const int first = int(now % Cycle(input_ports_));
+  for (int k = 0; k < input_ports_; ++k) {
+    int ip = first + k;
+    if (ip >= input_ports_) ip -= input_ports_;
+    if (!((unmatched >> ip) & 1u)) continue;
+    const std::uint32_t mask = active_[ip];
+    const int start = input_round_robin_[ip];
+    std::uint32_t turn = start == 0 ? mask : ((mask >> start) | (mask << (vcs_ - start))) & all_vcs_;
+    for (; turn; turn &= turn - 1) {
+      int iv = start + __builtin_ctz(turn);
+      if (iv >= vcs_) iv -= vcs_;
+      const int index = ip * vcs_ + iv;
+      const InputVc& v = inputs_[index];
+      if ((matched_outputs >> v.out_port) & 1u || slot(index, v.head).ready > now) continue;
+      const int op = v.out_port;
+      matched_outputs |= std::uint64_t(1) << op;
+      traverse(ip, iv, op, now);
+      input_round_robin_[ip] = std::uint8_t(iv + 1 >= vcs_ ? 0 : iv + 1);
+      break;
+    }
   }
 }
 

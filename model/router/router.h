@@ -9,7 +9,8 @@
 //      vc_reallocation: when_empty, once also all its credits are back (one packet per buffer);
 //   4. switch allocation, separable input-first: each input port offers one ready flit whose
 //      output VC has a credit (round-robin over its VCs), then each output port's arbitration
-//      policy picks one offer — the per-flit sharing of a physical channel among lanes;
+//      policy picks one offer — the per-flit sharing of a physical channel among lanes; then
+//      inputs whose offer lost may use a still idle output with another lane (maximal matching);
 //   5. traversal: the winner leaves its buffer, a credit goes upstream, the flit goes on the link.
 // A flit sent in cycle c is usable downstream in cycle c + crossbar_delay + link_delay.
 //
@@ -65,6 +66,11 @@ class Router : public sc_core::sc_module {
   bool output_vc_free(int port, int vc) const;  // could be allocated to a new packet now
   int output_credits(int port, int vc) const { return output_vc(port, vc).credits; }
   bool has_output(int port) const { return port >= network_ports_ || connected_[port]; }
+  // The physical output channels on a minimal path from this router to `destination` (ALO and
+  // Trans-t judge only these); writes up to 2n ports to `out`, returns how many.
+  int useful_channels(NodeId destination, int* out) const;
+  // Free VCs of an output port (could take a new packet now), for congestion controllers.
+  int free_vcs(int port) const;
 
  private:
   enum class VcState : std::uint8_t { Idle, Routing, Active };

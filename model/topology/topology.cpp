@@ -76,14 +76,20 @@ int Topology::distance(NodeId from, NodeId to) const {
   return hops;
 }
 
-std::vector<int> Topology::minimal_ports(NodeId from, NodeId to) const {
-  std::vector<int> ports;
+int Topology::minimal_ports(NodeId from, NodeId to, int* out) const {
+  int count = 0;
   for (int d = 0; d < n_; ++d) {
     bool tie = false;
     const int offset = minimal_offset(from, to, d, &tie);
-    if (offset > 0) ports.push_back(port_of(d, true));
-    if (offset < 0 || tie) ports.push_back(port_of(d, false));
+    if (offset > 0) out[count++] = port_of(d, true);
+    if (offset < 0 || tie) out[count++] = port_of(d, false);
   }
+  return count;
+}
+
+std::vector<int> Topology::minimal_ports(NodeId from, NodeId to) const {
+  std::vector<int> ports(std::size_t(2 * n_));
+  ports.resize(std::size_t(minimal_ports(from, to, ports.data())));
   return ports;
 }
 

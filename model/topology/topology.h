@@ -50,8 +50,11 @@ class Topology {
   // the returned offset is then +k/2.
   int minimal_offset(NodeId from, NodeId to, int dimension, bool* tie = nullptr) const;
   int distance(NodeId from, NodeId to) const;  // minimal hop count
-  // Network ports that lie on some minimal path from `from` to `to` (the "useful" channels).
+  // Network ports that lie on some minimal path from `from` to `to` (the "useful" channels of the
+  // self-tuned paper's footnote 3). The second form writes them to `out` (room for 2n) and returns
+  // how many, allocating nothing.
   std::vector<int> minimal_ports(NodeId from, NodeId to) const;
+  int minimal_ports(NodeId from, NodeId to, int* out) const;
 
   // Ideal uniform-traffic capacity in flits/node/cycle, bounded by channel load: a torus dimension
   // carries k/8 (even k) per unit of injection on each channel, a mesh dimension k/4 at its centre.

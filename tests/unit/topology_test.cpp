@@ -80,3 +80,17 @@ TEST_CASE("uniform capacity is 8/k on a torus and 4/k on a mesh", "[topology]") 
   CHECK(mesh(16, 2).uniform_capacity() == Approx(0.25));
   CHECK(torus(5, 2).uniform_capacity() == Approx(8.0 * 5 / 24));
 }
+
+TEST_CASE("useful channels are the ports on some minimal path", "[topology]") {
+  const Topology t = torus(8, 2), m = mesh(8, 2);
+  int ports[4];
+  // Offset (+2, -3): + in dimension 0, - in dimension 1.
+  REQUIRE(t.minimal_ports(t.node_at({1, 5}), t.node_at({3, 2}), ports) == 2);
+  CHECK(ports[0] == Topology::port_of(0, true));
+  CHECK(ports[1] == Topology::port_of(1, false));
+  // Offset k/2 in dimension 0 of a torus: both directions are useful; on a mesh only one exists.
+  CHECK(t.minimal_ports(t.node_at({0, 0}), t.node_at({4, 0}), ports) == 2);
+  CHECK(m.minimal_ports(m.node_at({0, 0}), m.node_at({4, 0}), ports) == 1);
+  CHECK(ports[0] == Topology::port_of(0, true));
+  CHECK(t.minimal_ports(5, 5, ports) == 0);
+}

@@ -1,0 +1,71 @@
+// Dally's virtual-channel results on the 16-ary 2-cube mesh with DOR and 32 flits of storage per
+// physical channel (platforms/dally-16ary2cube-mesh.yaml).
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "network.h"
+#include "stats/run_report.h"
+#include "support/child_process.h"
+
+using namespace icn;
+
+namespace {
+
+std::string dally_platform() { return std::string(ICNSIM_SOURCE_DIR) + "/platforms/dally-16ary2cube-mesh.yaml"; }
+
+RunReport run(const std::vector<std::string>& overrides, const std::string& stimulus) {
+  const std::string stimulus_file = "/tmp/icnsim-lanes-" + std::to_string(::getpid()) + ".yaml";
+  std::ofstream(stimulus_file) << stimulus;
+  std::istringstream in(testing::in_child_process([&] {
+    std::vector<std::string> all = overrides;
+    all.push_back("simulation.progress=false");
+    auto* network = new Network("network", load_configuration(dally_platform(), stimulus_file, all));
+    network->run();
+    const RunReport r = make_report(*network);
+    std::ostringstream out;
+    out << r.accepted << " " << r.latency.mean << " " << r.latency.stddev;
+    return out.str();
+  }));
+  RunReport r;
+  in >> r.accepted >> r.latency.mean >> r.latency.stddev;
+  return r;
+}
+
+double saturation_throughput(int lanes) {
+  return run({"router.virtual_channels=" + std::to_string(lanes), "router.buffer_depth=" + std::to_string(32 / lanes),
+              "simulation.cycles=15000", "simulation.warmup=5000"},
+             "injection: {process: saturation}\n")
+      .accepted;
+}
+
+}  // namespace
+
+TEST_CASE("Dally Fig. 19: with storage fixed, throughput rises from 1 to 4 lanes and changes little from 8 to 16",
+          "[network][lanes][slow]") {
+  const double one = saturation_throughput(1), four = saturation_throughput(4);
+  const double eight = saturation_throughput(8), sixteen = saturation_throughput(16);
+  INFO("1 lane " << one << ", 4 lanes " << four << ", 8 lanes " << eight << ", 16 lanes " << sixteen);
+  CHECK(four > 1.05 * one);
+  CHECK(std::abs(sixteen - eight) < 0.05 * eight);
+}
+
+TEST_CASE("Dally Fig. 17: oldest-first arbitration has a smaller latency spread than random at 50 % load",
+          "[network][arbitration]") {
+  // 4 lanes of 8 flits; 0.125 flits/node/cycle is half the mesh's uniform capacity.
+  const std::vector<std::string> common = {"router.virtual_channels=4", "router.buffer_depth=8",
+                                           "simulation.cycles=25000", "simulation.warmup=5000"};
+  const std::string stimulus = "injection: {rate: 0.125, unit: flits}\n";
+  auto with = [&](const char* policy) {
+    auto o = common;
+    o.push_back(std::string("router.arbitration=") + policy);
+    return run(o, stimulus);
+  };
+  const RunReport oldest = with("oldest_first"), random = with("random");
+  INFO("latency stddev: oldest-first " << oldest.latency.stddev << ", random " << random.latency.stddev);
+  CHECK(oldest.accepted == Approx(random.accepted).epsilon(0.02));
+  CHECK(oldest.latency.stddev < random.latency.stddev);
+}
