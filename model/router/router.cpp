@@ -59,6 +59,7 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
     arbiters_.push_back(arbitration.create(
         ArbitrationContext{input_ports_, make_stream(seed, RandomPurpose::Arbitration, std::uint64_t(id) * 64 + p)}));
   arbitration_uses_age_ = arbiters_.front()->uses_age();
+  selection_ = make_stream(seed, RandomPurpose::RoutingSelection, id);
   waiting_.resize(int(inputs_.size()));
   allocation_order_.resize(inputs_.size());
   active_.assign(input_ports_, 0);
@@ -157,20 +158,32 @@ void Router::receive(Cycle now) {
 }
 
 bool Router::allocate_output(InputVc& v) {
+  // Selection function: within the first preference group that has a free VC, the VC with most
+  // credits (emptiest downstream buffer); ties at random.
+  int best_port = -1, best_vc = -1, best_credits = -1, ties = 0, group = -1;
   for (int c = 0; c < v.route.count; ++c) {
     const RouteCandidate& candidate = v.route.candidates[c];
-    for (int ov = 0; ov < vcs_; ++ov) {
-      if (!((candidate.vc_mask >> ov) & 1u) || !output_vc_free(candidate.port, ov)) continue;
-      OutputVc& o = output_vc(candidate.port, ov);
-      o.allocated = true;
-      o.owner = int(&v - inputs_.data());
-      v.out_port = candidate.port;
-      v.out_vc = std::uint8_t(ov);
-      v.state = VcState::Active;
-      return true;
+    if (best_port >= 0 && candidate.group != group) break;
+    for (std::uint32_t mask = candidate.vc_mask; mask; mask &= mask - 1) {
+      const int ov = __builtin_ctz(mask);
+      if (ov >= vcs_ || !output_vc_free(candidate.port, ov)) continue;
+      const int credits = output_vc(candidate.port, ov).credits;
+      if (candidate.needs_empty_buffer && candidate.port < network_ports_ && credits != depth_) continue;
+      if (credits > best_credits) {
+        best_port = candidate.port, best_vc = ov, best_credits = credits, ties = 1, group = candidate.group;
+      } else if (credits == best_credits && selection_.below(std::uint64_t(++ties)) == 0) {
+        best_port = candidate.port, best_vc = ov;
+      }
     }
   }
-  return false;
+  if (best_port < 0) return false;
+  OutputVc& o = output_vc(best_port, best_vc);
+  o.allocated = true;
+  o.owner = int(&v - inputs_.data());
+  v.out_port = std::uint8_t(best_port);
+  v.out_vc = std::uint8_t(best_vc);
+  v.state = VcState::Active;
+  return true;
 }
 
 void Router::route_and_allocate(Cycle now) {

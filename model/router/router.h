@@ -142,6 +142,7 @@ class Router : public sc_core::sc_module {
   std::vector<int> allocation_order_;  // scratch: routed headers in the order they may allocate
   std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters_;  // per output port
   bool arbitration_uses_age_ = false;
+  RandomStream selection_;  // ties of the VC selection function
   std::vector<ArbitrationRequest> requests_;                  // [output port][input port]
   std::vector<int> request_count_;
   std::vector<std::uint8_t> input_round_robin_;

@@ -1,8 +1,10 @@
 #pragma once
 // Routing functions: for a header at a router, the admissible output ports and, per port, the
-// virtual channels it may take there. Candidates come in order of preference (the selection
-// function); the router's VC allocator takes the first free one. Ejection at the destination is
-// the router's own business, so a routing function is only asked when destination != node.
+// virtual channels it may take there. Candidates come in preference groups (group 0 first, e.g.
+// adaptive channels before the escape channel); the router's VC allocator uses the first group
+// with a free VC and picks there by its selection function (most free credits, then random).
+// Ejection at the destination is the router's own business, so a routing function is only asked
+// when destination != node.
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -18,7 +20,9 @@ class Topology;
 
 struct RouteCandidate {
   std::uint8_t port;
-  std::uint32_t vc_mask;  // bit v set: virtual channel v of that port is admissible
+  std::uint8_t group;       // preference group, ascending
+  bool needs_empty_buffer;  // the VC may be taken only with its downstream buffer empty
+  std::uint32_t vc_mask;    // bit v set: virtual channel v of that port is admissible
 };
 
 struct RouteResult {
@@ -26,8 +30,8 @@ struct RouteResult {
   RouteCandidate candidates[kMaxCandidates];
   int count = 0;
   void clear() { count = 0; }
-  void add(int port, std::uint32_t vc_mask) {
-    candidates[count++] = RouteCandidate{std::uint8_t(port), vc_mask};
+  void add(int port, std::uint32_t vc_mask, int group = 0, bool needs_empty_buffer = false) {
+    candidates[count++] = RouteCandidate{std::uint8_t(port), std::uint8_t(group), needs_empty_buffer, vc_mask};
   }
 };
 

@@ -1,0 +1,93 @@
+// Duato's deadlock avoidance (self-tuned paper sec. 5.1; Duato 1993): the escape VCs form a
+// deadlock-free dimension-order network, every other VC is fully adaptive over all minimal
+// directions. A header may take an adaptive VC on any useful channel (preference group 0) and
+// falls back to the escape VC of the dimension-order channel (group 1) only when no adaptive VC
+// is free; from an escape VC it may return to adaptive ones at the next hop.
+//
+// On a torus the escape VCs are split into dateline classes by position: a hop uses the high
+// class iff the rest of the path in this dimension, from the next node on, does not cross the
+// dateline. The class then depends only on (node, destination), as it must for packets that
+// enter the escape network from adaptive VCs anywhere. escape_vcs defaults to 2 on a torus (one
+// per class) and 1 on a mesh.
+//
+// With wormhole switching a packet may only enter an adaptive VC whose buffer is empty, so it
+// never waits behind another packet's flits in a VC it cannot escape from (Duato's condition).
+#include <stdexcept>
+
+#include "routing/routing_function.h"
+#include "topology/topology.h"
+
+namespace icn {
+namespace {
+
+class DuatoRouting final : public RoutingFunction {
+ public:
+  DuatoRouting(const Topology& topology, int virtual_channels, int escape_vcs) : topology_(topology) {
+    bool any_torus = false;
+    for (int d = 0; d < topology.dimensions(); ++d) any_torus |= topology.wraps(d);
+    if (escape_vcs == 0) escape_vcs = any_torus ? 2 : 1;
+    if (any_torus && escape_vcs < 2)
+      throw std::invalid_argument("the escape network of a torus needs at least 2 VCs (two dateline classes)");
+    if (virtual_channels <= escape_vcs)
+      throw std::invalid_argument("Duato routing needs more VCs than escape VCs (" + std::to_string(escape_vcs) +
+                                  ") so that some are adaptive");
+    const std::uint32_t all = virtual_channels >= 32 ? 0xffffffffu : (1u << virtual_channels) - 1;
+    escape_ = (1u << escape_vcs) - 1;
+    adaptive_ = all & ~escape_;
+    const int low_count = any_torus ? (escape_vcs + 1) / 2 : escape_vcs;
+    low_ = (1u << low_count) - 1;
+    high_ = escape_ & ~low_;
+    description_ = "Duato: adaptive minimal on VCs " + std::to_string(escape_vcs) + ".." +
+                   std::to_string(virtual_channels - 1) + ", dimension-order escape on VCs 0.." +
+                   std::to_string(escape_vcs - 1) + (any_torus ? " (dateline classes)" : "");
+  }
+
+  void route(NodeId node, int, int, NodeId destination, RouteResult& out) const override {
+    out.clear();
+    int ports[16];
+    const int count = topology_.minimal_ports(node, destination, ports);
+    for (int i = 0; i < count; ++i) out.add(ports[i], adaptive_, 0, true);
+    // The escape channel: the dimension-order hop.
+    for (int d = 0; d < topology_.dimensions(); ++d) {
+      bool tie = false;
+      const int offset = topology_.minimal_offset(node, destination, d, &tie);
+      if (offset == 0) continue;
+      const bool positive = tie ? topology_.coordinate(node, d) % 2 == 0 : offset > 0;
+      const int port = Topology::port_of(d, positive);
+      std::uint32_t mask = escape_;
+      if (topology_.wraps(d)) mask = crossing_after(node, port, destination) ? low_ : high_;
+      out.add(port, mask, 1, false);
+      return;
+    }
+  }
+
+  std::string describe() const override { return description_; }
+
+ private:
+  // True if, after the hop from `node` through `port`, the remaining path in that dimension still
+  // crosses the dateline.
+  bool crossing_after(NodeId node, int port, NodeId destination) const {
+    const int d = Topology::dimension_of(port);
+    const int k = topology_.radix();
+    const int next = (topology_.coordinate(node, d) + (Topology::is_positive(port) ? 1 : k - 1)) % k;
+    const int target = topology_.coordinate(destination, d);
+    if (next == target) return false;
+    // Moving on in the same direction, the path wraps iff the target lies "behind" going that way.
+    return Topology::is_positive(port) ? target < next : target > next;
+  }
+
+  const Topology& topology_;
+  std::uint32_t escape_, adaptive_, low_, high_;
+  std::string description_;
+};
+
+const Registration<RoutingRegistry> registration{{
+    "duato", "Duato: fully adaptive minimal VCs plus a dimension-order escape network",
+    {ParameterSpec::integer("escape_vcs", 0, 0, 31,
+                            "VCs of the escape network (0: 2 on a torus for the dateline classes, 1 on a mesh)")},
+    [](const RoutingContext& c) {
+      return std::make_unique<DuatoRouting>(c.topology, c.virtual_channels, int(c.parameters.integer("escape_vcs")));
+    }}};
+
+}  // namespace
+}  // namespace icn

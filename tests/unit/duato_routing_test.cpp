@@ -1,0 +1,78 @@
+// Duato routing: adaptive candidates are exactly the minimal directions on the adaptive VCs, and
+// the escape candidate is the dimension-order hop on escape VCs of the right dateline class.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "core/parameters.h"
+#include "routing/routing_function.h"
+#include "topology/topology.h"
+
+using namespace icn;
+
+namespace {
+std::unique_ptr<RoutingFunction> make(const std::string& name, const Topology& t, int vcs, int escape = 0) {
+  ParameterSet p;
+  ParameterValue v;
+  v.items = {std::to_string(escape)};
+  v.origin = "test";
+  p.set("escape_vcs", v);
+  return RoutingRegistry::get(name).create(RoutingContext{t, vcs, p});
+}
+}  // namespace
+
+TEST_CASE("Duato: adaptive routes are always minimal and the escape path is always dimension order", "[routing][duato]") {
+  for (auto kind : {DimensionKind::Torus, DimensionKind::Mesh}) {
+    const Topology t(4, 3, {kind});
+    const int vcs = 4;
+    auto duato = make("duato", t, vcs);
+    ParameterSet none;
+    auto dor = RoutingRegistry::get("dimension_order").create(RoutingContext{t, vcs, none});
+    const std::uint32_t escape = kind == DimensionKind::Torus ? 0b0011u : 0b0001u;
+    RouteResult r, d;
+    for (NodeId s = 0; s < t.node_count(); ++s)
+      for (NodeId dst = 0; dst < t.node_count(); ++dst) {
+        if (s == dst) continue;
+        duato->route(s, t.network_ports(), 0, dst, r);
+        dor->route(s, t.network_ports(), 0, dst, d);
+        const auto minimal = t.minimal_ports(s, dst);
+        REQUIRE(r.count == int(minimal.size()) + 1);
+        for (int i = 0; i + 1 < r.count; ++i) {
+          CHECK(r.candidates[i].group == 0);
+          CHECK(r.candidates[i].needs_empty_buffer);
+          CHECK(r.candidates[i].vc_mask == (0b1111u & ~escape));
+          CHECK(std::find(minimal.begin(), minimal.end(), r.candidates[i].port) != minimal.end());
+        }
+        const RouteCandidate& e = r.candidates[r.count - 1];
+        CHECK(e.group == 1);
+        CHECK(e.port == d.candidates[0].port);  // the dimension-order hop
+        CHECK((e.vc_mask & ~escape) == 0);
+        CHECK(e.vc_mask != 0);
+      }
+  }
+}
+
+TEST_CASE("Duato's escape network reaches every destination minimally along dimension order", "[routing][duato]") {
+  const Topology t(5, 2, {DimensionKind::Torus});
+  auto duato = make("duato", t, 3);
+  RouteResult r;
+  for (NodeId s = 0; s < t.node_count(); ++s)
+    for (NodeId dst = 0; dst < t.node_count(); ++dst) {
+      NodeId node = s;
+      int hops = 0;
+      while (node != dst && hops <= 25) {
+        duato->route(node, 0, 0, dst, r);
+        node = t.neighbour(node, r.candidates[r.count - 1].port);
+        ++hops;
+      }
+      CHECK(hops == t.distance(s, dst));
+    }
+}
+
+TEST_CASE("Duato needs adaptive VCs beyond the escape ones", "[routing][duato]") {
+  const Topology t(4, 2, {DimensionKind::Torus});
+  CHECK_THROWS_AS(make("duato", t, 2), std::invalid_argument);
+  CHECK_THROWS_AS(make("duato", t, 4, 1), std::invalid_argument);
+  CHECK_NOTHROW(make("duato", t, 3));
+  CHECK_NOTHROW(make("duato", Topology(4, 2, {DimensionKind::Mesh}), 2));
+}
