@@ -27,6 +27,7 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, NodeId id, cons
       depth_(router.buffer_depth),
       channels_(config.injection_channels),
       reallocate_when_empty_(router.reallocate_when_empty),
+      virtual_cut_through_(router.virtual_cut_through),
       delivery_latency_(router.crossbar_delay + config.delivery_delay) {
   injection_.resize(std::size_t(channels_) * vcs_);
   for (auto& vc : injection_) vc.credits = depth_;
@@ -162,7 +163,9 @@ bool NetworkInterface::inject(Cycle now, bool& refused) {
       if (p.created < now) {
         for (int vc = 0; vc < vcs_ && chosen < 0; ++vc) {
           InjectionVc& v = injection_vc(channel, vc);
-          if (v.busy || (reallocate_when_empty_ && v.credits != depth_) || v.credits == 0) continue;
+          if (v.busy || (reallocate_when_empty_ && v.credits != depth_) || v.credits == 0 ||
+              (virtual_cut_through_ && v.credits < p.length))
+            continue;
           if (!controller_.may_inject(p, now)) {
             refused = true;
             break;

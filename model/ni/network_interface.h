@@ -105,6 +105,7 @@ class NetworkInterface : public sc_core::sc_module {
   CongestionController& controller_;
   const int vcs_, depth_, channels_;
   const bool reallocate_when_empty_;  // same lane-reuse rule as the routers
+  const bool virtual_cut_through_;    // a packet starts only with room for all of it
   const int delivery_latency_;  // crossbar + delivery channel
 
   std::vector<PacketId> queue_;  // FIFO: [queue_head_, size) are waiting

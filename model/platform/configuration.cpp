@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <sstream>
@@ -46,6 +47,8 @@ Schema platform_schema() {
   s.add(P::integer("router.routing_delay", 1, 0, 64, "cycles to route a header before VC allocation"));
   s.add(P::integer("router.crossbar_delay", 1, 0, 64, "cycles per flit through the crossbar"));
   s.add(P::integer("router.link_delay", 1, 1, 64, "cycles per flit on a router-to-router link"));
+  s.add(P::choice("router.switching", "wormhole", {"wormhole", "virtual_cut_through"},
+                  "wormhole, or virtual cut-through (a VC takes a packet only with room for all of it)"));
   s.add(P::choice("router.vc_reallocation", "on_tail", {"on_tail", "when_empty"},
                   "when an output VC may take a new packet: its tail has left, or also its buffer drained"));
   s.add(P::choice("router.arbitration", "round_robin", ArbitrationRegistry::names(),
@@ -150,6 +153,7 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   c.router.crossbar_delay = int(p.integer("router.crossbar_delay"));
   c.router.link_delay = int(p.integer("router.link_delay"));
   c.router.reallocate_when_empty = p.text("router.vc_reallocation") == "when_empty";
+  c.router.virtual_cut_through = p.text("router.switching") == "virtual_cut_through";
   c.router.arbitration = p.text("router.arbitration");
   c.routing = selected(p, "routing", "type");
 
@@ -358,6 +362,20 @@ Configuration build(const FlatEntries& platform_entries, const FlatEntries& stim
   c.platform = build_platform(platform_schema_instance().resolve(platform_entries, platform_overrides, platform_name),
                               platform_name);
   c.stimulus = build_stimulus(stimulus_entries, stimulus_overrides, stimulus_name, c.platform);
+  if (c.platform.router.virtual_cut_through) {  // a packet must fit in one VC buffer
+    std::uint64_t longest = 0;
+    for (const auto& phase : c.stimulus.phases)
+      for (int l : phase.packets.lengths) longest = std::max<std::uint64_t>(longest, std::uint64_t(l));
+    if (c.stimulus.trace)
+      for (const auto& program : c.stimulus.trace->programs)
+        for (const auto& e : program)
+          if (e.kind == TraceEvent::Kind::Send) longest = std::max(longest, e.amount);
+    if (longest > std::uint64_t(c.platform.router.buffer_depth))
+      throw ConfigError(c.platform.resolved.problem("router.buffer_depth",
+          std::to_string(c.platform.router.buffer_depth) + " flits cannot hold the stimulus' " +
+          std::to_string(longest) + "-flit packets under virtual cut-through (allowed: at least " +
+          std::to_string(longest) + ")"));
+  }
   return c;
 }
 

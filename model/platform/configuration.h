@@ -34,6 +34,8 @@ struct RouterConfig {
   // Dally sec. III: a lane is reassigned once its packet's tail has left (on_tail); the
   // conservative alternative waits until the downstream buffer is empty again (when_empty).
   bool reallocate_when_empty = false;
+  // Virtual cut-through: a header takes an output VC only with room for its whole packet there.
+  bool virtual_cut_through = false;
   std::string arbitration;
 };
 

@@ -44,6 +44,7 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
       output_ports_(network_ports_ + ni.delivery_channels),
       routing_delay_(config.routing_delay),
       reallocate_when_empty_(config.reallocate_when_empty),
+      virtual_cut_through_(config.virtual_cut_through),
       delivery_credits_(1 << 30),
       all_vcs_(vcs_ >= 32 ? 0xffffffffu : (1u << vcs_) - 1) {
   for (int p = 0; p < input_ports_; ++p)
@@ -130,7 +131,10 @@ void Router::receive(Cycle now) {
     if (c.sent == previous) {
       OutputVc& o = output_vc(p, c.vc);
       --outstanding_credits_;
-      if (reallocate_when_empty_ && !o.allocated && o.credits + 1 == depth_) output_released_ = true;
+      // A returned credit can let a refused header in: under virtual cut-through (room for its
+      // packet) or when VCs are reallocated only once empty.
+      if (virtual_cut_through_ || (reallocate_when_empty_ && !o.allocated && o.credits + 1 == depth_))
+        output_released_ = true;
       if (++o.credits == 1 && o.allocated && inputs_[o.owner].count > 0) set_active(o.owner);
       if (o.credits > depth_)
         fail(id_, now, "output port " + std::to_string(p) + " VC " + std::to_string(c.vc) +
@@ -161,6 +165,8 @@ bool Router::allocate_output(InputVc& v) {
   // Selection function: within the first preference group that has a free VC, the VC with most
   // credits (emptiest downstream buffer); ties at random.
   int best_port = -1, best_vc = -1, best_credits = -1, ties = 0, group = -1;
+  // Virtual cut-through: the whole packet must fit where the header goes.
+  const int room_needed = virtual_cut_through_ ? packets_[slot(int(&v - inputs_.data()), v.head).flit.packet].length : 1;
   for (int c = 0; c < v.route.count; ++c) {
     const RouteCandidate& candidate = v.route.candidates[c];
     if (best_port >= 0 && candidate.group != group) break;
@@ -168,7 +174,9 @@ bool Router::allocate_output(InputVc& v) {
       const int ov = __builtin_ctz(mask);
       if (ov >= vcs_ || !output_vc_free(candidate.port, ov)) continue;
       const int credits = output_vc(candidate.port, ov).credits;
-      if (candidate.needs_empty_buffer && candidate.port < network_ports_ && credits != depth_) continue;
+      if (candidate.port < network_ports_ &&
+          ((candidate.needs_empty_buffer && credits != depth_) || credits < room_needed))
+        continue;
       if (credits > best_credits) {
         best_port = candidate.port, best_vc = ov, best_credits = credits, ties = 1, group = candidate.group;
       } else if (credits == best_credits && selection_.below(std::uint64_t(++ties)) == 0) {

@@ -4,7 +4,8 @@
 //   1. receive: credits from downstream, flits from upstream into their VC buffers;
 //   2. route: a header at the front of an idle VC is routed, ready routing_delay cycles later;
 //   3. VC allocation: routed headers, longest-waiting first, take a free output VC among their
-//      candidates (in the routing function's order of preference). An output VC
+//      candidates (in the routing function's order of preference; under virtual cut-through
+//      only one with room for the whole packet). An output VC
 //      is free again once its packet's tail has left (Dally sec. III), or, with
 //      vc_reallocation: when_empty, once also all its credits are back (one packet per buffer);
 //   4. switch allocation, separable input-first: each input port offers one ready flit whose
@@ -126,6 +127,7 @@ class Router : public sc_core::sc_module {
   const int vcs_, depth_, network_ports_, input_ports_, output_ports_;
   const int routing_delay_;
   const bool reallocate_when_empty_;
+  const bool virtual_cut_through_;
   const int delivery_credits_;  // effectively unbounded: the NI consumes a flit per cycle per channel
   const std::uint32_t all_vcs_;  // mask of every VC of a port
 
