@@ -166,7 +166,7 @@ bool Router::allocate_output(InputVc& v) {
   // credits (emptiest downstream buffer); ties at random.
   int best_port = -1, best_vc = -1, best_credits = -1, ties = 0, group = -1;
   // Virtual cut-through: the whole packet must fit where the header goes.
-  const int room_needed = virtual_cut_through_ ? packets_[slot(int(&v - inputs_.data()), v.head).flit.packet].length : 1;
+  const int room_needed = virtual_cut_through_ ? packets_[slot(int(&v - inputs_.data()), v.head).flit.packet].length : 0;
   for (int c = 0; c < v.route.count; ++c) {
     const RouteCandidate& candidate = v.route.candidates[c];
     if (best_port >= 0 && candidate.group != group) break;

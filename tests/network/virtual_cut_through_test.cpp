@@ -25,7 +25,7 @@ TEST_CASE("virtual cut-through has the same zero-load latency as wormhole", "[ne
     network->run();
     return std::to_string(network->statistics().latencies().at(0));
   });
-  CHECK(std::stoi(latency) == 3 * 4 + 16 + 3);
+  CHECK(std::stoi(latency) == 1 + 1 + 5 * 2 + 4 + 1 + 15);  // the pipeline formula, H = 4, L = 16
 }
 
 TEST_CASE("virtual cut-through refuses buffers smaller than a packet", "[network][vct]") {
