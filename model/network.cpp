@@ -68,6 +68,7 @@ Network::Network(sc_core::sc_module_name name, const Configuration& configuratio
   SC_HAS_PROCESS(Network);
   SC_METHOD(sample);
   if (show_progress_) SC_METHOD(report_progress);
+  if (platform.simulation.watchdog_cycles > 0) SC_METHOD(watch);
 }
 
 Network::~Network() = default;
@@ -132,6 +133,80 @@ void Network::take_sample(Cycle now) {
 
 std::optional<Cycle> Network::completed_at() const {
   return trace_replay_ ? trace_replay_->completed_at() : schedule_->completed_at();
+}
+
+std::string Network::port_name(int port) const {
+  if (port >= topology_.network_ports()) return "injection " + std::to_string(port - topology_.network_ports());
+  const int d = Topology::dimension_of(port);
+  const std::string axis = topology_.dimensions() <= 3 ? std::string(1, "xyz"[d]) : "d" + std::to_string(d);
+  return (Topology::is_positive(port) ? "+" : "-") + axis;
+}
+
+std::string Network::describe_wait_chain(NodeId node, int port, int vc, Cycle now, bool* deadlock) const {
+  if (deadlock) *deadlock = false;
+  struct Step { NodeId node; int port, vc; };
+  std::vector<Step> chain;
+  std::ostringstream os;
+  for (int guard = 0; guard < 4096; ++guard) {
+    for (std::size_t i = 0; i < chain.size(); ++i)
+      if (chain[i].node == node && chain[i].port == port && chain[i].vc == vc) {
+        os << " -> back to the VC at step " << i + 1 << ": a cycle of " << chain.size() - i << " VCs (deadlock)";
+        if (deadlock) *deadlock = true;
+        return os.str();
+      }
+    chain.push_back({node, port, vc});
+    const Router::WaitingVc w = nodes_[node]->router().describe_vc(port, vc);
+    const Packet& p = packets_[w.packet];
+    os << (chain.size() > 1 ? " -> " : "") << "[node " << node << " input " << port_name(port) << " VC " << vc
+       << ": packet " << p.source << "->" << p.destination << " (" << p.length << " flits), unmoved "
+       << now - w.since << " cycles, ";
+    if (w.has_output && w.out_port < topology_.network_ports()) {
+      os << "holds output " << port_name(w.out_port) << " VC " << w.out_vc << ", no credit]";
+      node = topology_.neighbour(node, w.out_port);
+      port = w.out_port;
+      vc = w.out_vc;
+    } else if (!w.has_output && w.holder_port >= 0) {
+      os << "waits for output " << port_name(w.out_port) << " VC " << w.out_vc << ", held by input "
+         << port_name(w.holder_port) << " VC " << w.holder_vc << "]";
+      port = w.holder_port;
+      vc = w.holder_vc;
+    } else {
+      os << (w.has_output ? "delivering" : "waiting for routing") << "] (no cycle: starvation)";
+      return os.str();
+    }
+  }
+  return os.str();
+}
+
+void Network::watch() {
+  // Like sample(): wakes in the first delta of a check cycle and looks one delta later.
+  const Cycle limit = configuration_.platform.simulation.watchdog_cycles;
+  const Cycle interval = std::max<Cycle>(1, limit / 4);
+  if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) {
+    next_trigger(clock_.time_of(interval - 1));
+    return;
+  }
+  if (!watch_pending_) {
+    watch_pending_ = true;
+    next_trigger(sc_core::SC_ZERO_TIME);
+    return;
+  }
+  watch_pending_ = false;
+  const Cycle now = clock_.cycle();
+  for (NodeId id = 0; id < node_count(); ++id) {
+    Router::WaitingVc stuck;
+    if (!nodes_[id]->router().find_stuck(now, limit, stuck)) continue;
+    bool deadlock = false;
+    const std::string chain = describe_wait_chain(id, stuck.port, stuck.vc, now, &deadlock);
+    const std::string report = "watchdog: at cycle " + std::to_string(now) + " flits have not moved for " +
+                               std::to_string(now - stuck.since) + " cycles: " + chain;
+    const auto& s = configuration_.platform.simulation;
+    if (deadlock ? s.deadlock_stops : s.starvation_stops) throw ModelError(report);
+    if ((deadlock ? deadlock_reports_++ : starvation_reports_++) == 0)
+      std::fprintf(stderr, "icnsim: %s (further ones are counted in the result)\n", report.c_str());
+    break;  // one finding per check
+  }
+  next_trigger(clock_.until(now + interval));
 }
 
 Cycle Network::cycles_run() const {

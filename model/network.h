@@ -53,10 +53,19 @@ class Network : public sc_core::sc_module {
 
   // Runs all configured cycles; returns wall seconds.
   double run();
+  // Watchdog findings the run went on after (deadlocks with deadlock_action: report, starvation
+  // with starvation_action: report); the first of each kind is also printed.
+  std::uint64_t deadlock_reports() const { return deadlock_reports_; }
+  std::uint64_t starvation_reports() const { return starvation_reports_; }
+  // The chain of VCs a stuck VC waits for, up to the cycle it closes (or where it ends);
+  // `deadlock` tells which.
+  std::string describe_wait_chain(NodeId node, int port, int vc, Cycle now, bool* deadlock = nullptr) const;
 
  private:
   void sample();
   void take_sample(Cycle now);
+  void watch();
+  std::string port_name(int port) const;
   void report_progress();
 
   Configuration configuration_;
@@ -73,6 +82,8 @@ class Network : public sc_core::sc_module {
   sc_core::sc_vector<FlitSignal> edge_flits_;      // inputs with no upstream (mesh edges)
   sc_core::sc_vector<CreditSignal> edge_credits_;
   Cycle next_sample_ = 0;
+  bool watch_pending_ = false;
+  std::uint64_t deadlock_reports_ = 0, starvation_reports_ = 0;
   bool sample_pending_ = false;
   bool show_progress_ = false;
   std::chrono::steady_clock::time_point started_, last_progress_;

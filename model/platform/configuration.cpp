@@ -66,6 +66,12 @@ Schema platform_schema() {
   s.add(P::real("simulation.clock_period_ns", 1.0, 1e-3, 1e6, "clock period, for co-simulation with timed IP"));
   s.add(P::integer("simulation.histogram_bin_width", 10, 1, 1000000, "cycles per latency histogram bin"));
   s.add(P::boolean("simulation.progress", true, "progress line with ETA on a terminal"));
+  s.add(P::integer("simulation.watchdog_cycles", 20000, 0, 4000000000LL,
+                   "flits that have not moved for this many cycles are stuck: deadlock or starvation (0: off)"));
+  s.add(P::choice("simulation.deadlock_action", "stop", {"stop", "report"},
+                  "stuck VCs waiting for each other in a cycle: stop the run with the cycle, or report it"));
+  s.add(P::choice("simulation.starvation_action", "report", {"stop", "report"},
+                  "a stuck packet whose wait ends in moving traffic: stop the run, or report it and go on"));
   return s;
 }
 
@@ -170,6 +176,9 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   c.simulation.clock_period_ns = p.real("simulation.clock_period_ns");
   c.simulation.histogram_bin_width = int(p.integer("simulation.histogram_bin_width"));
   c.simulation.progress = p.boolean("simulation.progress");
+  c.simulation.watchdog_cycles = Cycle(p.integer("simulation.watchdog_cycles"));
+  c.simulation.deadlock_stops = p.text("simulation.deadlock_action") == "stop";
+  c.simulation.starvation_stops = p.text("simulation.starvation_action") == "stop";
   if (c.simulation.warmup >= c.simulation.cycles)
     throw ConfigError(p.origin("simulation.warmup") + ": simulation.warmup: " +
                       std::to_string(c.simulation.warmup) + " leaves no measurement window (allowed: less than simulation.cycles = " +

@@ -61,6 +61,9 @@ struct SimulationConfig {
   double clock_period_ns = 0;
   int histogram_bin_width = 0;
   bool progress = true;
+  Cycle watchdog_cycles = 0;     // flits unmoved this long in a VC count as stuck (0: off)
+  bool deadlock_stops = true;    // a closed cycle of waiting VCs: stop the run, or only report
+  bool starvation_stops = false; // a stuck packet whose wait chain ends in moving VCs: stop, or report
 };
 
 struct PlatformConfig {

@@ -102,6 +102,48 @@ int Router::free_vcs(int port) const {
   return free;
 }
 
+Router::WaitingVc Router::describe_vc(int port, int vc) const {
+  const int index = port * vcs_ + vc;
+  const InputVc& v = inputs_[index];
+  WaitingVc w;
+  w.port = port;
+  w.vc = vc;
+  w.since = v.last_move;
+  if (v.count > 0) w.packet = slots_[std::size_t(index) * depth_ + v.head].flit.packet;
+  if (v.state == VcState::Active) {
+    w.has_output = true;
+    w.out_port = v.out_port;
+    w.out_vc = v.out_vc;
+    return w;
+  }
+  if (v.state == VcState::Routing)  // every admissible VC is taken: name one holder
+    for (int c = 0; c < v.route.count && w.holder_port < 0; ++c)
+      for (std::uint32_t mask = v.route.candidates[c].vc_mask; mask; mask &= mask - 1) {
+        const int ov = __builtin_ctz(mask);
+        if (ov >= vcs_) break;
+        const OutputVc& o = output_vc(v.route.candidates[c].port, ov);
+        if (o.allocated && o.owner >= 0) {
+          w.out_port = v.route.candidates[c].port;
+          w.out_vc = ov;
+          w.holder_port = o.owner / vcs_;
+          w.holder_vc = o.owner % vcs_;
+          break;
+        }
+      }
+  return w;
+}
+
+bool Router::find_stuck(Cycle now, Cycle limit, WaitingVc& out) const {
+  for (int index = 0; index < int(inputs_.size()); ++index) {
+    const InputVc& v = inputs_[index];
+    if (v.count > 0 && now >= v.last_move + limit) {
+      out = describe_vc(index / vcs_, index % vcs_);
+      return true;
+    }
+  }
+  return false;
+}
+
 void Router::step() {
   // Awake, the router runs on its static sensitivity to the tick; asleep, it waits dynamically for
   // an input change. Woken in the cycle a neighbour wrote, it returns to the tick and acts next
@@ -153,6 +195,7 @@ void Router::receive(Cycle now) {
     if (position >= depth_) position -= depth_;
     slot(index, position) = BufferedFlit{f, Cycle(f.sent) + arrival_latency_[p]};
     if (v.count == 0) {
+      v.last_move = now;
       if (v.state != VcState::Active) waiting_.set(index);
       else if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index);
     }
@@ -322,6 +365,7 @@ void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   const int index = in_port * vcs_ + in_vc;
   InputVc& v = inputs_[index];
   Flit f = slot(index, v.head).flit;
+  v.last_move = now;
   if (v.count == depth_) --full_buffers_;
   if (++v.head == depth_) v.head = 0;
   --v.count;

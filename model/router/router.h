@@ -73,6 +73,18 @@ class Router : public sc_core::sc_module {
   // Free VCs of an output port (could take a new packet now), for congestion controllers.
   int free_vcs(int port) const;
 
+  // For the watchdog: an input VC holding flits that have not moved for `limit` cycles.
+  struct WaitingVc {
+    int port = -1, vc = -1;
+    Cycle since = 0;       // last movement
+    PacketId packet = 0;   // at the front
+    bool has_output = false;  // holds an output VC (else waits to get one)
+    int out_port = -1, out_vc = -1;
+    int holder_port = -1, holder_vc = -1;  // without an output VC: an input VC holding a wanted one
+  };
+  bool find_stuck(Cycle now, Cycle limit, WaitingVc& out) const;
+  WaitingVc describe_vc(int port, int vc) const;
+
  private:
   enum class VcState : std::uint8_t { Idle, Routing, Active };
   struct BufferedFlit {
@@ -87,6 +99,7 @@ class Router : public sc_core::sc_module {
     std::uint8_t out_vc = 0;
     Cycle route_ready = 0;
     bool tried = false;  // VC allocation failed since the last output VC release
+    Cycle last_move = 0;  // last cycle a flit left, or the buffer stopped being empty (watchdog)
     RouteResult route;
   };
   struct OutputVc {

@@ -97,6 +97,8 @@ RunReport make_report(Network& network) {
   r.packets_delivered = st.packets_delivered_total();
   r.packets_in_network_at_end = r.packets_injected - r.packets_delivered;
   r.packets_queued_at_end = r.packets_created - r.packets_injected;
+  r.deadlock_reports = network.deadlock_reports();
+  r.starvation_reports = network.starvation_reports();
   r.fairness = jain_index(st.accepted_flits_by_source());
   r.created_packets = st.created_packets();
   r.injected_flits = st.injected_flits();
@@ -199,6 +201,8 @@ void write_json(std::ostream& os, const RunReport& r) {
       .field("delivered", r.packets_delivered)
       .field("in_network_at_end", r.packets_in_network_at_end)
       .field("queued_at_end", r.packets_queued_at_end)
+      .field("watchdog_deadlock_reports", r.deadlock_reports)
+      .field("watchdog_starvation_reports", r.starvation_reports)
       .end_object();
   j.key("per_node").begin_object();
   j.key("created_packets").array(r.created_packets);
@@ -270,6 +274,9 @@ void print_summary(std::ostream& os, const RunReport& r, double wall_seconds) {
   row("packets measured", std::to_string(r.latency.count));
   row("in network / queued at end", std::to_string(r.packets_in_network_at_end) + " / " + std::to_string(r.packets_queued_at_end));
   row("fairness (Jain, per source)", number(r.fairness, "%.3f"));
+  if (r.deadlock_reports + r.starvation_reports > 0)
+    row("watchdog", std::to_string(r.deadlock_reports) + " deadlock and " + std::to_string(r.starvation_reports) +
+                        " starvation reports (packets unmoved for simulation.watchdog_cycles)");
   if (r.ramp)
     row("critical load (ramp)", r.critical_found ? number(r.critical_load) + " flits/node/cycle = " +
                                                        number(r.critical_load_ratio, "%.3f") + " of capacity (cycle " +

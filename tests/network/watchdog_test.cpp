@@ -1,0 +1,64 @@
+// The deadlock and starvation watchdog: no silent hangs. True fully adaptive routing without
+// recovery deadlocks under overload, and the watchdog stops the run with the cycle of VCs.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "network.h"
+#include "stats/run_report.h"
+#include "support/child_process.h"
+
+using namespace icn;
+using Catch::Matchers::Contains;
+
+namespace {
+const char* kTfar = "network:\n  radix: 8\n  dimensions: 2\nrouter:\n  virtual_channels: 1\n  buffer_depth: 4\n"
+                    "routing:\n  type: tfar\nsimulation:\n  cycles: 100000\n  warmup: 1000\n  watchdog_cycles: 5000\n"
+                    "  progress: false\n";
+const char* kOverload = "packet_length: 16\ninjection: {rate: 1, unit: flits}\n";
+}  // namespace
+
+TEST_CASE("TFAR without recovery deadlocks under overload and the watchdog stops it with the cycle of VCs",
+          "[network][watchdog]") {
+  try {
+    testing::in_child_process([] {
+      auto* network = new Network("network", load_configuration_text(kTfar, kOverload));
+      network->run();
+      return std::string("finished");
+    });
+    FAIL("the deadlock went unnoticed");
+  } catch (const std::runtime_error& e) {
+    const std::string report = e.what();
+    CHECK_THAT(report, Contains("watchdog") && Contains("have not moved") && Contains("(deadlock)") &&
+                           Contains("a cycle of") && Contains("holds output"));
+  }
+}
+
+TEST_CASE("with deadlock_action report the run goes on and counts the finding", "[network][watchdog]") {
+  const std::string counts = testing::in_child_process([] {
+    auto* network = new Network("network", load_configuration_text(kTfar, kOverload,
+                                                                   {"simulation.deadlock_action=report",
+                                                                    "simulation.cycles=30000"}));
+    network->run();
+    const RunReport r = make_report(*network);
+    return std::to_string(r.deadlock_reports) + " " + std::to_string(r.cycles);
+  });
+  std::istringstream in(counts);
+  std::uint64_t reports = 0, cycles = 0;
+  in >> reports >> cycles;
+  CHECK(reports > 0);
+  CHECK(cycles == 30000);
+}
+
+TEST_CASE("the watchdog stays quiet on a deadlock-free network that keeps moving", "[network][watchdog]") {
+  const std::string counts = testing::in_child_process([] {
+    auto* network = new Network("network", load_configuration_text(
+        "network:\n  radix: 4\n  dimensions: 2\nrouter:\n  virtual_channels: 2\nsimulation:\n  cycles: 50000\n"
+        "  watchdog_cycles: 5000\n  progress: false\n",
+        kOverload));
+    network->run();
+    const RunReport r = make_report(*network);
+    return std::to_string(r.deadlock_reports + r.starvation_reports);
+  });
+  CHECK(counts == "0");
+}
