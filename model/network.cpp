@@ -27,7 +27,7 @@ Network::Network(sc_core::sc_module_name name, const Configuration& configuratio
   const NodeId count = topology_.node_count();
   for (NodeId id = 0; id < count; ++id)
     nodes_.push_back(std::make_unique<Node>(("node_" + std::to_string(id)).c_str(), id, topology_, configuration_,
-                                            *routing_, *schedule_, clock_, packets_, statistics_));
+                                            *routing_, *schedule_, clock_, packets_, statistics_, token_));
 
   if (configuration_.stimulus.trace) {
     std::vector<NetworkInterface*> interfaces;
@@ -121,10 +121,12 @@ void Network::sample() {
 
 void Network::take_sample(Cycle now) {
   const std::uint64_t in_network = flits_in_network(now);
-  if (statistics_.flits_injected_total() != statistics_.flits_delivered_total() + in_network) {
+  const std::uint64_t absorbed = statistics_.flits_absorbed_total();
+  if (statistics_.flits_injected_total() != statistics_.flits_delivered_total() + absorbed + in_network) {
     std::ostringstream os;
     os << "flit conservation violated at cycle " << now << ": injected " << statistics_.flits_injected_total()
-       << " != delivered " << statistics_.flits_delivered_total() << " + in network " << in_network;
+       << " != delivered " << statistics_.flits_delivered_total() << " + absorbed by recovery " << absorbed
+       << " + in network " << in_network;
     throw ModelError(os.str());
   }
   const Cycle previous = statistics_.series().empty() ? Cycle(-1) : statistics_.series().back().cycle;
@@ -198,9 +200,18 @@ void Network::watch() {
     if (!nodes_[id]->router().find_stuck(now, limit, stuck)) continue;
     bool deadlock = false;
     const std::string chain = describe_wait_chain(id, stuck.port, stuck.vc, now, &deadlock);
+    std::string token;
+    if (!token_.free()) {
+      const Packet& holder = packets_[token_.holder()];
+      token = " [Disha's token is held by packet " + std::to_string(holder.source) + "->" +
+              std::to_string(holder.destination) + "]";
+    }
     const std::string report = "watchdog: at cycle " + std::to_string(now) + " flits have not moved for " +
-                               std::to_string(now - stuck.since) + " cycles: " + chain;
+                               std::to_string(now - stuck.since) + " cycles: " + chain + token;
     const auto& s = configuration_.platform.simulation;
+    // With deadlock recovery a cycle of waiting VCs is not final: recovery drains one packet at
+    // a time, so at saturation a cycle may wait long for its turn — that is starvation.
+    if (configuration_.platform.deadlock.kind != DeadlockRecoveryConfig::Kind::None) deadlock = false;
     if (deadlock ? s.deadlock_stops : s.starvation_stops) throw ModelError(report);
     if ((deadlock ? deadlock_reports_++ : starvation_reports_++) == 0)
       std::fprintf(stderr, "icnsim: %s (further ones are counted in the result)\n", report.c_str());

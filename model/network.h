@@ -56,6 +56,9 @@ class Network : public sc_core::sc_module {
   // Watchdog findings the run went on after (deadlocks with deadlock_action: report, starvation
   // with starvation_action: report); the first of each kind is also printed.
   std::uint64_t deadlock_reports() const { return deadlock_reports_; }
+  std::uint64_t deadlock_recoveries() const {
+    return token_.recoveries() + statistics_.packets_absorbed_total();
+  }
   std::uint64_t starvation_reports() const { return starvation_reports_; }
   // The chain of VCs a stuck VC waits for, up to the cycle it closes (or where it ends);
   // `deadlock` tells which.
@@ -73,6 +76,7 @@ class Network : public sc_core::sc_module {
   CycleClock clock_;
   PacketPool packets_;
   NetworkStatistics statistics_;
+  RecoveryToken token_;  // Disha's, shared by all routers
   std::unique_ptr<RoutingFunction> routing_;
   std::unique_ptr<TrafficSchedule> schedule_;
   std::unique_ptr<TraceReplay> trace_replay_;

@@ -6,7 +6,7 @@ namespace icn {
 
 Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, const Configuration& configuration,
            const RoutingFunction& routing, TrafficSchedule& schedule, CycleClock& clock, PacketPool& packets,
-           NetworkStatistics& statistics)
+           NetworkStatistics& statistics, RecoveryToken& token)
     : sc_core::sc_module(name),
       id_(id),
       injection_flits_("injection_flit", configuration.platform.network_interface.injection_channels),
@@ -14,13 +14,13 @@ Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, co
       delivery_flits_("delivery_flit", configuration.platform.network_interface.delivery_channels) {
   const PlatformConfig& platform = configuration.platform;
   const std::uint64_t seed = platform.simulation.seed;
-  router_ = std::make_unique<Router>("router", id, topology, platform.router, platform.network_interface, routing,
-                                     clock, packets, seed);
+  router_ = std::make_unique<Router>("router", id, topology, platform.router, platform.network_interface,
+                                     platform.deadlock, &token, routing, clock, packets, seed);
   controller_ = ControllerRegistry::get(platform.congestion_control.type)
                     .create("controller", ControllerContext{id, topology, *router_, clock,
                                                             platform.congestion_control.parameters, seed});
-  ni_ = std::make_unique<NetworkInterface>("ni", id, platform.network_interface, platform.router, clock, packets,
-                                           statistics, *controller_);
+  ni_ = std::make_unique<NetworkInterface>("ni", id, platform.network_interface, platform.router, platform.deadlock,
+                                           &token, clock, packets, statistics, *controller_);
   generator_ = std::make_unique<TrafficGenerator>("generator", id, schedule, clock, *ni_, seed,
                                                   platform.simulation.cycles);
 

@@ -18,7 +18,8 @@ constexpr std::uint32_t kNeverSent = 0xfffffffeu;
 struct Flit {
   static constexpr std::uint8_t kHead = 1;
   static constexpr std::uint8_t kTail = 2;
-  static constexpr int kPriorityShift = 2;  // flags bits 2..7: the packet's traffic class
+  static constexpr std::uint8_t kAbsorbed = 4;  // software deadlock recovery: eject here, re-inject later
+  static constexpr int kPriorityShift = 3;      // flags bits 3..7: the packet's traffic class
 
   PacketId packet = 0;
   NodeId destination = 0;           // copied from the packet so route computation needs no lookup

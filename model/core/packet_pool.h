@@ -17,6 +17,7 @@ struct Packet {
   std::uint16_t length = 0;    // flits
   std::uint16_t hops = 0;      // router-to-router links traversed by the head
   std::uint8_t priority = 0;   // traffic class, 0 = normal
+  std::uint8_t recoveries = 0; // times software deadlock recovery absorbed and re-injected it
   bool in_network = false;     // head injected, tail not yet delivered
 };
 

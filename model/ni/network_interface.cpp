@@ -7,11 +7,14 @@
 #include "core/model_error.h"
 #include "platform/configuration.h"
 #include "stats/network_statistics.h"
+#include "deadlock/recovery_token.h"
+#include "router/router.h"
 
 namespace icn {
 
 NetworkInterface::NetworkInterface(sc_core::sc_module_name name, NodeId id, const NetworkInterfaceConfig& config,
-                                   const RouterConfig& router, CycleClock& clock, PacketPool& packets,
+                                   const RouterConfig& router, const DeadlockRecoveryConfig& recovery,
+                                   RecoveryToken* token, CycleClock& clock, PacketPool& packets,
                                    NetworkStatistics& statistics, CongestionController& controller)
     : sc_core::sc_module(name),
       inject_out("inject_out", config.injection_channels),
@@ -26,13 +29,16 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, NodeId id, cons
       vcs_(router.virtual_channels),
       depth_(router.buffer_depth),
       channels_(config.injection_channels),
+      lanes_(Router::lanes(router, recovery)),
+      token_(token),
+      reinjection_delay_(recovery.reinjection_delay),
       reallocate_when_empty_(router.reallocate_when_empty),
       virtual_cut_through_(router.virtual_cut_through),
       delivery_latency_(router.crossbar_delay + config.delivery_delay) {
   injection_.resize(std::size_t(channels_) * vcs_);
   for (auto& vc : injection_) vc.credits = depth_;
   channel_round_robin_.assign(channels_, 0);
-  reassembly_.resize(std::size_t(config.delivery_channels) * vcs_);
+  reassembly_.resize(std::size_t(config.delivery_channels) * lanes_);
   socket.register_b_transport(this, &NetworkInterface::b_transport);
 
   SC_HAS_PROCESS(NetworkInterface);
@@ -59,7 +65,7 @@ void NetworkInterface::submit(NodeId destination, int length, std::uint8_t prior
   p.destination = destination;
   p.created = clock_.cycle();
   p.length = std::uint16_t(length);
-  p.priority = std::uint8_t(priority & 63);  // six bits travel in the flit
+  p.priority = std::uint8_t(priority & 31);  // five bits travel in the flit
   p.sequence = sequence_++;
   if (queue_head_ > 1024 && queue_head_ * 2 > queue_.size()) {  // compact the consumed prefix
     queue_.erase(queue_.begin(), queue_.begin() + std::ptrdiff_t(queue_head_));
@@ -90,6 +96,16 @@ void NetworkInterface::step() {
   const Cycle now = clock_.cycle();
   deliver(now);
   receive_credits(now);
+  // Absorbed packets whose recovery delay is over go to the head of the source queue: they are
+  // older than anything waiting there.
+  while (!reinjections_.empty() && reinjections_.front().ready <= now) {
+    if (queue_head_ > 0) {
+      queue_[--queue_head_] = reinjections_.front().packet;
+    } else {
+      queue_.insert(queue_.begin(), reinjections_.front().packet);
+    }
+    reinjections_.erase(reinjections_.begin());
+  }
   bool refused = false;
   const bool sent = inject(now, refused);
   // A saturating source keeps the queue stocked; its packets may start from the next cycle.
@@ -97,7 +113,12 @@ void NetworkInterface::step() {
   }
   if (!sent && !refused) {
     wake_.sleeping = true;
-    next_trigger(wake_.event);
+    if (reinjections_.empty()) {
+      next_trigger(wake_.event);
+    } else {  // wake the cycle before, so as to act in the cycle it is due
+      const Cycle due = std::max(reinjections_.front().ready, now + 2) - 1;
+      next_trigger(clock_.until(due), wake_.event);
+    }
   }
 }
 
@@ -114,8 +135,9 @@ void NetworkInterface::deliver(Cycle now) {
     const Flit& f = *deliver_value_[channel];
     if (!f.sent_just_before(now)) continue;
     Packet& p = packets_[f.packet];
-    if (f.destination != id_ || p.destination != id_) delivery_error(f, now, "delivered to the wrong node");
-    Reassembly& r = reassembly_[channel * vcs_ + f.vc];
+    const bool absorbed = f.flags & Flit::kAbsorbed;  // software recovery ejected it here
+    if (!absorbed && (f.destination != id_ || p.destination != id_)) delivery_error(f, now, "delivered to the wrong node");
+    Reassembly& r = reassembly_[channel * lanes_ + f.vc];
     if (f.is_head()) {
       if (r.active) delivery_error(f, now, "head arrived while another packet was incomplete on its VC");
       r = Reassembly{f.packet, 0, true};
@@ -125,14 +147,25 @@ void NetworkInterface::deliver(Cycle now) {
     if (f.index != r.next_flit) delivery_error(f, now, "flit out of order, missing or duplicated");
     ++r.next_flit;
     const Cycle arrival = Cycle(f.sent) + delivery_latency_;
-    statistics_.flit_delivered(id_, p.source, arrival);
+    if (absorbed) {
+      statistics_.flit_absorbed();
+    } else {
+      statistics_.flit_delivered(id_, p.source, arrival);
+    }
     if (f.is_tail()) {
       if (r.next_flit != p.length) delivery_error(f, now, "tail arrived before all flits");
+      r.active = false;
+      p.in_network = false;
+      if (absorbed) {  // goes back into the network from here after the recovery delay
+        statistics_.packet_absorbed();
+        ++p.recoveries;
+        reinjections_.push_back({f.packet, arrival + reinjection_delay_});
+        continue;
+      }
+      if (token_ && token_->held_by(f.packet)) token_->release();  // Disha: the recovery lane is free
       statistics_.packet_delivered(p, arrival);
       if (listener_) listener_->delivered(p, arrival);
-      p.in_network = false;
       packets_.release(f.packet);
-      r.active = false;
     }
   }
 }
@@ -196,7 +229,7 @@ void NetworkInterface::send_flit(int channel, int vc, Cycle now) {
   f.flags = std::uint8_t((v.next_flit == 0 ? Flit::kHead : 0) | (v.next_flit + 1 == v.length ? Flit::kTail : 0) |
                          (p.priority << Flit::kPriorityShift));
   if (f.is_head()) {
-    p.injected = now;
+    if (p.recoveries == 0) p.injected = now;  // network latency counts from the first injection
     p.in_network = true;
     statistics_.packet_injected();
   }

@@ -31,6 +31,8 @@ class CongestionController;
 class NetworkStatistics;
 struct NetworkInterfaceConfig;
 struct RouterConfig;
+struct DeadlockRecoveryConfig;
+class RecoveryToken;
 
 // A source that sends as fast as the network accepts: asked for packets when the queue runs short.
 class PacketSource {
@@ -58,8 +60,9 @@ class NetworkInterface : public sc_core::sc_module {
   tlm_utils::simple_target_socket_optional<NetworkInterface> socket;
 
   NetworkInterface(sc_core::sc_module_name name, NodeId id, const NetworkInterfaceConfig& config,
-                   const RouterConfig& router, CycleClock& clock, PacketPool& packets,
-                   NetworkStatistics& statistics, CongestionController& controller);
+                   const RouterConfig& router, const DeadlockRecoveryConfig& recovery, RecoveryToken* token,
+                   CycleClock& clock, PacketPool& packets, NetworkStatistics& statistics,
+                   CongestionController& controller);
 
   // Puts a packet created now at the tail of the source queue.
   void submit(NodeId destination, int length, std::uint8_t priority = 0);
@@ -104,6 +107,14 @@ class NetworkInterface : public sc_core::sc_module {
   NetworkStatistics& statistics_;
   CongestionController& controller_;
   const int vcs_, depth_, channels_;
+  const int lanes_;  // VCs of a delivery channel: vcs_, plus Disha's recovery lane
+  RecoveryToken* token_;
+  const Cycle reinjection_delay_;
+  struct Reinjection {
+    PacketId packet;
+    Cycle ready;
+  };
+  std::vector<Reinjection> reinjections_;  // absorbed by software recovery, in order of readiness
   const bool reallocate_when_empty_;  // same lane-reuse rule as the routers
   const bool virtual_cut_through_;    // a packet starts only with room for all of it
   const int delivery_latency_;  // crossbar + delivery channel

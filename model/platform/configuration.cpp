@@ -54,6 +54,12 @@ Schema platform_schema() {
   s.add(P::choice("router.arbitration", "round_robin", ArbitrationRegistry::names(),
                   "per-flit arbitration of a physical channel among lanes"));
   s.add(section_of<RoutingRegistry>("routing", "type", "dimension_order", "routing function"));
+  s.add(P::choice("deadlock.recovery", "none", {"none", "disha", "software"},
+                  "recovery of deadlocked packets: none, Disha (token + recovery lane), software (absorb, re-inject)"));
+  s.add(P::integer("deadlock.timeout", 8, 1, 1000000,
+                   "cycles a header may wait for an output VC before it counts as deadlocked (self-tuned 8, Trans-t 32)"));
+  s.add(P::integer("deadlock.reinjection_delay", 100, 0, 100000000,
+                   "software recovery: cycles before an absorbed packet is injected again"));
   s.add(P::integer("network_interface.injection_channels", 1, 1, 16, "injection channels per node"));
   s.add(P::integer("network_interface.delivery_channels", 1, 1, 16, "delivery (ejection) channels per node"));
   s.add(P::integer("network_interface.injection_delay", 1, 1, 64, "cycles per flit from the NI into the router"));
@@ -163,6 +169,14 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   c.router.arbitration = p.text("router.arbitration");
   c.routing = selected(p, "routing", "type");
 
+  const std::string recovery = p.text("deadlock.recovery");
+  c.deadlock.kind = recovery == "disha"      ? DeadlockRecoveryConfig::Kind::Disha
+                    : recovery == "software" ? DeadlockRecoveryConfig::Kind::Software
+                                             : DeadlockRecoveryConfig::Kind::None;
+  c.deadlock.timeout = int(p.integer("deadlock.timeout"));
+  c.deadlock.reinjection_delay = Cycle(p.integer("deadlock.reinjection_delay"));
+  if (c.deadlock.kind == DeadlockRecoveryConfig::Kind::Disha && c.router.virtual_channels >= 32)
+    throw ConfigError(p.problem("deadlock.recovery", "Disha's recovery lane needs a VC beyond the 31 usable (allowed: at most 31 virtual channels with disha)"));
   c.network_interface.injection_channels = int(p.integer("network_interface.injection_channels"));
   c.network_interface.delivery_channels = int(p.integer("network_interface.delivery_channels"));
   c.network_interface.injection_delay = int(p.integer("network_interface.injection_delay"));

@@ -39,6 +39,15 @@ struct RouterConfig {
   std::string arbitration;
 };
 
+// Deadlock recovery for routing functions that can deadlock (TFAR): a header blocked for
+// `timeout` cycles is taken as deadlocked and recovered.
+struct DeadlockRecoveryConfig {
+  enum class Kind { None, Disha, Software };
+  Kind kind = Kind::None;
+  int timeout = 0;              // cycles a header may wait for an output VC
+  Cycle reinjection_delay = 0;  // software recovery: cycles before an absorbed packet re-enters
+};
+
 struct NetworkInterfaceConfig {
   int injection_channels = 0;
   int delivery_channels = 0;
@@ -73,6 +82,7 @@ struct PlatformConfig {
   NetworkConfig network;
   RouterConfig router;
   SelectedImplementation routing;
+  DeadlockRecoveryConfig deadlock;
   NetworkInterfaceConfig network_interface;
   SelectedImplementation congestion_control;
   SimulationConfig simulation;

@@ -24,9 +24,13 @@ namespace {
 }
 }  // namespace
 
+int Router::lanes(const RouterConfig& config, const DeadlockRecoveryConfig& recovery) {
+  return config.virtual_channels + (recovery.kind == DeadlockRecoveryConfig::Kind::Disha ? 1 : 0);
+}
+
 Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology, const RouterConfig& config,
-               const NetworkInterfaceConfig& ni, const RoutingFunction& routing, CycleClock& clock,
-               PacketPool& packets, std::uint64_t seed)
+               const NetworkInterfaceConfig& ni, const DeadlockRecoveryConfig& recovery, RecoveryToken* token,
+               const RoutingFunction& routing, CycleClock& clock, PacketPool& packets, std::uint64_t seed)
     : sc_core::sc_module(name),
       flit_in("flit_in", topology.network_ports() + ni.injection_channels),
       credit_out("credit_out", topology.network_ports() + ni.injection_channels),
@@ -37,7 +41,7 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
       routing_(routing),
       clock_(clock),
       packets_(packets),
-      vcs_(config.virtual_channels),
+      vcs_(lanes(config, recovery)),
       depth_(config.buffer_depth),
       network_ports_(topology.network_ports()),
       input_ports_(network_ports_ + ni.injection_channels),
@@ -45,8 +49,12 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
       routing_delay_(config.routing_delay),
       reallocate_when_empty_(config.reallocate_when_empty),
       virtual_cut_through_(config.virtual_cut_through),
+      recovery_(recovery),
+      token_(token),
+      recovery_vc_(recovery.kind == DeadlockRecoveryConfig::Kind::Disha ? config.virtual_channels : -1),
       delivery_credits_(1 << 30),
-      all_vcs_(vcs_ >= 32 ? 0xffffffffu : (1u << vcs_) - 1) {
+      all_vcs_(config.virtual_channels >= 32 ? 0xffffffffu : (1u << config.virtual_channels) - 1),
+      lane_mask_(vcs_ >= 32 ? 0xffffffffu : (1u << vcs_) - 1) {
   for (int p = 0; p < input_ports_; ++p)
     arrival_latency_.push_back(p < network_ports_ ? config.crossbar_delay + config.link_delay : ni.injection_delay);
   for (int p = 0; p < network_ports_; ++p) connected_.push_back(topology.has_link(id, p));
@@ -156,6 +164,7 @@ void Router::step() {
   receive(now);
   if (buffered_flits_ > 0) {
     if (waiting_.any()) route_and_allocate(now);
+    if (recovery_vc_ >= 0 || recovery_.kind == DeadlockRecoveryConfig::Kind::Software) detect_deadlocks(now);
     switch_allocate(now);
   }
   // Sleep only when nothing is buffered and every credit is back: then only a new flit can give
@@ -279,8 +288,84 @@ void Router::route_and_allocate(Cycle now) {
   }
 }
 
+void Router::detect_deadlocks(Cycle now) {
+  // Deadlock detection (self-tuned sec. 5.1, Trans-t sec. 4.1): a header still at the front of
+  // its buffer, routed, and unable to advance for `timeout` cycles — waiting for an output VC,
+  // or holding one whose downstream buffer stays full.
+  if (!token_ready_to_recover()) return;
+  for (int index = 0; index < int(inputs_.size()); ++index) {
+    const InputVc& v = inputs_[index];
+    if (v.count == 0 || v.state == VcState::Idle || index % vcs_ == recovery_vc_) continue;
+    if (v.absorbing || now < v.route_ready + Cycle(recovery_.timeout)) continue;
+    if (!slot(index, v.head).flit.is_head()) continue;  // the header has moved on
+    const bool blocked = v.state == VcState::Routing ? v.tried : output_vc(v.out_port, v.out_vc).credits == 0;
+    if (blocked) deadlocked_.push_back(index);
+  }
+  for (int index : deadlocked_) recover(index);
+  deadlocked_.clear();
+}
+
+bool Router::token_ready_to_recover() const {
+  return recovery_.kind == DeadlockRecoveryConfig::Kind::Software ||
+         (recovery_.kind == DeadlockRecoveryConfig::Kind::Disha && token_->free());
+}
+
+void Router::recover(int index) {
+  InputVc& v = inputs_[index];
+  const Flit& header = slot(index, v.head).flit;
+  if (recovery_.kind == DeadlockRecoveryConfig::Kind::Disha && !token_->free()) return;
+  if (v.state == VcState::Active) {  // give back the VC it holds: none of its flits has crossed yet
+    OutputVc& held = output_vc(v.out_port, v.out_vc);
+    held.allocated = false;
+    held.owner = -1;
+    output_released_ = true;
+    clear_active(index);
+    v.state = VcState::Routing;
+    waiting_.set(index);
+  }
+  if (recovery_.kind == DeadlockRecoveryConfig::Kind::Disha) {
+    // Disha: with the token, the packet moves onto the recovery lane, which routes it in
+    // dimension order and has priority on every link, so it always reaches its destination.
+    const int dor = topology_.dimension_order_port(id_, header.destination);
+    const int port = dor >= 0 ? dor : network_ports_;
+    OutputVc& o = output_vc(port, recovery_vc_);
+    if (o.allocated) return;  // (cannot happen: only the token holder uses the lane)
+    token_->acquire(header.packet);
+    o.allocated = true;
+    o.owner = index;
+    v.out_port = std::uint8_t(port);
+    v.out_vc = std::uint8_t(recovery_vc_);
+  } else {
+    // Software recovery: the packet is ejected into this node's interface, which re-injects it.
+    int port = -1, ov = -1;
+    for (int p = network_ports_; p < output_ports_ && port < 0; ++p)
+      for (int c = 0; c < vcs_; ++c)
+        if (output_vc_free(p, c)) {
+          port = p, ov = c;
+          break;
+        }
+    if (port < 0) return;
+    OutputVc& o = output_vc(port, ov);
+    o.allocated = true;
+    o.owner = index;
+    v.out_port = std::uint8_t(port);
+    v.out_vc = std::uint8_t(ov);
+    v.absorbing = true;
+  }
+  v.state = VcState::Active;
+  v.tried = false;
+  waiting_.reset(index);
+  if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index);
+}
+
 void Router::compute_route(int index, const Flit& header) {
   InputVc& v = inputs_[index];
+  if (index % vcs_ == recovery_vc_) {  // on Disha's lane: dimension order, on the lane, to the end
+    v.route.clear();
+    const int port = topology_.dimension_order_port(id_, header.destination);
+    v.route.add(port >= 0 ? port : network_ports_, 1u << recovery_vc_);
+    return;
+  }
   if (header.destination == id_) {
     v.route.clear();
     for (int port = network_ports_; port < output_ports_; ++port) v.route.add(port, all_vcs_);
@@ -302,9 +387,10 @@ void Router::switch_allocate(Cycle now) {
   for (std::uint64_t ports = active_ports_; ports; ports &= ports - 1) {
     const int ip = __builtin_ctzll(ports);
     const std::uint32_t mask = active_[ip];
-    const int start = input_round_robin_[ip];
+    // Disha's lane goes first: its packet must never wait behind others.
+    const int start = recovery_vc_ >= 0 && ((mask >> recovery_vc_) & 1u) ? recovery_vc_ : input_round_robin_[ip];
     // Rotate so that bit 0 is the VC whose turn it is.
-    std::uint32_t turn = start == 0 ? mask : ((mask >> start) | (mask << (vcs_ - start))) & all_vcs_;
+    std::uint32_t turn = start == 0 ? mask : ((mask >> start) | (mask << (vcs_ - start))) & lane_mask_;
     for (; turn; turn &= turn - 1) {
       int iv = start + __builtin_ctz(turn);
       if (iv >= vcs_) iv -= vcs_;
@@ -327,7 +413,10 @@ void Router::switch_allocate(Cycle now) {
     const int count = request_count_[op];
     request_count_[op] = 0;
     const ArbitrationRequest* offers = &requests_[std::size_t(op) * input_ports_];
-    const ArbitrationRequest& winner = offers[count == 1 ? 0 : arbiters_[op]->choose(offers, count)];
+    int chosen = count == 1 ? 0 : -1;
+    for (int i = 0; chosen < 0 && recovery_vc_ >= 0 && i < count; ++i)
+      if (offers[i].input_vc == recovery_vc_) chosen = i;  // the recovery lane has priority on the link
+    const ArbitrationRequest& winner = offers[chosen >= 0 ? chosen : arbiters_[op]->choose(offers, count)];
     matched_inputs |= std::uint64_t(1) << winner.requester;
     traverse(winner.requester, winner.input_vc, op, now);
     input_round_robin_[winner.requester] = std::uint8_t(winner.input_vc + 1 >= vcs_ ? 0 : winner.input_vc + 1);
@@ -345,7 +434,7 @@ void Router::switch_allocate(Cycle now) {
     if (!((unmatched >> ip) & 1u)) continue;
     const std::uint32_t mask = active_[ip];
     const int start = input_round_robin_[ip];
-    std::uint32_t turn = start == 0 ? mask : ((mask >> start) | (mask << (vcs_ - start))) & all_vcs_;
+    std::uint32_t turn = start == 0 ? mask : ((mask >> start) | (mask << (vcs_ - start))) & lane_mask_;
     for (; turn; turn &= turn - 1) {
       int iv = start + __builtin_ctz(turn);
       if (iv >= vcs_) iv -= vcs_;
@@ -374,6 +463,7 @@ void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
 
   f.vc = v.out_vc;
   f.sent = std::uint32_t(now);
+  if (v.absorbing) f.flags |= Flit::kAbsorbed;
   OutputVc& o = output_vc(out_port, v.out_vc);
   if (out_port < network_ports_) {
     --o.credits;
@@ -382,6 +472,7 @@ void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   }
   flit_out[out_port]->write(f);
   if (f.is_tail()) {
+    v.absorbing = false;
     o.allocated = false;
     o.owner = -1;
     output_released_ = true;

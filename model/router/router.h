@@ -25,6 +25,7 @@
 #include "core/bit_set.h"
 #include "core/flit.h"
 #include "core/waking_signal.h"
+#include "deadlock/recovery_token.h"
 #include "core/packet_pool.h"
 #include "router/arbitration_policy.h"
 #include "routing/routing_function.h"
@@ -35,6 +36,7 @@ class CycleClock;
 class Topology;
 struct RouterConfig;
 struct NetworkInterfaceConfig;
+struct DeadlockRecoveryConfig;
 
 using FlitSignal = WakingSignal<Flit>;
 using CreditSignal = WakingSignal<Credit>;
@@ -49,8 +51,12 @@ class Router : public sc_core::sc_module {
   sc_core::sc_vector<sc_core::sc_in<Credit>> credit_in;  // network ports only
 
   Router(sc_core::sc_module_name name, NodeId id, const Topology& topology, const RouterConfig& config,
-         const NetworkInterfaceConfig& ni, const RoutingFunction& routing, CycleClock& clock,
-         PacketPool& packets, std::uint64_t seed);
+         const NetworkInterfaceConfig& ni, const DeadlockRecoveryConfig& recovery, RecoveryToken* token,
+         const RoutingFunction& routing, CycleClock& clock, PacketPool& packets, std::uint64_t seed);
+
+  // VCs per physical channel in the buffers: the configured ones plus, with Disha recovery, the
+  // recovery lane (the last index).
+  static int lanes(const RouterConfig& config, const DeadlockRecoveryConfig& recovery);
   ~Router() override;
 
   NodeId id() const { return id_; }
@@ -100,6 +106,7 @@ class Router : public sc_core::sc_module {
     Cycle route_ready = 0;
     bool tried = false;  // VC allocation failed since the last output VC release
     Cycle last_move = 0;  // last cycle a flit left, or the buffer stopped being empty (watchdog)
+    bool absorbing = false;  // software recovery: this packet is being ejected here
     RouteResult route;
   };
   struct OutputVc {
@@ -125,6 +132,9 @@ class Router : public sc_core::sc_module {
   }
   bool allocate_output(InputVc& vc);
   void compute_route(int index, const Flit& header);
+  void recover(int index);  // a header blocked past the deadlock timeout
+  void detect_deadlocks(Cycle now);
+  bool token_ready_to_recover() const;
 
   InputVc& input_vc(int port, int vc) { return inputs_[port * vcs_ + vc]; }
   const InputVc& input_vc(int port, int vc) const { return inputs_[port * vcs_ + vc]; }
@@ -141,8 +151,12 @@ class Router : public sc_core::sc_module {
   const int routing_delay_;
   const bool reallocate_when_empty_;
   const bool virtual_cut_through_;
+  const DeadlockRecoveryConfig& recovery_;
+  RecoveryToken* token_;
+  const int recovery_vc_;  // Disha's lane, or -1
   const int delivery_credits_;  // effectively unbounded: the NI consumes a flit per cycle per channel
-  const std::uint32_t all_vcs_;  // mask of every VC of a port
+  const std::uint32_t all_vcs_;    // the VCs routing may use (not Disha's recovery lane)
+  const std::uint32_t lane_mask_;  // every VC buffer of a port, the recovery lane included
 
   std::vector<int> arrival_latency_;  // per input port: crossbar + link (or injection) delay
   std::vector<bool> connected_;       // per network port: a link exists (false at mesh edges)
@@ -155,6 +169,7 @@ class Router : public sc_core::sc_module {
   std::vector<std::uint32_t> active_;
   std::uint64_t active_ports_ = 0;  // input ports whose active_ mask is not empty
   std::vector<int> allocation_order_;  // scratch: routed headers in the order they may allocate
+  std::vector<int> deadlocked_;        // scratch: headers blocked past the recovery timeout
   std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters_;  // per output port
   bool arbitration_uses_age_ = false;
   RandomStream selection_;  // ties of the VC selection function

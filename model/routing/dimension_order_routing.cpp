@@ -42,22 +42,15 @@ class DimensionOrderRouting final : public RoutingFunction {
   void route(NodeId node, int input_port, int input_vc, NodeId destination,
              RouteResult& out) const override {
     out.clear();
-    for (int d = 0; d < topology_.dimensions(); ++d) {
-      bool tie = false;
-      const int offset = topology_.minimal_offset(node, destination, d, &tie);
-      if (offset == 0) continue;
-      const bool positive = tie ? topology_.coordinate(node, d) % 2 == 0 : offset > 0;
-      const int port = Topology::port_of(d, positive);
-      if (!topology_.wraps(d)) {
-        out.add(port, all_);
-        return;
-      }
-      // Still in the high class if it arrived straight along this direction in the high class.
-      const bool was_high = input_port == port && ((high_ >> input_vc) & 1u);
-      const bool high = was_high || topology_.crosses_dateline(node, port);
-      out.add(port, high ? high_ : low_);
+    const int port = topology_.dimension_order_port(node, destination);
+    if (!topology_.wraps(Topology::dimension_of(port))) {
+      out.add(port, all_);
       return;
     }
+    // Still in the high class if it arrived straight along this direction in the high class.
+    const bool was_high = input_port == port && ((high_ >> input_vc) & 1u);
+    const bool high = was_high || topology_.crosses_dateline(node, port);
+    out.add(port, high ? high_ : low_);
   }
 
   std::string describe() const override { return "dimension order, " + split_; }

@@ -48,17 +48,10 @@ class DuatoRouting final : public RoutingFunction {
     const int count = topology_.minimal_ports(node, destination, ports);
     for (int i = 0; i < count; ++i) out.add(ports[i], adaptive_, 0, true);
     // The escape channel: the dimension-order hop.
-    for (int d = 0; d < topology_.dimensions(); ++d) {
-      bool tie = false;
-      const int offset = topology_.minimal_offset(node, destination, d, &tie);
-      if (offset == 0) continue;
-      const bool positive = tie ? topology_.coordinate(node, d) % 2 == 0 : offset > 0;
-      const int port = Topology::port_of(d, positive);
-      std::uint32_t mask = escape_;
-      if (topology_.wraps(d)) mask = crossing_after(node, port, destination) ? low_ : high_;
-      out.add(port, mask, 1, false);
-      return;
-    }
+    const int port = topology_.dimension_order_port(node, destination);
+    std::uint32_t mask = escape_;
+    if (topology_.wraps(Topology::dimension_of(port))) mask = crossing_after(node, port, destination) ? low_ : high_;
+    out.add(port, mask, 1, false);
   }
 
   std::string describe() const override { return description_; }

@@ -29,8 +29,8 @@ void NetworkStatistics::sample(Cycle now, std::uint64_t full_buffers, Cycle olde
   const double node_cycles = double(nodes()) * double(interval_length);
   s.offered = double(interval_created_flits_) / node_cycles;
   s.accepted = double(interval_delivered_flits_) / node_cycles;
-  s.packets_in_network = injected_total_ - delivered_total_;
-  s.packets_queued = created_total_ - injected_total_;
+  s.packets_in_network = injected_total_ - delivered_total_ - packets_absorbed_total_;
+  s.packets_queued = created_total_ + packets_absorbed_total_ - injected_total_;
   s.full_buffers = full_buffers;
   s.mean_latency = interval_latency_count_ ? double(interval_latency_sum_) / double(interval_latency_count_) : 0.0;
   s.oldest_in_network = oldest_in_network;

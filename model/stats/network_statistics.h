@@ -51,6 +51,9 @@ class NetworkStatistics {
     }
   }
   void packet_delivered(const Packet& p, Cycle at);
+  // Software deadlock recovery took a packet out of the network to inject it again later.
+  void flit_absorbed() { ++flits_absorbed_total_; }
+  void packet_absorbed() { ++packets_absorbed_total_; }
 
   // Called at the end of each sample interval with state only the network can see.
   void sample(Cycle now, std::uint64_t full_buffers, Cycle oldest_in_network, Cycle interval_length,
@@ -61,6 +64,8 @@ class NetworkStatistics {
   Cycle end() const { return end_; }
   std::uint64_t flits_injected_total() const { return flits_injected_total_; }
   std::uint64_t flits_delivered_total() const { return flits_delivered_total_; }
+  std::uint64_t flits_absorbed_total() const { return flits_absorbed_total_; }
+  std::uint64_t packets_absorbed_total() const { return packets_absorbed_total_; }
   std::uint64_t packets_created_total() const { return created_total_; }
   std::uint64_t packets_injected_total() const { return injected_total_; }
   std::uint64_t packets_delivered_total() const { return delivered_total_; }
@@ -82,6 +87,7 @@ class NetworkStatistics {
   std::uint64_t created_flits_window_ = 0;
   std::uint64_t created_total_ = 0, injected_total_ = 0, delivered_total_ = 0;
   std::uint64_t flits_injected_total_ = 0, flits_delivered_total_ = 0;
+  std::uint64_t flits_absorbed_total_ = 0, packets_absorbed_total_ = 0;
   std::uint64_t interval_created_flits_ = 0, interval_delivered_flits_ = 0;
   std::uint64_t interval_latency_sum_ = 0, interval_latency_count_ = 0;
   std::vector<TimeSample> series_;

@@ -95,8 +95,9 @@ RunReport make_report(Network& network) {
   r.packets_created = st.packets_created_total();
   r.packets_injected = st.packets_injected_total();
   r.packets_delivered = st.packets_delivered_total();
-  r.packets_in_network_at_end = r.packets_injected - r.packets_delivered;
-  r.packets_queued_at_end = r.packets_created - r.packets_injected;
+  r.packets_in_network_at_end = r.packets_injected - r.packets_delivered - st.packets_absorbed_total();
+  r.packets_queued_at_end = r.packets_created + st.packets_absorbed_total() - r.packets_injected;
+  r.recoveries = network.deadlock_recoveries();
   r.deadlock_reports = network.deadlock_reports();
   r.starvation_reports = network.starvation_reports();
   r.fairness = jain_index(st.accepted_flits_by_source());
@@ -201,6 +202,7 @@ void write_json(std::ostream& os, const RunReport& r) {
       .field("delivered", r.packets_delivered)
       .field("in_network_at_end", r.packets_in_network_at_end)
       .field("queued_at_end", r.packets_queued_at_end)
+      .field("deadlock_recoveries", r.recoveries)
       .field("watchdog_deadlock_reports", r.deadlock_reports)
       .field("watchdog_starvation_reports", r.starvation_reports)
       .end_object();
@@ -274,6 +276,7 @@ void print_summary(std::ostream& os, const RunReport& r, double wall_seconds) {
   row("packets measured", std::to_string(r.latency.count));
   row("in network / queued at end", std::to_string(r.packets_in_network_at_end) + " / " + std::to_string(r.packets_queued_at_end));
   row("fairness (Jain, per source)", number(r.fairness, "%.3f"));
+  if (r.recoveries > 0) row("deadlock recoveries", std::to_string(r.recoveries));
   if (r.deadlock_reports + r.starvation_reports > 0)
     row("watchdog", std::to_string(r.deadlock_reports) + " deadlock and " + std::to_string(r.starvation_reports) +
                         " starvation reports (packets unmoved for simulation.watchdog_cycles)");

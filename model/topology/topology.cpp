@@ -87,6 +87,16 @@ int Topology::minimal_ports(NodeId from, NodeId to, int* out) const {
   return count;
 }
 
+int Topology::dimension_order_port(NodeId from, NodeId to) const {
+  for (int d = 0; d < n_; ++d) {
+    bool tie = false;
+    const int offset = minimal_offset(from, to, d, &tie);
+    if (offset == 0) continue;
+    return port_of(d, tie ? coordinate(from, d) % 2 == 0 : offset > 0);
+  }
+  return -1;
+}
+
 std::vector<int> Topology::minimal_ports(NodeId from, NodeId to) const {
   std::vector<int> ports(std::size_t(2 * n_));
   ports.resize(std::size_t(minimal_ports(from, to, ports.data())));

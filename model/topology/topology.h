@@ -50,6 +50,10 @@ class Topology {
   // the returned offset is then +k/2.
   int minimal_offset(NodeId from, NodeId to, int dimension, bool* tie = nullptr) const;
   int distance(NodeId from, NodeId to) const;  // minimal hop count
+  // The dimension-order hop from `from` towards `to` (lowest unfinished dimension, minimal
+  // direction; an offset of exactly k/2 goes + at even coordinates, − at odd ones), or −1 if
+  // from == to.
+  int dimension_order_port(NodeId from, NodeId to) const;
   // Network ports that lie on some minimal path from `from` to `to` (the "useful" channels of the
   // self-tuned paper's footnote 3). The second form writes them to `out` (room for 2n) and returns
   // how many, allocating nothing.
