@@ -20,7 +20,8 @@ Network::Network(sc_core::sc_module_name name, const Configuration& configuratio
                   configuration.platform.simulation.cycles) {
   const PlatformConfig& platform = configuration_.platform;
   routing_ = RoutingRegistry::get(platform.routing.type)
-                 .create(RoutingContext{topology_, platform.router.virtual_channels, platform.routing.parameters});
+                 .create(RoutingContext{topology_, platform.router.virtual_channels, platform.routing.parameters,
+                                        platform.router.virtual_cut_through});
   schedule_ = std::make_unique<TrafficSchedule>("schedule", configuration_.stimulus, topology_, platform.simulation.seed,
                                                 clock_, statistics_);
 

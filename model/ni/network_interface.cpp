@@ -7,6 +7,7 @@
 #include "core/model_error.h"
 #include "platform/configuration.h"
 #include "stats/network_statistics.h"
+#include "topology/topology.h"
 #include "deadlock/recovery_token.h"
 #include "router/router.h"
 
@@ -14,8 +15,8 @@ namespace icn {
 
 NetworkInterface::NetworkInterface(sc_core::sc_module_name name, NodeId id, const NetworkInterfaceConfig& config,
                                    const RouterConfig& router, const DeadlockRecoveryConfig& recovery,
-                                   RecoveryToken* token, CycleClock& clock, PacketPool& packets,
-                                   NetworkStatistics& statistics, CongestionController& controller)
+                                   RecoveryToken* token, const Topology& topology, CycleClock& clock,
+                                   PacketPool& packets, NetworkStatistics& statistics, CongestionController& controller)
     : sc_core::sc_module(name),
       inject_out("inject_out", config.injection_channels),
       inject_credit_in("inject_credit_in", config.injection_channels),
@@ -40,6 +41,9 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, NodeId id, cons
   channel_round_robin_.assign(channels_, 0);
   reassembly_.resize(std::size_t(config.delivery_channels) * lanes_);
   socket.register_b_transport(this, &NetworkInterface::b_transport);
+  by_direction_ = config.dispatch_by_direction;
+  topology_ = &topology;
+  queues_.resize(by_direction_ ? std::size_t(channels_) : 1);
 
   SC_HAS_PROCESS(NetworkInterface);
   SC_METHOD(step);
@@ -67,15 +71,19 @@ void NetworkInterface::submit(NodeId destination, int length, std::uint8_t prior
   p.length = std::uint16_t(length);
   p.priority = std::uint8_t(priority & 31);  // five bits travel in the flit
   p.sequence = sequence_++;
-  if (queue_head_ > 1024 && queue_head_ * 2 > queue_.size()) {  // compact the consumed prefix
-    queue_.erase(queue_.begin(), queue_.begin() + std::ptrdiff_t(queue_head_));
-    queue_head_ = 0;
-  }
-  queue_.push_back(id);
+  queue_of(p).push_back(id);
   statistics_.packet_created(id_, p.created, length);
   // Unconditionally: this runs during evaluation, and the NI may still go to sleep later in this
   // delta (signal updates, which come after evaluation, can rely on the sleeping flag instead).
   wake_.event.notify(sc_core::SC_ZERO_TIME);
+}
+
+SourceQueue& NetworkInterface::queue_of(const Packet& p) {
+  if (!by_direction_) return queues_[0];
+  // Pre-routed channels: channel c serves network direction c; the first hop is the
+  // dimension-order one (packets to this node itself take channel 0 and are delivered at once).
+  const int port = topology_->dimension_order_port(id_, p.destination);
+  return queues_[port < 0 ? 0 : std::size_t(port)];
 }
 
 void NetworkInterface::b_transport(tlm::tlm_generic_payload& payload, sc_core::sc_time&) {
@@ -99,11 +107,8 @@ void NetworkInterface::step() {
   // Absorbed packets whose recovery delay is over go to the head of the source queue: they are
   // older than anything waiting there.
   while (!reinjections_.empty() && reinjections_.front().ready <= now) {
-    if (queue_head_ > 0) {
-      queue_[--queue_head_] = reinjections_.front().packet;
-    } else {
-      queue_.insert(queue_.begin(), reinjections_.front().packet);
-    }
+    const PacketId id = reinjections_.front().packet;
+    queue_of(packets_[id]).push_front(id);
     reinjections_.erase(reinjections_.begin());
   }
   bool refused = false;
@@ -190,8 +195,9 @@ bool NetworkInterface::inject(Cycle now, bool& refused) {
       if (v.busy && v.credits > 0) chosen = vc;
     }
     // Otherwise start the next queued packet on a free VC, if the controller lets it go.
-    if (chosen < 0 && channel < open && queue_head_ < queue_.size() && !refused) {
-      const PacketId id = queue_[queue_head_];
+    SourceQueue& queue = queues_[by_direction_ ? std::size_t(channel) : 0];
+    if (chosen < 0 && channel < open && !queue.empty() && !refused) {
+      const PacketId id = queue.front();
       const Packet& p = packets_[id];
       if (p.created < now) {
         for (int vc = 0; vc < vcs_ && chosen < 0; ++vc) {
@@ -204,7 +210,7 @@ bool NetworkInterface::inject(Cycle now, bool& refused) {
             break;
           }
           v = InjectionVc{id, 0, p.length, true, v.credits};
-          ++queue_head_;
+          queue.pop();
           chosen = vc;
         }
       }

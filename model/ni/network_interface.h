@@ -23,6 +23,7 @@
 #include "core/flit.h"
 #include "core/packet_pool.h"
 #include "core/waking_signal.h"
+#include "ni/source_queue.h"
 
 namespace icn {
 
@@ -33,6 +34,7 @@ struct NetworkInterfaceConfig;
 struct RouterConfig;
 struct DeadlockRecoveryConfig;
 class RecoveryToken;
+class Topology;
 
 // A source that sends as fast as the network accepts: asked for packets when the queue runs short.
 class PacketSource {
@@ -61,7 +63,7 @@ class NetworkInterface : public sc_core::sc_module {
 
   NetworkInterface(sc_core::sc_module_name name, NodeId id, const NetworkInterfaceConfig& config,
                    const RouterConfig& router, const DeadlockRecoveryConfig& recovery, RecoveryToken* token,
-                   CycleClock& clock, PacketPool& packets, NetworkStatistics& statistics,
+                   const Topology& topology, CycleClock& clock, PacketPool& packets, NetworkStatistics& statistics,
                    CongestionController& controller);
 
   // Puts a packet created now at the tail of the source queue.
@@ -72,7 +74,11 @@ class NetworkInterface : public sc_core::sc_module {
   void set_listener(DeliveryListener* listener) { listener_ = listener; }
 
   NodeId id() const { return id_; }
-  std::size_t queued_packets() const { return queue_.size() - queue_head_; }
+  std::size_t queued_packets() const {
+    std::size_t n = 0;
+    for (const auto& q : queues_) n += q.size();
+    return n;
+  }
 
   static constexpr int kFlitBytes = 16;  // payload bytes per flit for TLM messages
 
@@ -119,8 +125,12 @@ class NetworkInterface : public sc_core::sc_module {
   const bool virtual_cut_through_;    // a packet starts only with room for all of it
   const int delivery_latency_;  // crossbar + delivery channel
 
-  std::vector<PacketId> queue_;  // FIFO: [queue_head_, size) are waiting
-  std::size_t queue_head_ = 0;
+  // One FIFO shared by all injection channels, or with pre-routed channels one per channel
+  // (network direction), so a packet for one direction never waits behind one for another.
+  std::vector<SourceQueue> queues_;
+  bool by_direction_ = false;
+  const Topology* topology_ = nullptr;
+  SourceQueue& queue_of(const Packet& p);
   std::uint32_t sequence_ = 0;
   std::vector<InjectionVc> injection_;
   std::vector<std::uint8_t> channel_round_robin_;

@@ -63,6 +63,8 @@ Schema platform_schema() {
   s.add(P::integer("network_interface.injection_channels", 1, 1, 16, "injection channels per node"));
   s.add(P::integer("network_interface.delivery_channels", 1, 1, 16, "delivery (ejection) channels per node"));
   s.add(P::integer("network_interface.injection_delay", 1, 1, 64, "cycles per flit from the NI into the router"));
+  s.add(P::choice("network_interface.injection_dispatch", "any", {"any", "by_direction"},
+                  "any injection channel takes the next packet, or channel c only packets whose first hop is direction c"));
   s.add(P::integer("network_interface.delivery_delay", 1, 1, 64, "cycles per flit from the crossbar to the NI"));
   s.add(section_of<ControllerRegistry>("congestion_control", "type", "none", "congestion controller"));
   s.add(P::integer("simulation.cycles", 60000, 1, 4000000000LL, "cycles simulated in all"));
@@ -181,6 +183,12 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   c.network_interface.delivery_channels = int(p.integer("network_interface.delivery_channels"));
   c.network_interface.injection_delay = int(p.integer("network_interface.injection_delay"));
   c.network_interface.delivery_delay = int(p.integer("network_interface.delivery_delay"));
+  c.network_interface.dispatch_by_direction = p.text("network_interface.injection_dispatch") == "by_direction";
+  if (c.network_interface.dispatch_by_direction &&
+      c.network_interface.injection_channels != 2 * c.network.dimensions)
+    throw ConfigError(p.problem("network_interface.injection_dispatch",
+        "by_direction needs one injection channel per direction (allowed: network_interface.injection_channels = " +
+        std::to_string(2 * c.network.dimensions) + ")"));
   c.congestion_control = selected(p, "congestion_control", "type");
 
   c.simulation.cycles = Cycle(p.integer("simulation.cycles"));
@@ -201,7 +209,8 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   // Let the chosen routing function judge whether it can work on this network.
   const Topology topology = c.network.topology();
   try {
-    RoutingRegistry::get(c.routing.type).create(RoutingContext{topology, c.router.virtual_channels, c.routing.parameters});
+    RoutingRegistry::get(c.routing.type)
+        .create(RoutingContext{topology, c.router.virtual_channels, c.routing.parameters, c.router.virtual_cut_through});
   } catch (const std::invalid_argument& e) {
     throw ConfigError(c.routing.origin + ": routing.type: " + c.routing.type + " cannot run on this platform: " + e.what());
   }

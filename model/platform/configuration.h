@@ -53,6 +53,9 @@ struct NetworkInterfaceConfig {
   int delivery_channels = 0;
   int injection_delay = 0;  // cycles per flit on the injection channel into the router
   int delivery_delay = 0;   // cycles per flit on the delivery channel after the crossbar
+  // Pre-routed injection channels: channel c carries packets whose first hop is direction c
+  // (realistic-loads paper: I+ and I- on a ring); needs one channel per network direction.
+  bool dispatch_by_direction = false;
 };
 
 // A section whose `type` picks a registered implementation, with that implementation's parameters.

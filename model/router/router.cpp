@@ -52,6 +52,7 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
       recovery_(recovery),
       token_(token),
       recovery_vc_(recovery.kind == DeadlockRecoveryConfig::Kind::Disha ? config.virtual_channels : -1),
+      pre_routed_injection_(ni.dispatch_by_direction),
       delivery_credits_(1 << 30),
       all_vcs_(config.virtual_channels >= 32 ? 0xffffffffu : (1u << config.virtual_channels) - 1),
       lane_mask_(vcs_ >= 32 ? 0xffffffffu : (1u << vcs_) - 1) {
@@ -226,8 +227,13 @@ bool Router::allocate_output(InputVc& v) {
       const int ov = __builtin_ctz(mask);
       if (ov >= vcs_ || !output_vc_free(candidate.port, ov)) continue;
       const int credits = output_vc(candidate.port, ov).credits;
-      if (candidate.port < network_ports_ &&
-          ((candidate.needs_empty_buffer && credits != depth_) || credits < room_needed))
+      // Bubble flow control (Puente et al.): a packet entering a ring's escape VC — injected,
+      // turning from another dimension, or coming from an adaptive VC — must leave room for one
+      // more packet behind it; only one already in that escape ring continues with room for one.
+      const int input = int(&v - inputs_.data());
+      const bool continuing = input / vcs_ == candidate.port && ((candidate.vc_mask >> (input % vcs_)) & 1u);
+      const int room = candidate.bubble && !continuing ? 2 * room_needed : room_needed;
+      if (candidate.port < network_ports_ && ((candidate.needs_empty_buffer && credits != depth_) || credits < room))
         continue;
       if (credits > best_credits) {
         best_port = candidate.port, best_vc = ov, best_credits = credits, ties = 1, group = candidate.group;
@@ -372,6 +378,15 @@ void Router::compute_route(int index, const Flit& header) {
     return;
   }
   routing_.route(id_, index / vcs_, index % vcs_, header.destination, v.route);
+  if (pre_routed_injection_ && index / vcs_ >= network_ports_) {  // keep only the channel's direction
+    const int direction = index / vcs_ - network_ports_;
+    int kept = 0;
+    for (int c = 0; c < v.route.count; ++c)
+      if (v.route.candidates[c].port == direction) v.route.candidates[kept++] = v.route.candidates[c];
+    v.route.count = kept;
+    if (kept == 0) fail(id_, clock_.cycle(), "a packet pre-routed to direction " + std::to_string(direction) +
+                                             " has no route that way:", header);
+  }
   for (int c = 0; c < v.route.count; ++c) {
     const int port = v.route.candidates[c].port;
     if (port >= network_ports_ || !connected_[port])

@@ -154,6 +154,7 @@ class Router : public sc_core::sc_module {
   const DeadlockRecoveryConfig& recovery_;
   RecoveryToken* token_;
   const int recovery_vc_;  // Disha's lane, or -1
+  const bool pre_routed_injection_;  // injection channel c may only leave through port c
   const int delivery_credits_;  // effectively unbounded: the NI consumes a flit per cycle per channel
   const std::uint32_t all_vcs_;    // the VCs routing may use (not Disha's recovery lane)
   const std::uint32_t lane_mask_;  // every VC buffer of a port, the recovery lane included

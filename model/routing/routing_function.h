@@ -22,6 +22,7 @@ struct RouteCandidate {
   std::uint8_t port;
   std::uint8_t group;       // preference group, ascending
   bool needs_empty_buffer;  // the VC may be taken only with its downstream buffer empty
+  bool bubble;              // bubble flow control: entering a ring needs room for two packets
   std::uint32_t vc_mask;    // bit v set: virtual channel v of that port is admissible
 };
 
@@ -30,8 +31,8 @@ struct RouteResult {
   RouteCandidate candidates[kMaxCandidates];
   int count = 0;
   void clear() { count = 0; }
-  void add(int port, std::uint32_t vc_mask, int group = 0, bool needs_empty_buffer = false) {
-    candidates[count++] = RouteCandidate{std::uint8_t(port), std::uint8_t(group), needs_empty_buffer, vc_mask};
+  void add(int port, std::uint32_t vc_mask, int group = 0, bool needs_empty_buffer = false, bool bubble = false) {
+    candidates[count++] = RouteCandidate{std::uint8_t(port), std::uint8_t(group), needs_empty_buffer, bubble, vc_mask};
   }
 };
 
@@ -49,6 +50,7 @@ struct RoutingContext {
   const Topology& topology;
   int virtual_channels;
   const ParameterSet& parameters;
+  bool virtual_cut_through = false;  // the router's switching (bubble flow control needs it)
 };
 
 // Throws std::invalid_argument when the function cannot work on this network (e.g. too few VCs).

@@ -71,10 +71,14 @@ def test_missing_file_and_bad_option(icnsim):
 
 
 def test_every_shipped_platform_and_stimulus_is_valid(icnsim, root):
+    # Every platform with uniform traffic, every stimulus on the default 256-node platform (the
+    # traces are written for 256 nodes, so they do not fit the 64-node ring).
     for platform in sorted((root / "platforms").glob("*.yaml")):
-        for stimulus in sorted((root / "stimuli").glob("*.yaml")):
-            p = icnsim(platform, stimulus, "--print-config")
-            assert p.returncode == 0, (platform, stimulus, p.stderr)
+        p = icnsim(platform, "stimuli/uniform.yaml", "--print-config")
+        assert p.returncode == 0, (platform, p.stderr)
+    for stimulus in sorted((root / "stimuli").glob("*.yaml")):
+        p = icnsim("platforms/default.yaml", stimulus, "--print-config")
+        assert p.returncode == 0, (stimulus, p.stderr)
 
 
 def test_configuration_reference_is_current(icnsim, root):
