@@ -76,3 +76,31 @@ TEST_CASE("Duato needs adaptive VCs beyond the escape ones", "[routing][duato]")
   CHECK_NOTHROW(make("duato", t, 3));
   CHECK_NOTHROW(make("duato", Topology(4, 2, {DimensionKind::Mesh}), 2));
 }
+
+TEST_CASE("the adaptive bubble router: adaptive candidates minimal, escape in dimension order under the bubble rule",
+          "[routing][bubble]") {
+  const Topology t(4, 2, {DimensionKind::Torus});
+  ParameterSet p;
+  ParameterValue v;
+  v.items = {"1"};
+  v.origin = "test";
+  p.set("escape_vcs", v);
+  auto bubble = RoutingRegistry::get("bubble").create(RoutingContext{t, 3, p, true});
+  RouteResult r;
+  for (NodeId s = 0; s < t.node_count(); ++s)
+    for (NodeId d = 0; d < t.node_count(); ++d) {
+      if (s == d) continue;
+      bubble->route(s, t.network_ports(), 0, d, r);
+      const auto minimal = t.minimal_ports(s, d);
+      REQUIRE(r.count == int(minimal.size()) + 1);
+      for (int i = 0; i + 1 < r.count; ++i) {
+        CHECK(r.candidates[i].vc_mask == 0b110u);
+        CHECK_FALSE(r.candidates[i].bubble);
+        CHECK(std::find(minimal.begin(), minimal.end(), r.candidates[i].port) != minimal.end());
+      }
+      CHECK(r.candidates[r.count - 1].port == t.dimension_order_port(s, d));
+      CHECK(r.candidates[r.count - 1].vc_mask == 0b001u);
+      CHECK(r.candidates[r.count - 1].bubble);
+    }
+  CHECK_THROWS_AS(RoutingRegistry::get("bubble").create(RoutingContext{t, 3, p, false}), std::invalid_argument);
+}
