@@ -17,7 +17,8 @@ Network::Network(sc_core::sc_module_name name, const Configuration& configuratio
       topology_(configuration.platform.network.topology()),
       clock_("clock", sc_core::sc_time(configuration.platform.simulation.clock_period_ns, sc_core::SC_NS)),
       statistics_(topology_.node_count(), configuration.platform.simulation.warmup,
-                  configuration.platform.simulation.cycles) {
+                  configuration.platform.simulation.cycles),
+      sideband_("sideband", topology_, clock_, configuration.platform.sideband) {
   const PlatformConfig& platform = configuration_.platform;
   routing_ = RoutingRegistry::get(platform.routing.type)
                  .create(RoutingContext{topology_, platform.router.virtual_channels, platform.routing.parameters,
@@ -28,7 +29,8 @@ Network::Network(sc_core::sc_module_name name, const Configuration& configuratio
   const NodeId count = topology_.node_count();
   for (NodeId id = 0; id < count; ++id)
     nodes_.push_back(std::make_unique<Node>(("node_" + std::to_string(id)).c_str(), id, topology_, configuration_,
-                                            *routing_, *schedule_, clock_, packets_, statistics_, token_));
+                                            *routing_, *schedule_, clock_, packets_, statistics_, token_,
+                                            sideband_));
 
   if (configuration_.stimulus.trace) {
     std::vector<NetworkInterface*> interfaces;
@@ -131,7 +133,21 @@ void Network::take_sample(Cycle now) {
     throw ModelError(os.str());
   }
   const Cycle previous = statistics_.series().empty() ? Cycle(-1) : statistics_.series().back().cycle;
-  statistics_.sample(now, full_buffers(), oldest_packet_age(now), now - previous, schedule_->phase_index());
+  // Controller state: how many nodes throttle, and each telemetry value averaged over nodes.
+  std::size_t throttling = 0;
+  std::vector<std::pair<const char*, double>> values;
+  std::vector<std::pair<std::string, double>> averages;
+  for (const auto& node : nodes_) {
+    throttling += node->controller().throttling(now);
+    values.clear();
+    node->controller().telemetry(values);
+    if (averages.empty())
+      for (const auto& [name, value] : values) averages.emplace_back(name, 0.0);
+    for (std::size_t i = 0; i < values.size() && i < averages.size(); ++i) averages[i].second += values[i].second;
+  }
+  for (auto& a : averages) a.second /= double(nodes_.size());
+  statistics_.sample(now, full_buffers(), oldest_packet_age(now), now - previous, schedule_->phase_index(),
+                     double(throttling) / double(nodes_.size()), std::move(averages));
 }
 
 std::optional<Cycle> Network::completed_at() const {

@@ -13,6 +13,7 @@
 #include "platform/configuration.h"
 #include "stats/network_statistics.h"
 #include "topology/topology.h"
+#include "sideband/sideband.h"
 #include "traffic/trace_replay.h"
 #include "traffic/traffic_schedule.h"
 
@@ -31,6 +32,7 @@ class Network : public sc_core::sc_module {
   Node& node(NodeId id) { return *nodes_[id]; }
   NodeId node_count() const { return NodeId(nodes_.size()); }
   const RoutingFunction& routing() const { return *routing_; }
+  const Sideband& sideband() const { return sideband_; }
   const TrafficSchedule& schedule() const { return *schedule_; }
   const TraceReplay* trace_replay() const { return trace_replay_.get(); }
   // The last cycle of a stimulus that completes (a phase schedule or a trace), once it has.
@@ -77,6 +79,7 @@ class Network : public sc_core::sc_module {
   PacketPool packets_;
   NetworkStatistics statistics_;
   RecoveryToken token_;  // Disha's, shared by all routers
+  Sideband sideband_;    // runs only if a congestion controller attaches to it
   std::unique_ptr<RoutingFunction> routing_;
   std::unique_ptr<TrafficSchedule> schedule_;
   std::unique_ptr<TraceReplay> trace_replay_;

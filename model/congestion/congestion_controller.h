@@ -6,6 +6,8 @@
 #include <functional>
 #include <memory>
 #include <systemc>
+#include <utility>
+#include <vector>
 
 #include "core/parameters.h"
 #include "core/registry.h"
@@ -15,6 +17,7 @@ namespace icn {
 
 class CycleClock;
 class Router;
+class Sideband;
 class Topology;
 struct Packet;
 
@@ -28,6 +31,10 @@ class CongestionController : public sc_core::sc_module {
   virtual int open_injection_channels(int total, Cycle /*now*/) { return total; }
   // Cycles in which this node had a packet refused, for the result.
   std::uint64_t throttled_cycles() const { return throttled_cycles_; }
+  // Whether it would refuse a new packet now (for the time series' throttled fraction).
+  virtual bool throttling(Cycle now) const { (void)now; return false; }
+  // Named values of its state for the time series (e.g. estimate, threshold); averaged over nodes.
+  virtual void telemetry(std::vector<std::pair<const char*, double>>& out) const { (void)out; }
 
  protected:
   std::uint64_t throttled_cycles_ = 0;
@@ -40,6 +47,7 @@ struct ControllerContext {
   CycleClock& clock;
   const ParameterSet& parameters;
   std::uint64_t seed;
+  Sideband& sideband;  // the network's; a controller that attaches to it makes it run
 };
 
 using ControllerFactory =

@@ -67,6 +67,9 @@ Schema platform_schema() {
                   "any injection channel takes the next packet, or channel c only packets whose first hop is direction c"));
   s.add(P::integer("network_interface.delivery_delay", 1, 1, 64, "cycles per flit from the crossbar to the NI"));
   s.add(section_of<ControllerRegistry>("congestion_control", "type", "none", "congestion controller"));
+  s.add(P::integer("sideband.hop_delay", 2, 1, 1000, "h: cycles per hop on the sideband (self-tuned sec. 3.1)"));
+  s.add(P::integer("sideband.width_bits", 0, 0, 1024,
+                   "wires per sideband link; counters wider go in several messages (0: wide enough; sec. 5.2.2 uses 9)"));
   s.add(P::integer("simulation.cycles", 60000, 1, 4000000000LL, "cycles simulated in all"));
   s.add(P::integer("simulation.warmup", 10000, 0, 4000000000LL, "first cycles excluded from statistics"));
   s.add(P::integer("simulation.sample_interval", 1000, 1, 4000000000LL, "cycles between time-series samples"));
@@ -190,6 +193,8 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
         "by_direction needs one injection channel per direction (allowed: network_interface.injection_channels = " +
         std::to_string(2 * c.network.dimensions) + ")"));
   c.congestion_control = selected(p, "congestion_control", "type");
+  c.sideband.hop_delay = int(p.integer("sideband.hop_delay"));
+  c.sideband.width_bits = int(p.integer("sideband.width_bits"));
 
   c.simulation.cycles = Cycle(p.integer("simulation.cycles"));
   c.simulation.warmup = Cycle(p.integer("simulation.warmup"));

@@ -11,6 +11,7 @@
 
 #include "core/parameters.h"
 #include "core/types.h"
+#include "sideband/sideband.h"
 #include "topology/topology.h"
 #include "traffic/packet_mix.h"
 #include "traffic/trace.h"
@@ -88,6 +89,7 @@ struct PlatformConfig {
   DeadlockRecoveryConfig deadlock;
   NetworkInterfaceConfig network_interface;
   SelectedImplementation congestion_control;
+  SidebandConfig sideband;
   SimulationConfig simulation;
   ParameterSet resolved;  // every key as resolved, for --print-config and the result
 };

@@ -107,7 +107,7 @@ int Router::useful_channels(NodeId destination, int* out) const {
 
 int Router::free_vcs(int port) const {
   int free = 0;
-  for (int v = 0; v < vcs_; ++v) free += output_vc_free(port, v);
+  for (std::uint32_t mask = all_vcs_; mask; mask &= mask - 1) free += output_vc_free(port, __builtin_ctz(mask));
   return free;
 }
 
@@ -480,6 +480,7 @@ void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   f.sent = std::uint32_t(now);
   if (v.absorbing) f.flags |= Flit::kAbsorbed;
   OutputVc& o = output_vc(out_port, v.out_vc);
+  if (out_port >= network_ports_) ++ejected_flits_;
   if (out_port < network_ports_) {
     --o.credits;
     ++outstanding_credits_;

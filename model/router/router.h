@@ -63,11 +63,13 @@ class Router : public sc_core::sc_module {
   int input_ports() const { return input_ports_; }
   int output_ports() const { return output_ports_; }
   int network_ports() const { return network_ports_; }
-  int virtual_channels() const { return vcs_; }
+  int virtual_channels() const { return vcs_; }  // buffers per channel (with Disha's lane)
+  int routing_vcs() const { return __builtin_popcount(all_vcs_); }  // those routing may use
   int buffer_depth() const { return depth_; }
 
   // Observation, for congestion controllers and statistics.
   int buffered_flits() const { return buffered_flits_; }
+  std::uint64_t ejected_flits() const { return ejected_flits_; }  // handed to this node's interface
   int full_buffers() const { return full_buffers_; }  // VC buffers holding buffer_depth flits
   int input_occupancy(int port, int vc) const { return input_vc(port, vc).count; }
   bool output_vc_free(int port, int vc) const;  // could be allocated to a new packet now
@@ -181,7 +183,8 @@ class Router : public sc_core::sc_module {
   std::vector<const Credit*> credit_value_;  // current values of the credit signals
   WakeUp wake_;
   int buffered_flits_ = 0;
-  int outstanding_credits_ = 0;  // flits sent downstream whose buffer slot is not yet free again
+  int outstanding_credits_ = 0;
+  std::uint64_t ejected_flits_ = 0;  // flits sent downstream whose buffer slot is not yet free again
   int full_buffers_ = 0;
   bool output_released_ = false;  // an output VC became free: blocked headers may retry
 };

@@ -23,7 +23,8 @@ void NetworkStatistics::packet_delivered(const Packet& p, Cycle at) {
 }
 
 void NetworkStatistics::sample(Cycle now, std::uint64_t full_buffers, Cycle oldest_in_network,
-                               Cycle interval_length, std::uint64_t phase) {
+                               Cycle interval_length, std::uint64_t phase, double throttled_fraction,
+                               std::vector<std::pair<std::string, double>> controller) {
   TimeSample s;
   s.cycle = now;
   const double node_cycles = double(nodes()) * double(interval_length);
@@ -35,7 +36,9 @@ void NetworkStatistics::sample(Cycle now, std::uint64_t full_buffers, Cycle olde
   s.mean_latency = interval_latency_count_ ? double(interval_latency_sum_) / double(interval_latency_count_) : 0.0;
   s.oldest_in_network = oldest_in_network;
   s.phase = phase;
-  series_.push_back(s);
+  s.throttled_fraction = throttled_fraction;
+  s.controller = std::move(controller);
+  series_.push_back(std::move(s));
   interval_created_flits_ = interval_delivered_flits_ = 0;
   interval_latency_sum_ = interval_latency_count_ = 0;
 }

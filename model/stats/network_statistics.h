@@ -4,6 +4,8 @@
 // delivered in it, latency counts packets created in it and delivered before its end. Totals over
 // the whole run are kept too, for the flit-conservation check.
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "core/packet_pool.h"
@@ -21,6 +23,8 @@ struct TimeSample {
   double mean_latency = 0;               // of packets delivered in the interval (0 if none)
   Cycle oldest_in_network = 0;           // age of the oldest injected, undelivered packet
   std::uint64_t phase = 0;               // index of the stimulus phase running at the sample
+  double throttled_fraction = 0;         // nodes whose congestion controller refuses new packets
+  std::vector<std::pair<std::string, double>> controller;  // its telemetry, averaged over nodes
 };
 
 class NetworkStatistics {
@@ -57,7 +61,8 @@ class NetworkStatistics {
 
   // Called at the end of each sample interval with state only the network can see.
   void sample(Cycle now, std::uint64_t full_buffers, Cycle oldest_in_network, Cycle interval_length,
-              std::uint64_t phase);
+              std::uint64_t phase, double throttled_fraction,
+              std::vector<std::pair<std::string, double>> controller);
 
   NodeId nodes() const { return NodeId(created_packets_.size()); }
   Cycle warmup() const { return warmup_; }

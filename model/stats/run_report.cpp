@@ -228,6 +228,13 @@ void write_json(std::ostream& os, const RunReport& r) {
   column("mean_latency", &TimeSample::mean_latency);
   column("oldest_in_network", &TimeSample::oldest_in_network);
   column("phase", &TimeSample::phase);
+  column("throttled_fraction", &TimeSample::throttled_fraction);
+  if (!r.series.empty())
+    for (std::size_t i = 0; i < r.series.front().controller.size(); ++i) {
+      j.key("controller." + r.series.front().controller[i].first).begin_array();
+      for (const auto& s : r.series) j.value(i < s.controller.size() ? s.controller[i].second : 0.0);
+      j.end_array();
+    }
   j.end_object();
   j.key("schedule").begin_object().field("phased", r.phased).field("trace", r.trace)
       .field("trace_messages", r.trace_messages);

@@ -1,0 +1,39 @@
+// At-Least-One (ALO; self-tuned paper sec. 5.1, Trans-t paper's ref. [2]): a packet may enter if
+// at least one VC is free on every useful physical channel (those on a minimal path to its
+// destination), or if at least one useful channel has all its VCs free; otherwise it waits.
+#include "congestion/alo_rule.h"
+#include "congestion/congestion_controller.h"
+#include "core/packet_pool.h"
+#include "router/router.h"
+
+namespace icn {
+namespace {
+
+class AtLeastOneController final : public CongestionController {
+ public:
+  AtLeastOneController(sc_core::sc_module_name name, const ControllerContext& c)
+      : CongestionController(name), router_(c.router) {}
+
+  bool may_inject(const Packet& packet, Cycle) override {
+    if (admits(router_, packet.destination)) return true;
+    ++throttled_cycles_;
+    return false;
+  }
+
+  static bool admits(const Router& router, NodeId destination) {
+    int ports[16], free[16];
+    const int count = router.useful_channels(destination, ports);
+    for (int i = 0; i < count; ++i) free[i] = router.free_vcs(ports[i]);
+    return alo_admits(free, count, router.routing_vcs());
+  }
+
+ private:
+  const Router& router_;
+};
+
+const Registration<ControllerRegistry> registration{{
+    "alo", "At-Least-One: inject if every useful channel has a free VC, or one has all its VCs free", {},
+    [](sc_core::sc_module_name name, const ControllerContext& c) { return std::make_unique<AtLeastOneController>(name, c); }}};
+
+}  // namespace
+}  // namespace icn

@@ -1,0 +1,63 @@
+#include "congestion/global_estimate_controller.h"
+
+#include "core/cycle_clock.h"
+#include "core/packet_pool.h"
+#include "router/router.h"
+#include "topology/topology.h"
+
+namespace icn {
+
+namespace {
+int bits_for(double maximum) { return std::max(1, int(std::ceil(std::log2(std::max(2.0, maximum))))); }
+}  // namespace
+
+GlobalEstimateController::GlobalEstimateController(sc_core::sc_module_name name, const ControllerContext& c,
+                                                   bool extrapolate)
+    : CongestionController(name),
+      router_(c.router),
+      sideband_(c.sideband),
+      clock_(c.clock),
+      extrapolate_(extrapolate),
+      total_buffers_(double(c.topology.node_count()) * c.topology.network_ports() * c.router.routing_vcs()) {
+  // Counter widths as in sec. 5.1: all buffers (12 bits for 3,072) and the most flits the network
+  // can deliver in one gather at full width (13 bits for 32 cycles × 256 nodes).
+  const double full_width_gather = double(c.sideband.hops_per_gather()) * c.sideband.hop_delay();
+  const std::vector<int> bits = {bits_for(total_buffers_),
+                                 bits_for(full_width_gather * double(c.topology.node_count()))};
+  c.sideband.attach(c.node, this, bits);
+}
+
+void GlobalEstimateController::sideband_values(std::uint64_t* values) {
+  values[0] = std::uint64_t(router_.full_buffers());
+  const std::uint64_t ejected = router_.ejected_flits();
+  values[1] = ejected - ejected_at_last_gather_;
+  ejected_at_last_gather_ = ejected;
+}
+
+void GlobalEstimateController::sideband_snapshot(Cycle taken, const std::uint64_t* sums) {
+  previous_ = latest_;
+  latest_ = double(sums[0]);
+  latest_taken_ = taken;
+  ++snapshots_;
+  on_snapshot(latest_, double(sums[1]));
+}
+
+double GlobalEstimateController::estimate(Cycle now) const {
+  if (!extrapolate_ || snapshots_ < 2) return latest_;
+  // Linear extrapolation from the last two snapshots, g cycles apart, to the present.
+  const double slope = (latest_ - previous_) / double(gather_cycles());
+  return std::max(0.0, latest_ + slope * double(now - latest_taken_));
+}
+
+bool GlobalEstimateController::may_inject(const Packet&, Cycle now) {
+  if (!throttling(now)) return true;
+  ++throttled_cycles_;
+  return false;
+}
+
+void GlobalEstimateController::telemetry(std::vector<std::pair<const char*, double>>& out) const {
+  out.emplace_back("estimate", estimate(clock_.cycle()));
+  out.emplace_back("threshold", threshold());
+}
+
+}  // namespace icn

@@ -1,0 +1,47 @@
+#pragma once
+// Controllers that throttle on a global congestion estimate (self-tuned paper sec. 3): every
+// node's full VC buffers and the flits it was delivered are summed over the sideband; a packet
+// may enter while the estimated number of full buffers network-wide is at most the threshold.
+// The estimate extrapolates linearly from the last two snapshots (sec. 3.2), or, as an option,
+// is the last snapshot. Subclasses choose the threshold.
+#include <cmath>
+
+#include "congestion/congestion_controller.h"
+#include "sideband/sideband.h"
+
+namespace icn {
+
+class GlobalEstimateController : public CongestionController, public SidebandClient {
+ public:
+  GlobalEstimateController(sc_core::sc_module_name name, const ControllerContext& context, bool extrapolate);
+
+  bool may_inject(const Packet& packet, Cycle now) override;
+  bool throttling(Cycle now) const override { return has_estimate() && estimate(now) > threshold(); }
+  void telemetry(std::vector<std::pair<const char*, double>>& out) const override;
+
+  void sideband_values(std::uint64_t* values) override;
+  void sideband_snapshot(Cycle taken, const std::uint64_t* sums) override;
+
+  double estimate(Cycle now) const;
+  bool has_estimate() const { return snapshots_ > 0; }
+  virtual double threshold() const = 0;
+
+ protected:
+  // Called after each snapshot with the flits delivered network-wide in its g cycles.
+  virtual void on_snapshot(double full_buffers, double delivered_flits) { (void)full_buffers, (void)delivered_flits; }
+  double total_buffers() const { return total_buffers_; }
+  Cycle gather_cycles() const { return sideband_.gather_cycles(); }
+
+ private:
+  const Router& router_;
+  const Sideband& sideband_;
+  CycleClock& clock_;
+  const bool extrapolate_;
+  double total_buffers_;
+  std::uint64_t ejected_at_last_gather_ = 0;
+  int snapshots_ = 0;
+  double previous_ = 0, latest_ = 0;  // full buffers in the last two snapshots
+  Cycle latest_taken_ = 0;
+};
+
+}  // namespace icn

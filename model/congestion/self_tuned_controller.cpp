@@ -1,0 +1,62 @@
+// The self-tuned controller (self-tuned paper sec. 3-4): the global estimate against a threshold
+// tuned by hill climbing with local-maxima avoidance (congestion/hill_climbing.h). A tuning
+// decision is taken every tuning_period cycles — rounded to whole gathers, the period being an
+// exact multiple of g (sec. 4.1) — on the flits delivered network-wide in it.
+#include <cmath>
+
+#include "congestion/global_estimate_controller.h"
+#include "congestion/hill_climbing.h"
+
+namespace icn {
+namespace {
+
+class SelfTunedController final : public GlobalEstimateController {
+ public:
+  SelfTunedController(sc_core::sc_module_name name, const ControllerContext& c)
+      : GlobalEstimateController(name, c, c.parameters.text("estimator") == "linear"),
+        tuner_(HillClimbing::Parameters{
+            total_buffers() * c.parameters.real("initial_percent") / 100.0,
+            std::floor(total_buffers() * c.parameters.real("increment_percent") / 100.0),
+            std::floor(total_buffers() * c.parameters.real("decrement_percent") / 100.0),
+            c.parameters.real("drop_fraction"), c.parameters.real("reset_fraction"),
+            int(c.parameters.integer("forget_after_resets"))}),
+        period_cycles_(Cycle(c.parameters.integer("tuning_period"))) {}
+
+  double threshold() const override { return tuner_.threshold(); }
+
+ private:
+  void on_snapshot(double full_buffers, double delivered) override {
+    delivered_in_period_ += delivered;
+    throttling_in_period_ |= full_buffers > threshold();
+    const int gathers = std::max(1, int(std::lround(double(period_cycles_) / double(gather_cycles()))));
+    if (++snapshots_in_period_ < gathers) return;
+    tuner_.decide(delivered_in_period_, full_buffers, throttling_in_period_);
+    delivered_in_period_ = 0;
+    throttling_in_period_ = false;
+    snapshots_in_period_ = 0;
+  }
+
+  HillClimbing tuner_;
+  const Cycle period_cycles_;
+  double delivered_in_period_ = 0;
+  bool throttling_in_period_ = false;
+  int snapshots_in_period_ = 0;
+};
+
+using P = ParameterSpec;
+const Registration<ControllerRegistry> registration{{
+    "self_tuned", "global full-buffer estimate against a threshold tuned by hill climbing (self-tuned paper)",
+    {P::integer("tuning_period", 96, 1, 100000000, "cycles between tuning decisions, rounded to whole gathers (sec. 4.1)"),
+     P::real("initial_percent", 1, 0, 100, "initial threshold, % of all VC buffers"),
+     P::real("increment_percent", 1, 0, 100, "threshold increase, % of all VC buffers"),
+     P::real("decrement_percent", 4, 0, 100, "threshold decrease, % of all VC buffers"),
+     P::real("drop_fraction", 0.75, 0, 1, "a drop: throughput below this fraction of the previous period's (Table 1)"),
+     P::real("reset_fraction", 0.75, 0, 1,
+             "reset to min(Tmax, Nmax) when throughput falls below this fraction of the maximum (sec. 4.2)"),
+     P::integer("forget_after_resets", 5, 1, 1000000, "r: consecutive resets after which the maximum is forgotten"),
+     P::choice("estimator", "linear", {"linear", "last"},
+               "extrapolate from the last two snapshots, or use the last one (sec. 3.2)")},
+    [](sc_core::sc_module_name name, const ControllerContext& c) { return std::make_unique<SelfTunedController>(name, c); }}};
+
+}  // namespace
+}  // namespace icn

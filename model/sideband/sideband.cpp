@@ -1,0 +1,119 @@
+#include "sideband/sideband.h"
+
+#include <stdexcept>
+
+#include "core/cycle_clock.h"
+#include "topology/topology.h"
+
+namespace icn {
+
+namespace {
+int hops_in(const Topology& t, int d) { return t.wraps(d) ? t.radix() / 2 : t.radix() - 1; }
+}  // namespace
+
+Sideband::Sideband(sc_core::sc_module_name name, const Topology& topology, CycleClock& clock, SidebandConfig config)
+    : sc_core::sc_module(name), topology_(topology), clock_(clock), config_(config) {
+  clients_.assign(topology.node_count(), nullptr);
+}
+
+void Sideband::attach(NodeId node, SidebandClient* client, const std::vector<int>& counter_bits) {
+  if (counters_bits_.empty()) {
+    counters_bits_ = counter_bits;
+    counters_ = counter_bits.size();
+  } else if (counters_bits_ != counter_bits) {
+    throw std::logic_error("all sideband clients must register the same counters");
+  }
+  clients_[node] = client;
+}
+
+int Sideband::hops_per_gather() const {
+  int hops = 0;
+  for (int d = 0; d < topology_.dimensions(); ++d) hops += hops_in(topology_, d);
+  return hops;
+}
+
+Cycle Sideband::hop_cycles() const {
+  int bits = 0;
+  for (int b : counters_bits_) bits += b;
+  const int messages = config_.width_bits <= 0 ? 1 : (bits + config_.width_bits - 1) / config_.width_bits;
+  return Cycle(config_.hop_delay) * Cycle(std::max(1, messages));
+}
+
+Cycle Sideband::gather_cycles() const { return hop_cycles() * Cycle(hops_per_gather()); }
+
+void Sideband::end_of_elaboration() {
+  if (!active()) return;  // no controller uses it: costs nothing
+  const std::size_t size = std::size_t(topology_.node_count()) * counters_;
+  sum_.assign(size, 0);
+  plus_.assign(size, 0);
+  minus_.assign(size, 0);
+  next_plus_.assign(size, 0);
+  next_minus_.assign(size, 0);
+  SC_HAS_PROCESS(Sideband);
+  SC_METHOD(step);
+}
+
+void Sideband::start_gather(Cycle now) {
+  gather_start_ = now;
+  dimension_ = 0;
+  hop_in_dimension_ = 0;
+  for (NodeId n = 0; n < topology_.node_count(); ++n) clients_[n]->sideband_values(&sum_[std::size_t(n) * counters_]);
+  plus_ = sum_;
+  minus_ = sum_;
+}
+
+void Sideband::hop() {
+  // One hop of phase `dimension_`: every node passes on what it received last hop.
+  const int d = dimension_;
+  const int hops = hops_in(topology_, d);
+  const bool last_of_even_ring = topology_.wraps(d) && topology_.radix() % 2 == 0 && hop_in_dimension_ + 1 == hops;
+  for (NodeId n = 0; n < topology_.node_count(); ++n) {
+    const NodeId from_minus = topology_.neighbour(n, Topology::port_of(d, false));  // sends towards +
+    const NodeId from_plus = topology_.neighbour(n, Topology::port_of(d, true));    // sends towards -
+    for (std::size_t c = 0; c < counters_; ++c) {
+      const std::size_t i = std::size_t(n) * counters_ + c;
+      const std::uint64_t in_plus = from_minus == kNoNode ? 0 : plus_[std::size_t(from_minus) * counters_ + c];
+      const std::uint64_t in_minus = from_plus == kNoNode ? 0 : minus_[std::size_t(from_plus) * counters_ + c];
+      next_plus_[i] = in_plus;
+      next_minus_[i] = in_minus;
+      // On an even ring the node k/2 away is reached from both sides at the last hop: count it once.
+      sum_[i] += in_plus + (last_of_even_ring ? 0 : in_minus);
+    }
+  }
+  plus_.swap(next_plus_);
+  minus_.swap(next_minus_);
+  if (++hop_in_dimension_ == hops && ++dimension_ < topology_.dimensions()) {
+    hop_in_dimension_ = 0;
+    plus_ = sum_;  // the ring sums go into the next phase
+    minus_ = sum_;
+  }
+}
+
+void Sideband::step() {
+  // Acts one delta after a cycle's clocked work: a gather's values are those at the end of its
+  // first cycle, and its result is handed over at the end of the cycle g later.
+  if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) {
+    next_trigger(clock_.time_of(0));
+    return;
+  }
+  if (!checking_) {
+    checking_ = true;
+    next_trigger(sc_core::SC_ZERO_TIME);
+    return;
+  }
+  checking_ = false;
+  const Cycle now = clock_.cycle();
+  if (now == 0) {
+    start_gather(now);
+  } else {
+    hop();
+    if (now == gather_start_ + gather_cycles()) {
+      for (NodeId n = 0; n < topology_.node_count(); ++n)
+        clients_[n]->sideband_snapshot(gather_start_, &sum_[std::size_t(n) * counters_]);
+      start_gather(now);
+    }
+  }
+  next_trigger(clock_.until(now + hop_cycles()));
+}
+
+}  // namespace icn

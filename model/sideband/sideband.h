@@ -1,0 +1,68 @@
+#pragma once
+// The sideband channel of the self-tuned paper (sec. 3.1, Fig. 2): a network of its own, apart
+// from the data links, joining each node to its neighbours. It sums counters over all nodes by
+// dimension-wise aggregation: in phase d every node sends its value both ways along dimension d,
+// each hop taking h · ceil(bits / width) cycles, and adds what passes by; after ⌊k/2⌋ hops on a
+// torus (k − 1 on a mesh) it holds the sum of its ring, which it takes into phase d + 1. After the
+// last phase every node holds the global sum: g = (k/2)·h·n cycles on a torus (32 for the 16-ary
+// 2-cube with h = 2). Gathers run back to back, so a new snapshot arrives every g cycles.
+//
+// Clients (the nodes' congestion controllers) supply their counter values when a gather starts
+// (at the end of its first cycle) and receive the sums exactly g cycles later.
+#include <cstdint>
+#include <systemc>
+#include <vector>
+
+#include "core/types.h"
+
+namespace icn {
+
+class CycleClock;
+class Topology;
+
+struct SidebandConfig {
+  int hop_delay = 2;   // h: cycles per hop for a message that fits the width
+  int width_bits = 0;  // wires per link; 0: wide enough for every counter in one message
+};
+
+class SidebandClient {
+ public:
+  virtual ~SidebandClient() = default;
+  virtual void sideband_values(std::uint64_t* values) = 0;  // this node's counters, now
+  // The sums over all nodes of the values at the end of cycle `taken`; it is now taken + g.
+  virtual void sideband_snapshot(Cycle taken, const std::uint64_t* sums) = 0;
+};
+
+class Sideband : public sc_core::sc_module {
+ public:
+  Sideband(sc_core::sc_module_name name, const Topology& topology, CycleClock& clock, SidebandConfig config);
+
+  // Every node's client registers the same counters (their widths in bits) before simulation.
+  void attach(NodeId node, SidebandClient* client, const std::vector<int>& counter_bits);
+
+  Cycle hop_cycles() const;    // per hop, for all counters
+  Cycle gather_cycles() const; // g
+  int hops_per_gather() const;
+  int hop_delay() const { return config_.hop_delay; }
+  bool active() const { return !counters_bits_.empty(); }
+
+ private:
+  void end_of_elaboration() override;
+  void step();
+  void start_gather(Cycle now);
+  void hop();
+
+  const Topology& topology_;
+  CycleClock& clock_;
+  const SidebandConfig config_;
+  std::vector<int> counters_bits_;
+  std::vector<SidebandClient*> clients_;
+  std::size_t counters_ = 0;
+  // Per node and counter: the running sum, and the values travelling + and − this phase.
+  std::vector<std::uint64_t> sum_, plus_, minus_, next_plus_, next_minus_;
+  int dimension_ = 0, hop_in_dimension_ = 0;
+  Cycle gather_start_ = 0;
+  bool checking_ = false;
+};
+
+}  // namespace icn
