@@ -230,9 +230,12 @@ bool Router::allocate_output(InputVc& v) {
       // Bubble flow control (Puente et al.): a packet entering a ring's escape VC — injected,
       // turning from another dimension, or coming from an adaptive VC — must leave room for one
       // more packet behind it; only one already in that escape ring continues with room for one.
-      const int input = int(&v - inputs_.data());
-      const bool continuing = input / vcs_ == candidate.port && ((candidate.vc_mask >> (input % vcs_)) & 1u);
-      const int room = candidate.bubble && !continuing ? 2 * room_needed : room_needed;
+      int room = room_needed;
+      if (candidate.bubble) {
+        const int input = int(&v - inputs_.data());
+        const bool continuing = input / vcs_ == candidate.port && ((candidate.vc_mask >> (input % vcs_)) & 1u);
+        if (!continuing) room = 2 * room_needed;
+      }
       if (candidate.port < network_ports_ && ((candidate.needs_empty_buffer && credits != depth_) || credits < room))
         continue;
       if (credits > best_credits) {
