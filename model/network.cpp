@@ -108,12 +108,7 @@ void Network::sample() {
     next_trigger(clock_.time_of(next_sample_));
     return;
   }
-  if (!sample_pending_) {
-    sample_pending_ = true;
-    next_trigger(sc_core::SC_ZERO_TIME);
-    return;
-  }
-  sample_pending_ = false;
+  if (sample_step_.defer()) return;
   const Cycle now = next_sample_;
   take_sample(now);
   if (now < last) {
@@ -205,12 +200,7 @@ void Network::watch() {
     next_trigger(clock_.time_of(interval - 1));
     return;
   }
-  if (!watch_pending_) {
-    watch_pending_ = true;
-    next_trigger(sc_core::SC_ZERO_TIME);
-    return;
-  }
-  watch_pending_ = false;
+  if (watch_step_.defer()) return;
   const Cycle now = clock_.cycle();
   for (NodeId id = 0; id < node_count(); ++id) {
     Router::WaitingVc stuck;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/cycle_clock.h"
+#include "core/end_of_cycle.h"
 #include "core/packet_pool.h"
 #include "node.h"
 #include "platform/configuration.h"
@@ -89,9 +90,9 @@ class Network : public sc_core::sc_module {
   sc_core::sc_vector<FlitSignal> edge_flits_;      // inputs with no upstream (mesh edges)
   sc_core::sc_vector<CreditSignal> edge_credits_;
   Cycle next_sample_ = 0;
-  bool watch_pending_ = false;
+  EndOfCycle watch_step_;
   std::uint64_t deadlock_reports_ = 0, starvation_reports_ = 0;
-  bool sample_pending_ = false;
+  EndOfCycle sample_step_;
   bool show_progress_ = false;
   std::chrono::steady_clock::time_point started_, last_progress_;
 };

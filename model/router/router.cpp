@@ -407,11 +407,8 @@ void Router::switch_allocate(Cycle now) {
     const std::uint32_t mask = active_[ip];
     // Disha's lane goes first: its packet must never wait behind others.
     const int start = recovery_vc_ >= 0 && ((mask >> recovery_vc_) & 1u) ? recovery_vc_ : input_round_robin_[ip];
-    // Rotate so that bit 0 is the VC whose turn it is.
-    std::uint32_t turn = start == 0 ? mask : ((mask >> start) | (mask << (vcs_ - start))) & lane_mask_;
-    for (; turn; turn &= turn - 1) {
-      int iv = start + __builtin_ctz(turn);
-      if (iv >= vcs_) iv -= vcs_;
+    for (std::uint32_t turn = rotate(mask, start); turn; turn &= turn - 1) {
+      const int iv = vc_at(start, __builtin_ctz(turn));
       const int index = ip * vcs_ + iv;
       const InputVc& v = inputs_[index];
       const BufferedFlit& front = slot(index, v.head);
@@ -452,10 +449,8 @@ void Router::switch_allocate(Cycle now) {
     if (!((unmatched >> ip) & 1u)) continue;
     const std::uint32_t mask = active_[ip];
     const int start = input_round_robin_[ip];
-    std::uint32_t turn = start == 0 ? mask : ((mask >> start) | (mask << (vcs_ - start))) & lane_mask_;
-    for (; turn; turn &= turn - 1) {
-      int iv = start + __builtin_ctz(turn);
-      if (iv >= vcs_) iv -= vcs_;
+    for (std::uint32_t turn = rotate(mask, start); turn; turn &= turn - 1) {
+      const int iv = vc_at(start, __builtin_ctz(turn));
       const int index = ip * vcs_ + iv;
       const InputVc& v = inputs_[index];
       if ((matched_outputs >> v.out_port) & 1u || slot(index, v.head).ready > now) continue;

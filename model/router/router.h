@@ -123,6 +123,11 @@ class Router : public sc_core::sc_module {
   void route_and_allocate(Cycle now);
   void switch_allocate(Cycle now);
   void traverse(int in_port, int in_vc, int out_port, Cycle now);
+  // The VCs of `mask` in round-robin order from `start`: bit b of the result is VC vc_at(start, b).
+  std::uint32_t rotate(std::uint32_t mask, int start) const {
+    return start == 0 ? mask : ((mask >> start) | (mask << (vcs_ - start))) & lane_mask_;
+  }
+  int vc_at(int start, int bit) const { return start + bit >= vcs_ ? start + bit - vcs_ : start + bit; }
   void set_active(int index) {
     const int port = index / vcs_;
     active_[port] |= 1u << (index % vcs_);

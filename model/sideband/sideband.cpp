@@ -96,12 +96,7 @@ void Sideband::step() {
     next_trigger(clock_.time_of(0));
     return;
   }
-  if (!checking_) {
-    checking_ = true;
-    next_trigger(sc_core::SC_ZERO_TIME);
-    return;
-  }
-  checking_ = false;
+  if (end_of_cycle_.defer()) return;
   const Cycle now = clock_.cycle();
   if (now == 0) {
     start_gather(now);

@@ -11,6 +11,8 @@
 // (at the end of its first cycle) and receive the sums exactly g cycles later.
 #include <cstdint>
 #include <systemc>
+
+#include "core/end_of_cycle.h"
 #include <vector>
 
 #include "core/types.h"
@@ -62,7 +64,7 @@ class Sideband : public sc_core::sc_module {
   std::vector<std::uint64_t> sum_, plus_, minus_, next_plus_, next_minus_;
   int dimension_ = 0, hop_in_dimension_ = 0;
   Cycle gather_start_ = 0;
-  bool checking_ = false;
+  EndOfCycle end_of_cycle_;
 };
 
 }  // namespace icn

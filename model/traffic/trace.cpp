@@ -16,28 +16,26 @@ Trace read_trace(const std::string& path, NodeId network_nodes) {
   std::string text;
   std::uint32_t line = 0;
   auto fail = [&](const std::string& problem) { throw ConfigError(path + ":" + std::to_string(line) + ": " + problem); };
-  auto node_number = [&](const std::string& word, const char* role) {
+  // A whole word of digits, or false.
+  auto parse = [](const std::string& word, unsigned long long& value) {
     std::size_t used = 0;
-    unsigned long long value = 0;
     try {
       value = std::stoull(word, &used);
     } catch (const std::exception&) {
-      used = 0;
+      return false;
     }
-    if (used != word.size() || word.empty()) fail(std::string("'") + word + "' is not a " + role + " node number");
+    return !word.empty() && used == word.size() && word[0] != '-';
+  };
+  auto node_number = [&](const std::string& word, const char* role) {
+    unsigned long long value = 0;
+    if (!parse(word, value)) fail(std::string("'") + word + "' is not a " + role + " node number");
     if (value >= trace.nodes)
       fail(std::string(role) + " node " + word + " is outside the trace's " + std::to_string(trace.nodes) + " nodes");
     return NodeId(value);
   };
   auto amount = [&](const std::string& word, const char* what) {
-    std::size_t used = 0;
     unsigned long long value = 0;
-    try {
-      value = std::stoull(word, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != word.size() || word.empty() || value == 0) fail(std::string("'") + word + "' is not a positive " + what);
+    if (!parse(word, value) || value == 0) fail(std::string("'") + word + "' is not a positive " + what);
     return std::uint64_t(value);
   };
   // Sends per ordered pair, to match receives against.

@@ -63,12 +63,7 @@ void TraceReplay::advance() {
     next_trigger(clock_.time_of(0));
     return;
   }
-  if (!checking_) {
-    checking_ = true;
-    next_trigger(sc_core::SC_ZERO_TIME);
-    return;
-  }
-  checking_ = false;
+  if (end_of_cycle_.defer()) return;
   const Cycle now = clock_.cycle();
   bool all_done = true;
   Cycle wake = ~Cycle(0);

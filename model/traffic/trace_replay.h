@@ -7,6 +7,8 @@
 #include <deque>
 #include <optional>
 #include <systemc>
+
+#include "core/end_of_cycle.h"
 #include <unordered_map>
 #include <vector>
 
@@ -49,7 +51,7 @@ class TraceReplay : public sc_core::sc_module, public DeliveryListener {
   std::uint64_t sent_ = 0, delivered_ = 0;
   Cycle last_arrival_ = 0;
   std::optional<Cycle> completed_;
-  bool checking_ = false;
+  EndOfCycle end_of_cycle_;
   sc_core::sc_event delivery_;
 };
 

@@ -92,12 +92,7 @@ void TrafficSchedule::decide() {
     arm();
     return;
   }
-  if (!checking_) {  // look once every clocked process of this cycle has run
-    checking_ = true;
-    next_trigger(sc_core::SC_ZERO_TIME);
-    return;
-  }
-  checking_ = false;
+  if (end_of_cycle_.defer()) return;
   const Cycle now = clock_.cycle();
   if (!end_reached(now)) {
     arm();

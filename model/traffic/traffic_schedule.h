@@ -10,6 +10,8 @@
 #include <optional>
 #include <string>
 #include <systemc>
+
+#include "core/end_of_cycle.h"
 #include <vector>
 
 #include "core/types.h"
@@ -71,7 +73,7 @@ class TrafficSchedule : public sc_core::sc_module {
   std::uint64_t epoch_ = 0;
   std::optional<Cycle> completed_;
   bool started_ = false;
-  bool checking_ = false;  // woken in a cycle's first delta, checks one delta later
+  EndOfCycle end_of_cycle_;
   bool quota_reached_ = false;
   NodeId nodes_ = 0;
   NodeId nodes_done_ = 0;  // nodes that created their per-node quota in this phase
