@@ -26,12 +26,19 @@ Network::Network(sc_core::sc_module_name name, const Configuration& configuratio
   schedule_ = std::make_unique<TrafficSchedule>("schedule", configuration_.stimulus, topology_, platform.simulation.seed,
                                                 clock_, statistics_);
 
+  if (platform.router.metapacket_lane)
+    metapackets_ = std::make_unique<MetapacketGather>("metapackets", topology_, clock_);
   const NodeId count = topology_.node_count();
   for (NodeId id = 0; id < count; ++id)
     nodes_.push_back(std::make_unique<Node>(("node_" + std::to_string(id)).c_str(), id, topology_, configuration_,
                                             *routing_, *schedule_, clock_, packets_, statistics_, token_,
-                                            sideband_));
+                                            sideband_, metapackets_.get()));
 
+  if (metapackets_) {
+    std::vector<NetworkInterface*> interfaces;
+    for (auto& node : nodes_) interfaces.push_back(&node->network_interface());
+    metapackets_->set_interfaces(interfaces);
+  }
   if (configuration_.stimulus.trace) {
     std::vector<NetworkInterface*> interfaces;
     for (auto& node : nodes_) interfaces.push_back(&node->network_interface());

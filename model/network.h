@@ -14,6 +14,7 @@
 #include "platform/configuration.h"
 #include "stats/network_statistics.h"
 #include "topology/topology.h"
+#include "congestion/metapacket_gather.h"
 #include "sideband/sideband.h"
 #include "traffic/trace_replay.h"
 #include "traffic/traffic_schedule.h"
@@ -34,6 +35,8 @@ class Network : public sc_core::sc_module {
   NodeId node_count() const { return NodeId(nodes_.size()); }
   const RoutingFunction& routing() const { return *routing_; }
   const Sideband& sideband() const { return sideband_; }
+  const MetapacketGather* metapackets() const { return metapackets_.get(); }
+  MetapacketGather* metapackets() { return metapackets_.get(); }
   const TrafficSchedule& schedule() const { return *schedule_; }
   const TraceReplay* trace_replay() const { return trace_replay_.get(); }
   // The last cycle of a stimulus that completes (a phase schedule or a trace), once it has.
@@ -81,6 +84,7 @@ class Network : public sc_core::sc_module {
   NetworkStatistics statistics_;
   RecoveryToken token_;  // Disha's, shared by all routers
   Sideband sideband_;    // runs only if a congestion controller attaches to it
+  std::unique_ptr<MetapacketGather> metapackets_;  // with router.metapacket_lane
   std::unique_ptr<RoutingFunction> routing_;
   std::unique_ptr<TrafficSchedule> schedule_;
   std::unique_ptr<TraceReplay> trace_replay_;

@@ -6,7 +6,7 @@ namespace icn {
 
 Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, const Configuration& configuration,
            const RoutingFunction& routing, TrafficSchedule& schedule, CycleClock& clock, PacketPool& packets,
-           NetworkStatistics& statistics, RecoveryToken& token, Sideband& sideband)
+           NetworkStatistics& statistics, RecoveryToken& token, Sideband& sideband, GlobalGather* metapackets)
     : sc_core::sc_module(name),
       id_(id),
       injection_flits_("injection_flit", configuration.platform.network_interface.injection_channels),
@@ -18,7 +18,8 @@ Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, co
                                      platform.deadlock, &token, routing, clock, packets, seed);
   controller_ = ControllerRegistry::get(platform.congestion_control.type)
                     .create("controller", ControllerContext{id, topology, *router_, clock,
-                                                            platform.congestion_control.parameters, seed, sideband});
+                                                            platform.congestion_control.parameters, seed, sideband,
+                                                            metapackets});
   ni_ = std::make_unique<NetworkInterface>("ni", id, platform.network_interface, platform.router, platform.deadlock,
                                            &token, topology, clock, packets, statistics, *controller_);
   generator_ = std::make_unique<TrafficGenerator>("generator", id, schedule, clock, *ni_, seed,

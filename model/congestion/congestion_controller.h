@@ -16,6 +16,7 @@
 namespace icn {
 
 class CycleClock;
+class GlobalGather;
 class Router;
 class Sideband;
 class Topology;
@@ -48,6 +49,7 @@ struct ControllerContext {
   const ParameterSet& parameters;
   std::uint64_t seed;
   Sideband& sideband;  // the network's; a controller that attaches to it makes it run
+  GlobalGather* metapackets;  // the metapacket gatherer, when the platform has the lane
 };
 
 using ControllerFactory =

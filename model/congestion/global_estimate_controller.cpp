@@ -3,6 +3,7 @@
 #include "core/cycle_clock.h"
 #include "core/packet_pool.h"
 #include "router/router.h"
+#include "sideband/global_gather.h"
 #include "topology/topology.h"
 
 namespace icn {
@@ -18,13 +19,23 @@ GlobalEstimateController::GlobalEstimateController(sc_core::sc_module_name name,
       sideband_(c.sideband),
       clock_(c.clock),
       extrapolate_(extrapolate),
+      throttle_(c.parameters.boolean("throttle")),
       total_buffers_(double(c.topology.node_count()) * c.topology.network_ports() * c.router.routing_vcs()) {
   // Counter widths as in sec. 5.1: all buffers (12 bits for 3,072) and the most flits the network
   // can deliver in one gather at full width (13 bits for 32 cycles × 256 nodes).
   const double full_width_gather = double(c.sideband.hops_per_gather()) * c.sideband.hop_delay();
   const std::vector<int> bits = {bits_for(total_buffers_),
                                  bits_for(full_width_gather * double(c.topology.node_count()))};
-  c.sideband.attach(c.node, this, bits);
+  GlobalGather& gather = c.parameters.text("distribution") == "metapackets" ? *c.metapackets : c.sideband;
+  gather.attach(c.node, this, bits);
+}
+
+std::vector<ParameterSpec> GlobalEstimateController::common_parameters() {
+  return {ParameterSpec::choice("estimator", "linear", {"linear", "last"},
+                                "extrapolate from the last two snapshots, or use the last one (sec. 3.2)"),
+          ParameterSpec::choice("distribution", "sideband", {"sideband", "metapackets"},
+                                "counters over the dedicated sideband, or in metapackets on the data links (sec. 5.3)"),
+          ParameterSpec::boolean("throttle", true, "throttle; false gathers only (Fig. 12's No tune)")};
 }
 
 void GlobalEstimateController::sideband_values(std::uint64_t* values) {
@@ -36,6 +47,7 @@ void GlobalEstimateController::sideband_values(std::uint64_t* values) {
 
 void GlobalEstimateController::sideband_snapshot(Cycle taken, const std::uint64_t* sums) {
   previous_ = latest_;
+  previous_taken_ = latest_taken_;
   latest_ = double(sums[0]);
   latest_taken_ = taken;
   ++snapshots_;
@@ -44,8 +56,10 @@ void GlobalEstimateController::sideband_snapshot(Cycle taken, const std::uint64_
 
 double GlobalEstimateController::estimate(Cycle now) const {
   if (!extrapolate_ || snapshots_ < 2) return latest_;
-  // Linear extrapolation from the last two snapshots, g cycles apart, to the present.
-  const double slope = (latest_ - previous_) / double(gather_cycles());
+  // Linear extrapolation from the last two snapshots to the present (with the sideband they are g
+  // cycles apart; metapacket gathers take as long as they take).
+  const double span = double(latest_taken_ > previous_taken_ ? latest_taken_ - previous_taken_ : 1);
+  const double slope = (latest_ - previous_) / span;
   return std::max(0.0, latest_ + slope * double(now - latest_taken_));
 }
 

@@ -14,9 +14,16 @@ namespace icn {
 class GlobalEstimateController : public CongestionController, public SidebandClient {
  public:
   GlobalEstimateController(sc_core::sc_module_name name, const ControllerContext& context, bool extrapolate);
+  // The parameters every global-estimate controller has: how the counters travel, the estimator,
+  // and whether to throttle at all (self-tuned Fig. 12's "No tune": gather, never throttle).
+  static std::vector<ParameterSpec> common_parameters();
+  static std::vector<ParameterSpec> with_common(std::vector<ParameterSpec> own) {
+    for (auto& p : common_parameters()) own.push_back(std::move(p));
+    return own;
+  }
 
   bool may_inject(const Packet& packet, Cycle now) override;
-  bool throttling(Cycle now) const override { return has_estimate() && estimate(now) > threshold(); }
+  bool throttling(Cycle now) const override { return throttle_ && has_estimate() && estimate(now) > threshold(); }
   void telemetry(std::vector<std::pair<const char*, double>>& out) const override;
 
   void sideband_values(std::uint64_t* values) override;
@@ -30,18 +37,19 @@ class GlobalEstimateController : public CongestionController, public SidebandCli
   // Called after each snapshot with the flits delivered network-wide in its g cycles.
   virtual void on_snapshot(double full_buffers, double delivered_flits) { (void)full_buffers, (void)delivered_flits; }
   double total_buffers() const { return total_buffers_; }
-  Cycle gather_cycles() const { return sideband_.gather_cycles(); }
+  Cycle gather_cycles() const { return sideband_.gather_cycles(); }  // the sideband's g
 
  private:
   const Router& router_;
   const Sideband& sideband_;
   CycleClock& clock_;
   const bool extrapolate_;
+  const bool throttle_;
   double total_buffers_;
   std::uint64_t ejected_at_last_gather_ = 0;
   int snapshots_ = 0;
   double previous_ = 0, latest_ = 0;  // full buffers in the last two snapshots
-  Cycle latest_taken_ = 0;
+  Cycle previous_taken_ = 0, latest_taken_ = 0;
 };
 
 }  // namespace icn

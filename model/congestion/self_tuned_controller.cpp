@@ -46,16 +46,14 @@ class SelfTunedController final : public GlobalEstimateController {
 using P = ParameterSpec;
 const Registration<ControllerRegistry> registration{{
     "self_tuned", "global full-buffer estimate against a threshold tuned by hill climbing (self-tuned paper)",
-    {P::integer("tuning_period", 96, 1, 100000000, "cycles between tuning decisions, rounded to whole gathers (sec. 4.1)"),
+    GlobalEstimateController::with_common({P::integer("tuning_period", 96, 1, 100000000, "cycles between tuning decisions, rounded to whole gathers (sec. 4.1)"),
      P::real("initial_percent", 1, 0, 100, "initial threshold, % of all VC buffers"),
      P::real("increment_percent", 1, 0, 100, "threshold increase, % of all VC buffers"),
      P::real("decrement_percent", 4, 0, 100, "threshold decrease, % of all VC buffers"),
      P::real("drop_fraction", 0.75, 0, 1, "a drop: throughput below this fraction of the previous period's (Table 1)"),
      P::real("reset_fraction", 0.75, 0, 1,
              "reset to min(Tmax, Nmax) when throughput falls below this fraction of the maximum (sec. 4.2)"),
-     P::integer("forget_after_resets", 5, 1, 1000000, "r: consecutive resets after which the maximum is forgotten"),
-     P::choice("estimator", "linear", {"linear", "last"},
-               "extrapolate from the last two snapshots, or use the last one (sec. 3.2)")},
+     P::integer("forget_after_resets", 5, 1, 1000000, "r: consecutive resets after which the maximum is forgotten")}),
     [](sc_core::sc_module_name name, const ControllerContext& c) { return std::make_unique<SelfTunedController>(name, c); }}};
 
 }  // namespace

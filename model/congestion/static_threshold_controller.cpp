@@ -18,9 +18,7 @@ class StaticThresholdController final : public GlobalEstimateController {
 
 const Registration<ControllerRegistry> registration{{
     "static_threshold", "throttle while the global full-buffer estimate exceeds a fixed threshold (Fig. 6)",
-    {ParameterSpec::real("threshold", 250, 0, 1e9, "full VC buffers network-wide above which new packets wait"),
-     ParameterSpec::choice("estimator", "linear", {"linear", "last"},
-                           "extrapolate from the last two snapshots, or use the last one (sec. 3.2)")},
+    GlobalEstimateController::with_common({ParameterSpec::real("threshold", 250, 0, 1e9, "full VC buffers network-wide above which new packets wait")}),
     [](sc_core::sc_module_name name, const ControllerContext& c) {
       return std::make_unique<StaticThresholdController>(name, c);
     }}};

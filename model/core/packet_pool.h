@@ -19,6 +19,8 @@ struct Packet {
   std::uint8_t priority = 0;   // traffic class, 0 = normal
   std::uint8_t recoveries = 0; // times software deadlock recovery absorbed and re-injected it
   bool in_network = false;     // head injected, tail not yet delivered
+  bool metapacket = false;     // congestion-control information, not traffic
+  std::uint32_t tag = 0;       // a metapacket's record in its gatherer
 };
 
 class PacketPool {

@@ -33,11 +33,13 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, NodeId id, cons
       lanes_(Router::lanes(router, recovery)),
       token_(token),
       reinjection_delay_(recovery.reinjection_delay),
+      metapacket_vc_(Router::metapacket_vc(router, recovery)),
       reallocate_when_empty_(router.reallocate_when_empty),
       virtual_cut_through_(router.virtual_cut_through),
       delivery_latency_(router.crossbar_delay + config.delivery_delay) {
   injection_.resize(std::size_t(channels_) * vcs_);
   for (auto& vc : injection_) vc.credits = depth_;
+  metapacket_injection_.credits = depth_;
   channel_round_robin_.assign(channels_, 0);
   reassembly_.resize(std::size_t(config.delivery_channels) * lanes_);
   socket.register_b_transport(this, &NetworkInterface::b_transport);
@@ -86,6 +88,19 @@ SourceQueue& NetworkInterface::queue_of(const Packet& p) {
   return queues_[port < 0 ? 0 : std::size_t(port)];
 }
 
+void NetworkInterface::submit_metapacket(NodeId destination, std::uint32_t tag, Cycle ready) {
+  const PacketId id = packets_.allocate();
+  Packet& p = packets_[id];
+  p.source = id_;
+  p.destination = destination;
+  p.created = ready;
+  p.length = 2;
+  p.metapacket = true;
+  p.tag = tag;
+  metapackets_.push_back(id);
+  wake_.event.notify(sc_core::SC_ZERO_TIME);
+}
+
 void NetworkInterface::b_transport(tlm::tlm_generic_payload& payload, sc_core::sc_time&) {
   if (payload.get_command() != tlm::TLM_WRITE_COMMAND || payload.get_data_length() == 0) {
     payload.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
@@ -116,7 +131,7 @@ void NetworkInterface::step() {
   // A saturating source keeps the queue stocked; its packets may start from the next cycle.
   while (source_ && queued_packets() < std::size_t(channels_) && source_->refill()) {
   }
-  if (!sent && !refused) {
+  if (!sent && !refused && metapackets_.empty()) {
     wake_.sleeping = true;
     if (reinjections_.empty()) {
       next_trigger(wake_.event);
@@ -152,6 +167,16 @@ void NetworkInterface::deliver(Cycle now) {
     if (f.index != r.next_flit) delivery_error(f, now, "flit out of order, missing or duplicated");
     ++r.next_flit;
     const Cycle arrival = Cycle(f.sent) + delivery_latency_;
+    if (p.metapacket) {
+      statistics_.metapacket_flit_delivered();
+      if (f.is_tail()) {
+        r.active = false;
+        const std::uint32_t tag = p.tag;
+        packets_.release(f.packet);
+        if (metapacket_listener_) metapacket_listener_->metapacket_arrived(id_, tag, arrival);
+      }
+      continue;
+    }
     if (absorbed) {
       statistics_.flit_absorbed();
     } else {
@@ -178,14 +203,40 @@ void NetworkInterface::deliver(Cycle now) {
 void NetworkInterface::receive_credits(Cycle now) {
   for (int channel = 0; channel < channels_; ++channel) {
     const Credit& c = *credit_value_[channel];
-    if (c.sent_just_before(now)) ++injection_vc(channel, c.vc).credits;
+    if (!c.sent_just_before(now)) continue;
+    if (c.vc == metapacket_vc_) ++metapacket_injection_.credits;
+    else ++injection_vc(channel, c.vc).credits;
   }
 }
 
 bool NetworkInterface::inject(Cycle now, bool& refused) {
   bool sent = false;
+  // Metapackets first, on channel 0's metapacket VC: they have priority over all traffic.
+  bool channel0_used = false;
+  if (metapacket_vc_ >= 0) {
+    InjectionVc& m = metapacket_injection_;
+    if (!m.busy && !metapackets_.empty() && packets_[metapackets_.front()].created < now && m.credits == depth_) {
+      m = InjectionVc{metapackets_.front(), 0, 2, true, m.credits};
+      metapackets_.pop();
+    }
+    if (m.busy && m.credits > 0) {
+      Packet& p = packets_[m.packet];
+      Flit f;
+      f.packet = m.packet;
+      f.destination = p.destination;
+      f.sent = std::uint32_t(now);
+      f.index = m.next_flit;
+      f.vc = std::uint8_t(metapacket_vc_);
+      f.flags = std::uint8_t((m.next_flit == 0 ? Flit::kHead : 0) | (m.next_flit + 1 == m.length ? Flit::kTail : 0));
+      statistics_.metapacket_flit_injected();
+      inject_out[0]->write(f);
+      --m.credits;
+      if (++m.next_flit == m.length) m.busy = false;
+      channel0_used = sent = true;
+    }
+  }
   const int open = controller_.open_injection_channels(channels_, now);
-  for (int channel = 0; channel < channels_; ++channel) {
+  for (int channel = channel0_used ? 1 : 0; channel < channels_; ++channel) {
     // Continue a packet in progress that has a credit, round-robin among this channel's VCs.
     const int start = channel_round_robin_[channel];
     int chosen = -1;

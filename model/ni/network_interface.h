@@ -51,6 +51,13 @@ class DeliveryListener {
   virtual void delivered(const Packet& packet, Cycle arrival) = 0;
 };
 
+// Told of every metapacket delivered to the node (self-tuned sec. 5.3).
+class MetapacketListener {
+ public:
+  virtual ~MetapacketListener() = default;
+  virtual void metapacket_arrived(NodeId node, std::uint32_t tag, Cycle arrival) = 0;
+};
+
 class NetworkInterface : public sc_core::sc_module {
  public:
   sc_core::sc_vector<sc_core::sc_out<Flit>> inject_out;
@@ -72,6 +79,10 @@ class NetworkInterface : public sc_core::sc_module {
   // While set, the NI keeps one packet per injection channel queued by asking `source`.
   void set_source(PacketSource* source) { source_ = source; }
   void set_listener(DeliveryListener* listener) { listener_ = listener; }
+  void set_metapacket_listener(MetapacketListener* listener) { metapacket_listener_ = listener; }
+  // Sends a 2-flit metapacket to `destination` on the metapacket lane, ahead of all traffic, from
+  // the cycle after `ready`.
+  void submit_metapacket(NodeId destination, std::uint32_t tag, Cycle ready);
 
   NodeId id() const { return id_; }
   std::size_t queued_packets() const {
@@ -116,6 +127,7 @@ class NetworkInterface : public sc_core::sc_module {
   const int lanes_;  // VCs of a delivery channel: vcs_, plus Disha's recovery lane
   RecoveryToken* token_;
   const Cycle reinjection_delay_;
+  const int metapacket_vc_;  // on channel 0, or -1
   struct Reinjection {
     PacketId packet;
     Cycle ready;
@@ -140,6 +152,9 @@ class NetworkInterface : public sc_core::sc_module {
   WakeUp wake_;  // by a delivered flit, a returned credit or a new packet
   PacketSource* source_ = nullptr;
   DeliveryListener* listener_ = nullptr;
+  MetapacketListener* metapacket_listener_ = nullptr;
+  SourceQueue metapackets_;            // waiting metapackets
+  InjectionVc metapacket_injection_;   // the one being sent
 };
 
 }  // namespace icn

@@ -193,6 +193,15 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
         "by_direction needs one injection channel per direction (allowed: network_interface.injection_channels = " +
         std::to_string(2 * c.network.dimensions) + ")"));
   c.congestion_control = selected(p, "congestion_control", "type");
+  // Metapackets travel on a lane of their own (self-tuned sec. 5.3) round the rows of a torus.
+  if (c.congestion_control.parameters.has("distribution") &&
+      c.congestion_control.parameters.text("distribution") == "metapackets") {
+    c.router.metapacket_lane = true;
+    for (const auto kind : c.network.kinds)
+      if (kind != DimensionKind::Torus)
+        throw ConfigError(c.congestion_control.parameters.problem(
+            "distribution", "metapackets go round the rows of a torus (allowed with a mesh dimension: sideband)"));
+  }
   c.sideband.hop_delay = int(p.integer("sideband.hop_delay"));
   c.sideband.width_bits = int(p.integer("sideband.width_bits"));
 

@@ -37,6 +37,9 @@ struct RouterConfig {
   bool reallocate_when_empty = false;
   // Virtual cut-through: a header takes an output VC only with room for its whole packet there.
   bool virtual_cut_through = false;
+  // One more VC per channel, highest priority, for congestion-control metapackets (self-tuned
+  // sec. 5.3); set when a controller distributes its counters that way.
+  bool metapacket_lane = false;
   std::string arbitration;
 };
 

@@ -25,7 +25,12 @@ namespace {
 }  // namespace
 
 int Router::lanes(const RouterConfig& config, const DeadlockRecoveryConfig& recovery) {
-  return config.virtual_channels + (recovery.kind == DeadlockRecoveryConfig::Kind::Disha ? 1 : 0);
+  return config.virtual_channels + (recovery.kind == DeadlockRecoveryConfig::Kind::Disha ? 1 : 0) +
+         (config.metapacket_lane ? 1 : 0);
+}
+
+int Router::metapacket_vc(const RouterConfig& config, const DeadlockRecoveryConfig& recovery) {
+  return config.metapacket_lane ? lanes(config, recovery) - 1 : -1;
 }
 
 Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology, const RouterConfig& config,
@@ -52,6 +57,8 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
       recovery_(recovery),
       token_(token),
       recovery_vc_(recovery.kind == DeadlockRecoveryConfig::Kind::Disha ? config.virtual_channels : -1),
+      metapacket_vc_(metapacket_vc(config, recovery)),
+      priority_lanes_((recovery_vc_ >= 0 ? 1u << recovery_vc_ : 0u) | (metapacket_vc_ >= 0 ? 1u << metapacket_vc_ : 0u)),
       pre_routed_injection_(ni.dispatch_by_direction),
       delivery_credits_(1 << 30),
       all_vcs_(config.virtual_channels >= 32 ? 0xffffffffu : (1u << config.virtual_channels) - 1),
@@ -304,7 +311,7 @@ void Router::detect_deadlocks(Cycle now) {
   if (!token_ready_to_recover()) return;
   for (int index = 0; index < int(inputs_.size()); ++index) {
     const InputVc& v = inputs_[index];
-    if (v.count == 0 || v.state == VcState::Idle || index % vcs_ == recovery_vc_) continue;
+    if (v.count == 0 || v.state == VcState::Idle || ((priority_lanes_ >> (index % vcs_)) & 1u)) continue;
     if (v.absorbing || now < v.route_ready + Cycle(recovery_.timeout)) continue;
     if (!slot(index, v.head).flit.is_head()) continue;  // the header has moved on
     const bool blocked = v.state == VcState::Routing ? v.tried : output_vc(v.out_port, v.out_vc).credits == 0;
@@ -369,10 +376,12 @@ void Router::recover(int index) {
 
 void Router::compute_route(int index, const Flit& header) {
   InputVc& v = inputs_[index];
-  if (index % vcs_ == recovery_vc_) {  // on Disha's lane: dimension order, on the lane, to the end
+  const int lane = index % vcs_;
+  if (lane == recovery_vc_ || lane == metapacket_vc_) {
+    // Disha's lane, or a metapacket to its neighbour: dimension order on the same lane, to the end.
     v.route.clear();
     const int port = topology_.dimension_order_port(id_, header.destination);
-    v.route.add(port >= 0 ? port : network_ports_, 1u << recovery_vc_);
+    v.route.add(port >= 0 ? port : network_ports_, 1u << lane);
     return;
   }
   if (header.destination == id_) {
@@ -405,8 +414,8 @@ void Router::switch_allocate(Cycle now) {
   for (std::uint64_t ports = active_ports_; ports; ports &= ports - 1) {
     const int ip = __builtin_ctzll(ports);
     const std::uint32_t mask = active_[ip];
-    // Disha's lane goes first: its packet must never wait behind others.
-    const int start = recovery_vc_ >= 0 && ((mask >> recovery_vc_) & 1u) ? recovery_vc_ : input_round_robin_[ip];
+    // Disha's lane and the metapackets' go first: they must never wait behind data.
+    const int start = (mask & priority_lanes_) ? __builtin_ctz(mask & priority_lanes_) : input_round_robin_[ip];
     for (std::uint32_t turn = rotate(mask, start); turn; turn &= turn - 1) {
       const int iv = vc_at(start, __builtin_ctz(turn));
       const int index = ip * vcs_ + iv;
@@ -429,8 +438,8 @@ void Router::switch_allocate(Cycle now) {
     request_count_[op] = 0;
     const ArbitrationRequest* offers = &requests_[std::size_t(op) * input_ports_];
     int chosen = count == 1 ? 0 : -1;
-    for (int i = 0; chosen < 0 && recovery_vc_ >= 0 && i < count; ++i)
-      if (offers[i].input_vc == recovery_vc_) chosen = i;  // the recovery lane has priority on the link
+    for (int i = 0; chosen < 0 && priority_lanes_ && i < count; ++i)
+      if ((priority_lanes_ >> offers[i].input_vc) & 1u) chosen = i;  // priority lanes win the link
     const ArbitrationRequest& winner = offers[chosen >= 0 ? chosen : arbiters_[op]->choose(offers, count)];
     matched_inputs |= std::uint64_t(1) << winner.requester;
     traverse(winner.requester, winner.input_vc, op, now);

@@ -57,6 +57,7 @@ class Router : public sc_core::sc_module {
   // VCs per physical channel in the buffers: the configured ones plus, with Disha recovery, the
   // recovery lane (the last index).
   static int lanes(const RouterConfig& config, const DeadlockRecoveryConfig& recovery);
+  static int metapacket_vc(const RouterConfig& config, const DeadlockRecoveryConfig& recovery);  // or -1
   ~Router() override;
 
   NodeId id() const { return id_; }
@@ -160,7 +161,9 @@ class Router : public sc_core::sc_module {
   const bool virtual_cut_through_;
   const DeadlockRecoveryConfig& recovery_;
   RecoveryToken* token_;
-  const int recovery_vc_;  // Disha's lane, or -1
+  const int recovery_vc_;    // Disha's lane, or -1
+  const int metapacket_vc_;  // the metapackets' lane, or -1
+  const std::uint32_t priority_lanes_;  // both, as a mask: they win switch allocation
   const bool pre_routed_injection_;  // injection channel c may only leave through port c
   const int delivery_credits_;  // effectively unbounded: the NI consumes a flit per cycle per channel
   const std::uint32_t all_vcs_;    // the VCs routing may use (not Disha's recovery lane)

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/types.h"
+#include "sideband/global_gather.h"
 
 namespace icn {
 
@@ -35,12 +36,12 @@ class SidebandClient {
   virtual void sideband_snapshot(Cycle taken, const std::uint64_t* sums) = 0;
 };
 
-class Sideband : public sc_core::sc_module {
+class Sideband : public sc_core::sc_module, public GlobalGather {
  public:
   Sideband(sc_core::sc_module_name name, const Topology& topology, CycleClock& clock, SidebandConfig config);
 
   // Every node's client registers the same counters (their widths in bits) before simulation.
-  void attach(NodeId node, SidebandClient* client, const std::vector<int>& counter_bits);
+  void attach(NodeId node, SidebandClient* client, const std::vector<int>& counter_bits) override;
 
   Cycle hop_cycles() const;    // per hop, for all counters
   Cycle gather_cycles() const; // g

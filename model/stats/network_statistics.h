@@ -55,6 +55,9 @@ class NetworkStatistics {
     }
   }
   void packet_delivered(const Packet& p, Cycle at);
+  // Metapacket flits share the links but are not traffic: they only enter flit conservation.
+  void metapacket_flit_injected() { ++flits_injected_total_; }
+  void metapacket_flit_delivered() { ++flits_delivered_total_; }
   // Software deadlock recovery took a packet out of the network to inject it again later.
   void flit_absorbed() { ++flits_absorbed_total_; }
   void packet_absorbed() { ++packets_absorbed_total_; }

@@ -116,6 +116,17 @@ RunReport make_report(Network& network) {
     r.completed = true;
     r.completion_cycle = *network.completed_at();
   }
+  if (const MetapacketGather* m = network.metapackets()) {
+    const auto& d = m->durations();
+    r.metapacket_gathers = d.size();
+    if (!d.empty()) {
+      r.metapacket_min = double(*std::min_element(d.begin(), d.end()));
+      r.metapacket_max = double(*std::max_element(d.begin(), d.end()));
+      double sum = 0;
+      for (auto v : d) sum += double(v);
+      r.metapacket_mean = sum / double(d.size());
+    }
+  }
   for (std::size_t i = 0; i < c.stimulus.phases.size() && !r.ramp; ++i) {
     const auto& process = c.stimulus.phases[i].injection.process;
     if (process.type != "ramp") continue;
@@ -152,6 +163,10 @@ RunReport make_report(Network& network) {
   return r;
 }
 
+namespace {
+bool network_has_metapackets(const RunReport& r) { return r.metapacket_gathers > 0; }
+}  // namespace
+
 void write_json(std::ostream& os, const RunReport& r) {
   JsonWriter j(os);
   j.begin_object();
@@ -178,6 +193,11 @@ void write_json(std::ostream& os, const RunReport& r) {
       .field("accepted_normalised", r.accepted / r.capacity)
       .field("fairness_jain", r.fairness)
       .end_object();
+  if (network_has_metapackets(r)) {
+    j.key("metapackets").begin_object().field("gathers", r.metapacket_gathers)
+        .field("min_cycles", r.metapacket_min).field("mean_cycles", r.metapacket_mean)
+        .field("max_cycles", r.metapacket_max).end_object();
+  }
   if (r.ramp) {
     j.key("ramp").begin_object().field("critical_load_found", r.critical_found);
     j.key("critical_load_flits_per_node_cycle");
@@ -287,6 +307,10 @@ void print_summary(std::ostream& os, const RunReport& r, double wall_seconds) {
   if (r.deadlock_reports + r.starvation_reports > 0)
     row("watchdog", std::to_string(r.deadlock_reports) + " deadlock and " + std::to_string(r.starvation_reports) +
                         " starvation reports (packets unmoved for simulation.watchdog_cycles)");
+  if (r.metapacket_gathers > 0)
+    row("metapacket gathers", std::to_string(r.metapacket_gathers) + ", " + number(r.metapacket_min, "%.0f") + " / " +
+                                  number(r.metapacket_mean, "%.0f") + " / " + number(r.metapacket_max, "%.0f") +
+                                  " cycles min / mean / max");
   if (r.ramp)
     row("critical load (ramp)", r.critical_found ? number(r.critical_load) + " flits/node/cycle = " +
                                                        number(r.critical_load_ratio, "%.3f") + " of capacity (cycle " +

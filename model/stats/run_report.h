@@ -61,6 +61,9 @@ struct RunReport {
   };
   std::vector<PhaseDuration> phase_durations;
 
+  // Metapacket gathers (self-tuned sec. 5.3, Fig. 11): how many completed, and their durations.
+  std::uint64_t metapacket_gathers = 0;
+  double metapacket_min = 0, metapacket_mean = 0, metapacket_max = 0;
   // Ramp-load runs: the critical load (flits/node/cycle) and its ratio to the uniform capacity.
   bool ramp = false;
   bool critical_found = false;
