@@ -78,6 +78,7 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
   arbitration_uses_age_ = arbiters_.front()->uses_age();
   selection_ = make_stream(seed, RandomPurpose::RoutingSelection, id);
   waiting_.resize(int(inputs_.size()));
+  blocked_.resize(int(inputs_.size()));
   allocation_order_.resize(inputs_.size());
   active_.assign(input_ports_, 0);
   requests_.resize(std::size_t(output_ports_) * input_ports_);
@@ -171,7 +172,7 @@ void Router::step() {
   const Cycle now = clock_.cycle();
   receive(now);
   if (buffered_flits_ > 0) {
-    if (waiting_.any()) route_and_allocate(now);
+    if (waiting_.any() || (output_released_ && blocked_.any())) route_and_allocate(now);
     if (recovery_vc_ >= 0 || recovery_.kind == DeadlockRecoveryConfig::Kind::Software) detect_deadlocks(now);
     switch_allocate(now);
   }
@@ -277,9 +278,11 @@ void Router::route_and_allocate(Cycle now) {
       v.route_ready = now + routing_delay_;
       v.state = VcState::Routing;
     }
-    // A header that failed can only succeed after some output VC has been released.
-    if (v.route_ready <= now && (!v.tried || retry)) allocation_order_[ready++] = index;
+    if (v.route_ready <= now) allocation_order_[ready++] = index;
   });
+  // A header that failed can only succeed after some output VC has been released: the blocked
+  // ones are looked at only then.
+  if (retry) blocked_.for_each([&](int index) { allocation_order_[ready++] = index; });
   // Headers that have waited longest choose first, so none waits forever for a busy output VC
   // (ties: a priority among input VCs that rotates with the cycle number).
   const int total = int(inputs_.size());
@@ -294,12 +297,14 @@ void Router::route_and_allocate(Cycle now) {
   for (int i = 0; i < ready; ++i) {
     const int index = allocation_order_[i];
     InputVc& v = inputs_[index];
+    waiting_.reset(index);
     if (allocate_output(v)) {
       v.tried = false;
-      waiting_.reset(index);
+      blocked_.reset(index);
       if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index);
     } else {
       v.tried = true;
+      blocked_.set(index);
     }
   }
 }
@@ -337,7 +342,8 @@ void Router::recover(int index) {
     output_released_ = true;
     clear_active(index);
     v.state = VcState::Routing;
-    waiting_.set(index);
+    v.tried = false;
+    waiting_.set(index);  // if it cannot be recovered now, it competes for an output VC again
   }
   if (recovery_.kind == DeadlockRecoveryConfig::Kind::Disha) {
     // Disha: with the token, the packet moves onto the recovery lane, which routes it in
@@ -371,6 +377,7 @@ void Router::recover(int index) {
   v.state = VcState::Active;
   v.tried = false;
   waiting_.reset(index);
+  blocked_.reset(index);
   if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index);
 }
 

@@ -174,7 +174,8 @@ class Router : public sc_core::sc_module {
   std::vector<InputVc> inputs_;
   std::vector<OutputVc> outputs_;
   std::vector<BufferedFlit> slots_;
-  BitSet waiting_;  // input VCs holding flits, not yet holding an output VC (route / VC allocation)
+  BitSet waiting_;  // input VCs holding a header to route, or routed but not yet refused an output VC
+  BitSet blocked_;  // headers refused an output VC, to retry once one is released
   // Per input port, the VCs that may bid for the switch: holding flits and an output VC that has a
   // credit. A VC stalled on credits leaves the set until a credit for its output VC returns.
   std::vector<std::uint32_t> active_;
