@@ -220,16 +220,8 @@ bool NetworkInterface::inject(Cycle now, bool& refused) {
       metapackets_.pop();
     }
     if (m.busy && m.credits > 0) {
-      Packet& p = packets_[m.packet];
-      Flit f;
-      f.packet = m.packet;
-      f.destination = p.destination;
-      f.sent = std::uint32_t(now);
-      f.index = m.next_flit;
-      f.vc = std::uint8_t(metapacket_vc_);
-      f.flags = std::uint8_t((m.next_flit == 0 ? Flit::kHead : 0) | (m.next_flit + 1 == m.length ? Flit::kTail : 0));
       statistics_.metapacket_flit_injected();
-      inject_out[0]->write(f);
+      inject_out[0]->write(next_flit(m, metapacket_vc_, now));
       --m.credits;
       if (++m.next_flit == m.length) m.busy = false;
       channel0_used = sent = true;
@@ -274,9 +266,8 @@ bool NetworkInterface::inject(Cycle now, bool& refused) {
   return sent;
 }
 
-void NetworkInterface::send_flit(int channel, int vc, Cycle now) {
-  InjectionVc& v = injection_vc(channel, vc);
-  Packet& p = packets_[v.packet];
+Flit NetworkInterface::next_flit(const InjectionVc& v, int vc, Cycle now) const {
+  const Packet& p = packets_[v.packet];
   Flit f;
   f.packet = v.packet;
   f.destination = p.destination;
@@ -285,6 +276,13 @@ void NetworkInterface::send_flit(int channel, int vc, Cycle now) {
   f.vc = std::uint8_t(vc);
   f.flags = std::uint8_t((v.next_flit == 0 ? Flit::kHead : 0) | (v.next_flit + 1 == v.length ? Flit::kTail : 0) |
                          (p.priority << Flit::kPriorityShift));
+  return f;
+}
+
+void NetworkInterface::send_flit(int channel, int vc, Cycle now) {
+  InjectionVc& v = injection_vc(channel, vc);
+  Packet& p = packets_[v.packet];
+  const Flit f = next_flit(v, vc, now);
   if (f.is_head()) {
     if (p.recoveries == 0) p.injected = now;  // network latency counts from the first injection
     p.in_network = true;

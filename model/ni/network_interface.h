@@ -113,6 +113,7 @@ class NetworkInterface : public sc_core::sc_module {
   void receive_credits(Cycle now);
   bool inject(Cycle now, bool& refused);
   void send_flit(int channel, int vc, Cycle now);
+  Flit next_flit(const InjectionVc& v, int vc, Cycle now) const;  // the flit `v` sends now on `vc`
   void b_transport(tlm::tlm_generic_payload& payload, sc_core::sc_time& delay);
   [[noreturn]] void delivery_error(const Flit& f, Cycle now, const char* problem) const;
 

@@ -8,33 +8,13 @@
 #include "core/cycle_clock.h"
 #include "sideband/sideband.h"
 #include "support/child_process.h"
+#include "support/gather_probe.h"
 #include "topology/topology.h"
 
 using namespace icn;
 
 namespace {
 
-// A node whose counters change at every gather: (node + 1) · (gather + 1) and node · 7 + gather.
-struct Probe : SidebandClient {
-  NodeId node = 0;
-  int gathers = 0;
-  CycleClock* clock = nullptr;
-  std::vector<std::vector<std::uint64_t>> given;  // per gather
-  std::vector<std::uint64_t> sums0, sums1;
-  std::vector<Cycle> taken, arrived;
-  void sideband_values(std::uint64_t* v) override {
-    v[0] = (node + 1) * std::uint64_t(gathers + 1);
-    v[1] = node * 7 + std::uint64_t(gathers);
-    given.push_back({v[0], v[1]});
-    ++gathers;
-  }
-  void sideband_snapshot(Cycle t, const std::uint64_t* sums) override {
-    taken.push_back(t);
-    arrived.push_back(clock->cycle());
-    sums0.push_back(sums[0]);
-    sums1.push_back(sums[1]);
-  }
-};
 
 // Returns "g errors snapshots": g, the number of wrong sums or arrival times, and snapshots seen.
 std::string gather(int k, int n, DimensionKind kind, int width, int hop_delay = 2) {
@@ -42,22 +22,16 @@ std::string gather(int k, int n, DimensionKind kind, int width, int hop_delay = 
     Topology topology(k, n, {kind});
     auto* clock = new CycleClock("clock", sc_core::sc_time(1, sc_core::SC_NS));
     auto* sideband = new Sideband("sideband", topology, *clock, SidebandConfig{hop_delay, width});
-    std::vector<Probe> probes(topology.node_count());
+    std::vector<testing::GatherProbe> probes(topology.node_count());
     for (NodeId i = 0; i < topology.node_count(); ++i) {
       probes[i].node = i;
       probes[i].clock = clock;
       sideband->attach(i, &probes[i], {12, 13});
     }
     sc_core::sc_start(sc_core::sc_time(double(sideband->gather_cycles() * 5 + 3), sc_core::SC_NS));
-    long errors = 0;
+    long errors = testing::wrong_sums(probes);
     for (const auto& p : probes) {
       for (std::size_t s = 0; s < p.sums0.size(); ++s) {
-        std::uint64_t expected0 = 0, expected1 = 0;
-        for (const auto& q : probes) {
-          expected0 += q.given[s][0];
-          expected1 += q.given[s][1];
-        }
-        errors += p.sums0[s] != expected0 || p.sums1[s] != expected1;
         errors += p.arrived[s] != p.taken[s] + sideband->gather_cycles();
         errors += p.taken[s] != s * sideband->gather_cycles();
       }

@@ -9,31 +9,12 @@
 #include "sideband/sideband.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
+#include "support/gather_probe.h"
 
 using namespace icn;
 
 namespace {
 
-struct Probe : SidebandClient {
-  NodeId node = 0;
-  int gathers = 0;
-  CycleClock* clock = nullptr;
-  std::vector<std::vector<std::uint64_t>> given;
-  std::vector<std::uint64_t> sums0, sums1;
-  std::vector<Cycle> taken, arrived;
-  void sideband_values(std::uint64_t* v) override {
-    v[0] = (node + 1) * std::uint64_t(gathers + 3);
-    v[1] = node * 5 + std::uint64_t(gathers);
-    given.push_back({v[0], v[1]});
-    ++gathers;
-  }
-  void sideband_snapshot(Cycle t, const std::uint64_t* sums) override {
-    taken.push_back(t);
-    arrived.push_back(clock->cycle());
-    sums0.push_back(sums[0]);
-    sums1.push_back(sums[1]);
-  }
-};
 
 const char* kTorus = "network:\n  radix: 4\n  dimensions: 2\nrouter:\n  virtual_channels: 2\n"
                      "congestion_control:\n  type: self_tuned\n  distribution: metapackets\n  throttle: false\n"
@@ -47,26 +28,16 @@ TEST_CASE("metapacket gathers give every node the sum of all nodes' values, late
     std::istringstream in(testing::in_child_process([&] {
       auto* network = new Network("network", load_configuration_text(
           kTorus, std::string("injection: {rate: ") + load + ", unit: flits}\npacket_length: 8\n"));
-      std::vector<Probe> probes(network->node_count());
+      std::vector<testing::GatherProbe> probes(network->node_count());
       for (NodeId i = 0; i < network->node_count(); ++i) {
         probes[i].node = i;
         probes[i].clock = &network->clock();
         network->metapackets()->attach(i, &probes[i], {12, 13});  // replaces the controllers
       }
       network->run();
-      long errors = 0;
+      const long errors = testing::wrong_sums(probes);
       std::size_t snapshots = probes[0].sums0.size();
-      for (const auto& p : probes) {
-        snapshots = std::min(snapshots, p.sums0.size());
-        for (std::size_t s = 0; s < p.sums0.size(); ++s) {
-          std::uint64_t e0 = 0, e1 = 0;
-          for (const auto& q : probes) {
-            e0 += q.given[s][0];
-            e1 += q.given[s][1];
-          }
-          errors += p.sums0[s] != e0 || p.sums1[s] != e1;
-        }
-      }
+      for (const auto& p : probes) snapshots = std::min(snapshots, p.sums0.size());
       const auto& d = network->metapackets()->durations();
       std::ostringstream out;
       out << errors << " " << snapshots << " " << d.size() << " "
