@@ -29,6 +29,7 @@ Network::Network(sc_core::sc_module_name name, const Configuration& configuratio
   if (platform.router.metapacket_lane)
     metapackets_ = std::make_unique<MetapacketGather>("metapackets", topology_, clock_);
   const NodeId count = topology_.node_count();
+  token_.set_nodes(count);
   for (NodeId id = 0; id < count; ++id)
     nodes_.push_back(std::make_unique<Node>(("node_" + std::to_string(id)).c_str(), id, topology_, configuration_,
                                             *routing_, *schedule_, clock_, packets_, statistics_, token_,

@@ -192,7 +192,7 @@ void NetworkInterface::deliver(Cycle now) {
         reinjections_.push_back({f.packet, arrival + reinjection_delay_});
         continue;
       }
-      if (token_ && token_->held_by(f.packet)) token_->release();  // Disha: the recovery lane is free
+      if (token_ && token_->held_by(f.packet)) token_->release(now);  // Disha: the recovery lane is free
       statistics_.packet_delivered(p, arrival);
       if (listener_) listener_->delivered(p, arrival);
       packets_.release(f.packet);

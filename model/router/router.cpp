@@ -1,5 +1,6 @@
 #include "router/router.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "core/cycle_clock.h"
@@ -313,7 +314,7 @@ void Router::detect_deadlocks(Cycle now) {
   // Deadlock detection (self-tuned sec. 5.1, Trans-t sec. 4.1): a header still at the front of
   // its buffer, routed, and unable to advance for `timeout` cycles — waiting for an output VC,
   // or holding one whose downstream buffer stays full.
-  if (!token_ready_to_recover()) return;
+  if (!token_ready_to_recover(now)) return;
   for (int index = 0; index < int(inputs_.size()); ++index) {
     const InputVc& v = inputs_[index];
     if (v.count == 0 || v.state == VcState::Idle || ((priority_lanes_ >> (index % vcs_)) & 1u)) continue;
@@ -322,19 +323,23 @@ void Router::detect_deadlocks(Cycle now) {
     const bool blocked = v.state == VcState::Routing ? v.tried : output_vc(v.out_port, v.out_vc).credits == 0;
     if (blocked) deadlocked_.push_back(index);
   }
+  // The longest-blocked first: the token allows one recovery, and scanning in VC order would let
+  // the same low-numbered VCs win every time it comes round.
+  std::sort(deadlocked_.begin(), deadlocked_.end(),
+            [&](int a, int b) { return std::make_pair(inputs_[a].route_ready, a) < std::make_pair(inputs_[b].route_ready, b); });
   for (int index : deadlocked_) recover(index);
   deadlocked_.clear();
 }
 
-bool Router::token_ready_to_recover() const {
+bool Router::token_ready_to_recover(Cycle now) const {
   return recovery_.kind == DeadlockRecoveryConfig::Kind::Software ||
-         (recovery_.kind == DeadlockRecoveryConfig::Kind::Disha && token_->free());
+         (recovery_.kind == DeadlockRecoveryConfig::Kind::Disha && token_->at(id_, now));
 }
 
 void Router::recover(int index) {
   InputVc& v = inputs_[index];
   const Flit& header = slot(index, v.head).flit;
-  if (recovery_.kind == DeadlockRecoveryConfig::Kind::Disha && !token_->free()) return;
+  if (recovery_.kind == DeadlockRecoveryConfig::Kind::Disha && !token_->at(id_, clock_.cycle())) return;
   if (v.state == VcState::Active) {  // give back the VC it holds: none of its flits has crossed yet
     OutputVc& held = output_vc(v.out_port, v.out_vc);
     held.allocated = false;
@@ -352,7 +357,7 @@ void Router::recover(int index) {
     const int port = dor >= 0 ? dor : network_ports_;
     OutputVc& o = output_vc(port, recovery_vc_);
     if (o.allocated) return;  // (cannot happen: only the token holder uses the lane)
-    token_->acquire(header.packet);
+    token_->acquire(header.packet, id_, clock_.cycle());
     o.allocated = true;
     o.owner = index;
     v.out_port = std::uint8_t(port);

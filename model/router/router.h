@@ -142,7 +142,7 @@ class Router : public sc_core::sc_module {
   void compute_route(int index, const Flit& header);
   void recover(int index);  // a header blocked past the deadlock timeout
   void detect_deadlocks(Cycle now);
-  bool token_ready_to_recover() const;
+  bool token_ready_to_recover(Cycle now) const;
 
   InputVc& input_vc(int port, int vc) { return inputs_[port * vcs_ + vc]; }
   const InputVc& input_vc(int port, int vc) const { return inputs_[port * vcs_ + vc]; }
