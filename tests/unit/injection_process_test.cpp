@@ -37,6 +37,22 @@ std::vector<Cycle> arrivals(const std::string& process, double rate, Cycle horiz
   return out;
 }
 
+struct GapStatistics {
+  double mean, stddev;
+};
+
+// Mean and standard deviation of the gaps between successive creation cycles.
+GapStatistics gap_statistics(const std::vector<Cycle>& a) {
+  double sum = 0, squares = 0;
+  for (std::size_t i = 1; i < a.size(); ++i) {
+    const double gap = double(a[i] - a[i - 1]);
+    sum += gap;
+    squares += gap * gap;
+  }
+  const double n = double(a.size() - 1), mean = sum / n;
+  return {mean, std::sqrt(squares / n - mean * mean)};
+}
+
 }  // namespace
 
 TEST_CASE("every process creates packets at its mean rate", "[process]") {
@@ -58,17 +74,9 @@ TEST_CASE("bernoulli creates at most one packet per cycle; exponential may creat
 }
 
 TEST_CASE("exponential inter-arrival times have the exponential's spread", "[process]") {
-  const auto e = arrivals("exponential", 0.01, 5000000);
-  double sum = 0, squares = 0;
-  for (std::size_t i = 1; i < e.size(); ++i) {
-    const double gap = double(e[i] - e[i - 1]);
-    sum += gap;
-    squares += gap * gap;
-  }
-  const double n = double(e.size() - 1), mean = sum / n;
-  const double stddev = std::sqrt(squares / n - mean * mean);
-  CHECK(mean == Approx(100).epsilon(0.03));
-  CHECK(stddev == Approx(100).epsilon(0.05));  // coefficient of variation 1
+  const GapStatistics gaps = gap_statistics(arrivals("exponential", 0.01, 5000000));
+  CHECK(gaps.mean == Approx(100).epsilon(0.03));
+  CHECK(gaps.stddev == Approx(100).epsilon(0.05));  // coefficient of variation 1
 }
 
 TEST_CASE("periodic creates a packet every 1/rate cycles (self-tuned regeneration interval)", "[process]") {
@@ -82,14 +90,8 @@ TEST_CASE("periodic creates a packet every 1/rate cycles (self-tuned regeneratio
 TEST_CASE("on/off sources are bursty and refuse an impossible on-rate", "[process]") {
   const auto a = arrivals("on_off", 0.02, 2000000, {{"mean_on", "50"}, {"mean_off", "450"}});
   // Gaps are either short (inside a burst, rate 0.2) or long (an off period): far more spread than Bernoulli's.
-  double sum = 0, squares = 0;
-  for (std::size_t i = 1; i < a.size(); ++i) {
-    const double gap = double(a[i] - a[i - 1]);
-    sum += gap;
-    squares += gap * gap;
-  }
-  const double n = double(a.size() - 1), mean = sum / n;
-  CHECK(std::sqrt(squares / n - mean * mean) / mean > 1.5);
+  const GapStatistics gaps = gap_statistics(a);
+  CHECK(gaps.stddev / gaps.mean > 1.5);
   const ParameterSet p = defaults("on_off");
   CHECK_THROWS_AS(ProcessRegistry::get("on_off").create(ProcessContext{0.2, p}), ConfigError);
 }
