@@ -499,11 +499,12 @@ void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   f.sent = std::uint32_t(now);
   if (v.absorbing) f.flags |= Flit::kAbsorbed;
   OutputVc& o = output_vc(out_port, v.out_vc);
-  if (out_port >= network_ports_) ++ejected_flits_;
   if (out_port < network_ports_) {
     --o.credits;
     ++outstanding_credits_;
     if (f.is_head()) ++packets_[f.packet].hops;
+  } else {
+    ++ejected_flits_;
   }
   flit_out[out_port]->write(f);
   if (f.is_tail()) {

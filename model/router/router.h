@@ -193,7 +193,7 @@ class Router : public sc_core::sc_module {
   WakeUp wake_;
   int buffered_flits_ = 0;
   int outstanding_credits_ = 0;
-  std::uint64_t ejected_flits_ = 0;  // flits sent downstream whose buffer slot is not yet free again
+  std::uint64_t ejected_flits_ = 0;  // flits sent on a delivery channel to this node's interface
   int full_buffers_ = 0;
   bool output_released_ = false;  // an output VC became free: blocked headers may retry
 };
