@@ -31,8 +31,9 @@ struct Flit {
   bool is_head() const { return flags & kHead; }
   bool is_tail() const { return flags & kTail; }
   std::uint8_t priority() const { return std::uint8_t(flags >> kPriorityShift); }
-  // True when the flit was written to the link in the cycle before `now`, i.e. it is new.
-  bool sent_just_before(Cycle now) const { return Cycle(sent) + 1 == now; }
+  // True when the flit was written to the link in the cycle before `now`, i.e. it is new
+  // (compared mod 2^32, as `sent` is stored; see kNeverSent).
+  bool sent_just_before(Cycle now) const { return sent == std::uint32_t(now - 1); }
 
   bool operator==(const Flit& o) const {
     return packet == o.packet && destination == o.destination && sent == o.sent &&
@@ -44,7 +45,7 @@ struct Credit {
   std::uint32_t sent = kNeverSent;  // cycle the credit was returned
   std::uint8_t vc = 0;               // virtual channel whose buffer slot was freed
 
-  bool sent_just_before(Cycle now) const { return Cycle(sent) + 1 == now; }
+  bool sent_just_before(Cycle now) const { return sent == std::uint32_t(now - 1); }
   bool operator==(const Credit& o) const { return sent == o.sent && vc == o.vc; }
 };
 

@@ -186,7 +186,8 @@ void Router::step() {
 }
 
 void Router::receive(Cycle now) {
-  const std::uint32_t previous = std::uint32_t(now - 1);  // a value sent then is new now
+  // Flit/Credit::sent_just_before(now), with (now − 1) mod 2^32 computed once for all ports.
+  const std::uint32_t previous = std::uint32_t(now - 1);
   for (int p = 0; p < network_ports_; ++p) {
     const Credit& c = *credit_value_[p];
     if (c.sent == previous) {
