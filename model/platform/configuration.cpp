@@ -180,8 +180,6 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
                                              : DeadlockRecoveryConfig::Kind::None;
   c.deadlock.timeout = int(p.integer("deadlock.timeout"));
   c.deadlock.reinjection_delay = Cycle(p.integer("deadlock.reinjection_delay"));
-  if (c.deadlock.kind == DeadlockRecoveryConfig::Kind::Disha && c.router.virtual_channels >= 32)
-    throw ConfigError(p.problem("deadlock.recovery", "Disha's recovery lane needs a VC beyond the 31 usable (allowed: at most 31 virtual channels with disha)"));
   c.network_interface.injection_channels = int(p.integer("network_interface.injection_channels"));
   c.network_interface.delivery_channels = int(p.integer("network_interface.delivery_channels"));
   c.network_interface.injection_delay = int(p.integer("network_interface.injection_delay"));
@@ -202,6 +200,13 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
         throw ConfigError(c.congestion_control.parameters.problem(
             "distribution", "metapackets go round the rows of a torus (allowed with a mesh dimension: sideband)"));
   }
+  // The router keeps a port's lanes in 32-bit masks: Disha's recovery lane and the metapackets'
+  // lane come on top of the V lanes routing uses.
+  const int extra_lanes = (c.deadlock.kind == DeadlockRecoveryConfig::Kind::Disha ? 1 : 0) + (c.router.metapacket_lane ? 1 : 0);
+  if (c.router.virtual_channels + extra_lanes > 32)
+    throw ConfigError(p.problem("router.virtual_channels",
+                                "Disha's recovery lane and the metapacket lane come on top of V, and a port has at most 32 "
+                                "lanes (allowed: at most " + std::to_string(32 - extra_lanes) + " virtual channels here)"));
   c.sideband.hop_delay = int(p.integer("sideband.hop_delay"));
   c.sideband.width_bits = int(p.integer("sideband.width_bits"));
 

@@ -101,6 +101,13 @@ TEST_CASE("cross-key rules are checked before simulating", "[config]") {
   CHECK_THAT(error_of("network:\n  dimensions: 2\n  wrap: [torus, mesh, torus]\n"), Contains("one per dimension"));
   CHECK_THAT(error_of(kPlatform, "packet_length: 16\ninjection:\n  rate: 0.1\n"),
              Contains("s.yaml:3") && Contains("at most 1 flit/node/cycle"));
+  // Disha's and the metapackets' lanes come on top of V within a port's 32 lanes.
+  CHECK_THAT(error_of("router:\n  virtual_channels: 32\ndeadlock:\n  recovery: disha\n"),
+             Contains("router.virtual_channels") && Contains("at most 31 virtual channels"));
+  CHECK_THAT(error_of("router:\n  virtual_channels: 31\ndeadlock:\n  recovery: disha\n"
+                      "congestion_control:\n  type: self_tuned\n  distribution: metapackets\n"),
+             Contains("router.virtual_channels") && Contains("at most 30 virtual channels"));
+  CHECK_NOTHROW(load_configuration_text("router:\n  virtual_channels: 31\ndeadlock:\n  recovery: disha\n", ""));
   // A mesh needs no dateline classes, so one VC is fine there.
   CHECK_NOTHROW(load_configuration_text("router:\n  virtual_channels: 1\nnetwork:\n  wrap: mesh\n", ""));
 }
