@@ -124,7 +124,7 @@ void NetworkInterface::step() {
   while (!reinjections_.empty() && reinjections_.front().ready <= now) {
     const PacketId id = reinjections_.front().packet;
     queue_of(packets_[id]).push_front(id);
-    reinjections_.erase(reinjections_.begin());
+    reinjections_.pop_front();
   }
   bool refused = false;
   const bool sent = inject(now, refused);

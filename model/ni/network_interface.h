@@ -17,6 +17,7 @@
 #include <tlm>
 #include <tlm_utils/simple_target_socket.h>
 
+#include <deque>
 #include <systemc>
 #include <vector>
 
@@ -133,7 +134,7 @@ class NetworkInterface : public sc_core::sc_module {
     PacketId packet;
     Cycle ready;
   };
-  std::vector<Reinjection> reinjections_;  // absorbed by software recovery, in order of readiness
+  std::deque<Reinjection> reinjections_;  // absorbed by software recovery, in order of readiness
   const bool reallocate_when_empty_;  // same lane-reuse rule as the routers
   const bool virtual_cut_through_;    // a packet starts only with room for all of it
   const int delivery_latency_;  // crossbar + delivery channel
