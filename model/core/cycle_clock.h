@@ -21,7 +21,7 @@ class CycleClock : public sc_core::sc_module {
   // The current cycle; valid inside any process of the model. Every process asks, so the division
   // is done once per time step.
   Cycle cycle() const {
-    const sc_dt::uint64 ticks = sc_core::sc_time_stamp().value();
+    const sc_dt::uint64 ticks = simulation_->time_stamp().value();  // inline, unlike sc_time_stamp()
     if (ticks != cached_ticks_) {
       cached_ticks_ = ticks;
       cached_cycle_ = Cycle(ticks / period_ticks_) - 1;
@@ -36,6 +36,7 @@ class CycleClock : public sc_core::sc_module {
  private:
   void advance();
 
+  sc_core::sc_simcontext* const simulation_;
   sc_core::sc_time period_;
   sc_dt::uint64 period_ticks_;
   mutable sc_dt::uint64 cached_ticks_ = ~sc_dt::uint64(0);

@@ -1,9 +1,14 @@
 #pragma once
 // The link signal: an sc_signal (written in one cycle, read in the next) that also wakes its one
-// reader if, and only if, that reader is asleep. Readers that sleep while idle would otherwise
-// need value-changed events on every link, which the kernel fires on every flit even when the
-// reader is awake; here a change costs nothing beyond the signal update unless someone sleeps.
+// reader if, and only if, that reader is asleep, and marks itself in the reader's changed-inputs
+// mask. Readers that sleep while idle would otherwise need value-changed events on every link,
+// which the kernel fires on every flit even when the reader is awake; and a reader with many
+// inputs looks only at those whose bit is set instead of testing every port every cycle.
+#include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <systemc>
+#include <type_traits>
 
 namespace icn {
 
@@ -17,30 +22,52 @@ struct WakeUp {
 };
 
 template <typename T>
-class WakingSignal : public sc_core::sc_signal<T, sc_core::SC_UNCHECKED_WRITERS> {
+class WakingSignal final : public sc_core::sc_signal<T, sc_core::SC_UNCHECKED_WRITERS> {
   using Base = sc_core::sc_signal<T, sc_core::SC_UNCHECKED_WRITERS>;
 
  public:
   WakingSignal() : Base(sc_core::sc_gen_unique_name("signal")) {}
   explicit WakingSignal(const char* name) : Base(name) {}
-  // Called by the reader during elaboration; a signal has at most one reader.
-  void set_reader(WakeUp* reader) { reader_ = reader; }
+  // Called by the reader during elaboration; a signal has at most one reader. When the value
+  // changes, bit `bit` of `*changed` is set (if given); the reader clears it when it has looked.
+  void set_reader(WakeUp* reader, std::uint64_t* changed = nullptr, int bit = 0) {
+    reader_ = reader;
+    changed_ = changed;
+    bit_ = std::uint64_t(1) << bit;
+  }
+  // write() for a value known to differ from the current one (every flit and credit carries the
+  // cycle it was sent): no virtual call through the port and no comparison. Same semantics.
+  void send(const T& value) {
+    this->m_new_val = value;
+    this->request_update();
+  }
 
  protected:
   void update() override {
-    const bool changed = !(this->m_new_val == this->m_cur_val);
-    Base::update();
-    if (changed && reader_) reader_->wake();
+    // sc_signal's update (unchecked writers have no policy update), with the change-stamp kept
+    // inline: the library's out-of-line do_update is needed only for a value-changed event.
+    if (this->m_new_val == this->m_cur_val) return;
+    if (this->m_change_event_p) {
+      Base::do_update();
+    } else {
+      this->m_change_stamp = this->simcontext()->change_stamp();
+      this->m_cur_val = this->m_new_val;
+    }
+    if (changed_) *changed_ |= bit_;
+    if (reader_) reader_->wake();
   }
 
  private:
   WakeUp* reader_ = nullptr;
+  std::uint64_t* changed_ = nullptr;
+  std::uint64_t bit_ = 0;
 };
 
-// The reader's side: the signal behind an input port, to register with it.
-template <typename T>
-WakingSignal<T>& waking_signal_of(sc_core::sc_in<T>& port) {
-  auto* signal = dynamic_cast<WakingSignal<T>*>(port.get_interface());
+// The signal behind a port, to register with it as reader or to send on it.
+template <typename Port>
+auto& waking_signal_of(Port& port) {
+  using Value = std::decay_t<decltype(port->read())>;
+  auto* signal = dynamic_cast<WakingSignal<Value>*>(port.get_interface());
   if (!signal) throw std::logic_error(std::string(port.name()) + " must be bound to a WakingSignal");
   return *signal;
 }

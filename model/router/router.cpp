@@ -97,11 +97,17 @@ Router::~Router() = default;
 void Router::end_of_elaboration() {
   // A signal's current value lives at a fixed address; reading it there each cycle avoids a
   // virtual call per port per cycle.
-  for (auto& port : flit_in) {
-    flit_value_.push_back(&port->read());
-    waking_signal_of(port).set_reader(&wake_);
+  for (int p = 0; p < input_ports_; ++p) {
+    flit_value_.push_back(&flit_in[p]->read());
+    waking_signal_of(flit_in[p]).set_reader(&wake_, &flits_arrived_, p);
   }
-  for (int p = 0; p < network_ports_; ++p) credit_value_.push_back(&credit_in[p]->read());
+  // Credits need not wake the router: it sleeps only when every credit is back.
+  for (int p = 0; p < network_ports_; ++p) {
+    credit_value_.push_back(&credit_in[p]->read());
+    waking_signal_of(credit_in[p]).set_reader(nullptr, &credits_arrived_, p);
+  }
+  for (auto& port : flit_out) flit_signal_out_.push_back(&waking_signal_of(port));
+  for (auto& port : credit_out) credit_signal_out_.push_back(&waking_signal_of(port));
 }
 
 bool Router::output_vc_free(int port, int vc) const {
@@ -186,24 +192,27 @@ void Router::step() {
 }
 
 void Router::receive(Cycle now) {
-  // Flit/Credit::sent_just_before(now), with (now − 1) mod 2^32 computed once for all ports.
+  // Only the ports whose signal changed in the last update phase; a value is new if it was sent
+  // in the previous cycle (Flit/Credit::sent_just_before, with (now − 1) mod 2^32 computed once).
   const std::uint32_t previous = std::uint32_t(now - 1);
-  for (int p = 0; p < network_ports_; ++p) {
+  for (std::uint64_t ports = credits_arrived_; ports; ports &= ports - 1) {
+    const int p = __builtin_ctzll(ports);
     const Credit& c = *credit_value_[p];
-    if (c.sent == previous) {
-      OutputVc& o = output_vc(p, c.vc);
-      --outstanding_credits_;
-      // A returned credit can let a refused header in: under virtual cut-through (room for its
-      // packet) or when VCs are reallocated only once empty.
-      if (virtual_cut_through_ || (reallocate_when_empty_ && !o.allocated && o.credits + 1 == depth_))
-        output_released_ = true;
-      if (++o.credits == 1 && o.allocated && inputs_[o.owner].count > 0) set_active(o.owner);
-      if (o.credits > depth_)
-        fail(id_, now, "output port " + std::to_string(p) + " VC " + std::to_string(c.vc) +
-                           " received more credits than its downstream buffer has slots");
-    }
+    if (c.sent != previous) continue;
+    OutputVc& o = output_vc(p, c.vc);
+    --outstanding_credits_;
+    // A returned credit can let a refused header in: under virtual cut-through (room for its
+    // packet) or when VCs are reallocated only once empty.
+    if (virtual_cut_through_ || (reallocate_when_empty_ && !o.allocated && o.credits + 1 == depth_))
+      output_released_ = true;
+    if (++o.credits == 1 && o.allocated && inputs_[o.owner].count > 0) set_active(o.owner);
+    if (o.credits > depth_)
+      fail(id_, now, "output port " + std::to_string(p) + " VC " + std::to_string(c.vc) +
+                         " received more credits than its downstream buffer has slots");
   }
-  for (int p = 0; p < input_ports_; ++p) {
+  credits_arrived_ = 0;
+  for (std::uint64_t ports = flits_arrived_; ports; ports &= ports - 1) {
+    const int p = __builtin_ctzll(ports);
     const Flit& f = *flit_value_[p];
     if (f.sent != previous) continue;
     const int index = p * vcs_ + f.vc;
@@ -222,6 +231,7 @@ void Router::receive(Cycle now) {
     if (++v.count == depth_) ++full_buffers_;
     ++buffered_flits_;
   }
+  flits_arrived_ = 0;
 }
 
 bool Router::allocate_output(InputVc& v) {
@@ -494,7 +504,7 @@ void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   if (++v.head == depth_) v.head = 0;
   --v.count;
   --buffered_flits_;
-  credit_out[in_port]->write(Credit{std::uint32_t(now), std::uint8_t(in_vc)});
+  credit_signal_out_[in_port]->send(Credit{std::uint32_t(now), std::uint8_t(in_vc)});
 
   f.vc = v.out_vc;
   f.sent = std::uint32_t(now);
@@ -507,7 +517,7 @@ void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   } else {
     ++ejected_flits_;
   }
-  flit_out[out_port]->write(f);
+  flit_signal_out_[out_port]->send(f);
   if (f.is_tail()) {
     v.absorbing = false;
     o.allocated = false;

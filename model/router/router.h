@@ -190,6 +190,11 @@ class Router : public sc_core::sc_module {
   std::vector<std::uint8_t> input_round_robin_;
   std::vector<const Flit*> flit_value_;      // current values of the input signals
   std::vector<const Credit*> credit_value_;  // current values of the credit signals
+  std::vector<FlitSignal*> flit_signal_out_;      // the output signals, written without a virtual call
+  std::vector<CreditSignal*> credit_signal_out_;
+  // Set by the signals' update when a value changes (bit = port): the ports receive() looks at.
+  std::uint64_t flits_arrived_ = 0;
+  std::uint64_t credits_arrived_ = 0;
   WakeUp wake_;
   int buffered_flits_ = 0;
   int outstanding_credits_ = 0;
