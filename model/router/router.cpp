@@ -84,6 +84,7 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
   active_.assign(input_ports_, 0);
   requests_.resize(std::size_t(output_ports_) * input_ports_);
   request_count_.assign(output_ports_, 0);
+  lone_offer_.resize(output_ports_);
   input_round_robin_.assign(input_ports_, 0);
 
   SC_HAS_PROCESS(Router);
@@ -429,73 +430,7 @@ void Router::compute_route(int index, const Flit& header) {
   }
 }
 
-void Router::switch_allocate(Cycle now) {
-  // Input stage: each input port offers at most one flit (one crossbar input per port), chosen
-  // round-robin among its VCs that have a ready flit and a credit downstream.
-  std::uint64_t requested = 0;  // output ports with offers
-  std::uint64_t offered = 0;    // input ports that made one
-  for (std::uint64_t ports = active_ports_; ports; ports &= ports - 1) {
-    const int ip = __builtin_ctzll(ports);
-    const std::uint32_t mask = active_[ip];
-    // Disha's lane and the metapackets' go first: they must never wait behind data.
-    const int start = (mask & priority_lanes_) ? __builtin_ctz(mask & priority_lanes_) : input_round_robin_[ip];
-    for (std::uint32_t turn = rotate(mask, start); turn; turn &= turn - 1) {
-      const int iv = vc_at(start, __builtin_ctz(turn));
-      const int index = ip * vcs_ + iv;
-      const InputVc& v = inputs_[index];
-      const BufferedFlit& front = slot(index, v.head);
-      if (front.ready > now) continue;
-      const Cycle age = arbitration_uses_age_ ? packets_[front.flit.packet].created : 0;
-      requests_[std::size_t(v.out_port) * input_ports_ + request_count_[v.out_port]++] =
-          ArbitrationRequest{std::uint16_t(ip), std::uint8_t(iv), front.flit.priority(), age};
-      requested |= std::uint64_t(1) << v.out_port;
-      offered |= std::uint64_t(1) << ip;
-      break;
-    }
-  }
-  // Output stage: each physical channel grants one offer per cycle under its policy.
-  std::uint64_t matched_inputs = 0, matched_outputs = requested;
-  for (; requested; requested &= requested - 1) {
-    const int op = __builtin_ctzll(requested);
-    const int count = request_count_[op];
-    request_count_[op] = 0;
-    const ArbitrationRequest* offers = &requests_[std::size_t(op) * input_ports_];
-    int chosen = count == 1 ? 0 : -1;
-    for (int i = 0; chosen < 0 && priority_lanes_ && i < count; ++i)
-      if ((priority_lanes_ >> offers[i].input_vc) & 1u) chosen = i;  // priority lanes win the link
-    const ArbitrationRequest& winner = offers[chosen >= 0 ? chosen : arbiters_[op]->choose(offers, count)];
-    matched_inputs |= std::uint64_t(1) << winner.requester;
-    traverse(winner.requester, winner.input_vc, op, now);
-    input_round_robin_[winner.requester] = std::uint8_t(winner.input_vc + 1 >= vcs_ ? 0 : winner.input_vc + 1);
-  }
-  // Second pass: an input whose offer lost may still send another lane's flit to an output no one
-  // uses this cycle, so the matching is maximal (with many lanes a single pass leaves outputs
-  // idle that a waiting lane could use). Only inputs that offered and lost can gain: the others
-  // had no ready flit at all. Inputs take turns by cycle.
-  const std::uint64_t unmatched = offered & ~matched_inputs;
-  if (unmatched == 0) return;
-  const int first = int(now % Cycle(input_ports_));
-  for (int k = 0; k < input_ports_; ++k) {
-    int ip = first + k;
-    if (ip >= input_ports_) ip -= input_ports_;
-    if (!((unmatched >> ip) & 1u)) continue;
-    const std::uint32_t mask = active_[ip];
-    const int start = input_round_robin_[ip];
-    for (std::uint32_t turn = rotate(mask, start); turn; turn &= turn - 1) {
-      const int iv = vc_at(start, __builtin_ctz(turn));
-      const int index = ip * vcs_ + iv;
-      const InputVc& v = inputs_[index];
-      if ((matched_outputs >> v.out_port) & 1u || slot(index, v.head).ready > now) continue;
-      const int op = v.out_port;
-      matched_outputs |= std::uint64_t(1) << op;
-      traverse(ip, iv, op, now);
-      input_round_robin_[ip] = std::uint8_t(iv + 1 >= vcs_ ? 0 : iv + 1);
-      break;
-    }
-  }
-}
-
-void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
+inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   const int index = in_port * vcs_ + in_vc;
   InputVc& v = inputs_[index];
   Flit f = slot(index, v.head).flit;
@@ -528,6 +463,91 @@ void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
     if (v.count > 0) waiting_.set(index);  // the next packet's head is behind it
   } else if (v.count == 0 || o.credits == 0) {
     clear_active(index);  // the rest has not arrived yet, or it waits for a credit
+  }
+}
+
+void Router::switch_allocate(Cycle now) {
+  // Input stage: each input port offers at most one flit (one crossbar input per port), chosen
+  // round-robin among its VCs that have a ready flit and a credit downstream. An output with a
+  // single offer (the common case) needs no arbitration, so offers are written out as requests
+  // only once a second one arrives for the same output.
+  std::uint64_t requested = 0;  // output ports with offers
+  std::uint64_t contested = 0;  // output ports with more than one
+  std::uint64_t offered = 0;    // input ports that made one
+  for (std::uint64_t ports = active_ports_; ports; ports &= ports - 1) {
+    const int ip = __builtin_ctzll(ports);
+    const std::uint32_t mask = active_[ip];
+    // Disha's lane and the metapackets' go first: they must never wait behind data.
+    const int start = (mask & priority_lanes_) ? __builtin_ctz(mask & priority_lanes_) : input_round_robin_[ip];
+    for (std::uint32_t turn = rotate(mask, start); turn; turn &= turn - 1) {
+      const int iv = vc_at(start, __builtin_ctz(turn));
+      const int index = ip * vcs_ + iv;
+      const InputVc& v = inputs_[index];
+      if (slot(index, v.head).ready > now) continue;
+      const int op = v.out_port;
+      const std::uint64_t output = std::uint64_t(1) << op;
+      if (!(requested & output)) {
+        requested |= output;
+        lone_offer_[op] = Offer{std::uint8_t(ip), std::uint8_t(iv)};
+      } else {
+        if (!(contested & output)) {
+          contested |= output;
+          add_request(op, lone_offer_[op].input_port, lone_offer_[op].input_vc);
+        }
+        add_request(op, ip, iv);
+      }
+      offered |= std::uint64_t(1) << ip;
+      break;
+    }
+  }
+  // Output stage: each physical channel grants one offer per cycle under its policy.
+  std::uint64_t matched_inputs = 0;
+  const std::uint64_t matched_outputs = requested;
+  for (; requested; requested &= requested - 1) {
+    const int op = __builtin_ctzll(requested);
+    Offer winner = lone_offer_[op];
+    if ((contested >> op) & 1u) {
+      const int count = request_count_[op];
+      request_count_[op] = 0;
+      const ArbitrationRequest* offers = &requests_[std::size_t(op) * input_ports_];
+      int chosen = -1;
+      for (int i = 0; priority_lanes_ && i < count; ++i)
+        if ((priority_lanes_ >> offers[i].input_vc) & 1u) {  // priority lanes win the link
+          chosen = i;
+          break;
+        }
+      const ArbitrationRequest& granted = offers[chosen >= 0 ? chosen : arbiters_[op]->choose(offers, count)];
+      winner = Offer{std::uint8_t(granted.requester), granted.input_vc};
+    }
+    matched_inputs |= std::uint64_t(1) << winner.input_port;
+    traverse(winner.input_port, winner.input_vc, op, now);
+    input_round_robin_[winner.input_port] = std::uint8_t(winner.input_vc + 1 >= vcs_ ? 0 : winner.input_vc + 1);
+  }
+  // Second pass: an input whose offer lost may still send another lane's flit to an output no one
+  // uses this cycle, so the matching is maximal (with many lanes a single pass leaves outputs
+  // idle that a waiting lane could use). Only inputs that offered and lost can gain: the others
+  // had no ready flit at all. Inputs take turns by cycle.
+  const std::uint64_t unmatched = offered & ~matched_inputs;
+  if (unmatched == 0) return;
+  std::uint64_t used_outputs = matched_outputs;
+  const int first = int(now % Cycle(input_ports_));
+  for (int k = 0; k < input_ports_; ++k) {
+    int ip = first + k;
+    if (ip >= input_ports_) ip -= input_ports_;
+    if (!((unmatched >> ip) & 1u)) continue;
+    const std::uint32_t mask = active_[ip];
+    const int start = input_round_robin_[ip];
+    for (std::uint32_t turn = rotate(mask, start); turn; turn &= turn - 1) {
+      const int iv = vc_at(start, __builtin_ctz(turn));
+      const int index = ip * vcs_ + iv;
+      const InputVc& v = inputs_[index];
+      if ((used_outputs >> v.out_port) & 1u || slot(index, v.head).ready > now) continue;
+      const int op = v.out_port;
+      used_outputs |= std::uint64_t(1) << op;
+      traverse(ip, iv, op, now);
+      input_round_robin_[ip] = std::uint8_t(iv + 1 >= vcs_ ? 0 : iv + 1);
+      break;
+    }
   }
 }
 
