@@ -35,9 +35,9 @@ struct Flit {
   // (compared mod 2^32, as `sent` is stored; see kNeverSent).
   bool sent_just_before(Cycle now) const { return sent == std::uint32_t(now - 1); }
 
-  bool operator==(const Flit& o) const {
-    return packet == o.packet && destination == o.destination && sent == o.sent &&
-           index == o.index && vc == o.vc && flags == o.flags;
+  bool operator==(const Flit& o) const {  // `sent` first: it is what differs between flits
+    return sent == o.sent && packet == o.packet && destination == o.destination && index == o.index &&
+           vc == o.vc && flags == o.flags;
   }
 };
 

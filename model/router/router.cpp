@@ -169,30 +169,7 @@ bool Router::find_stuck(Cycle now, Cycle limit, WaitingVc& out) const {
   return false;
 }
 
-void Router::step() {
-  // Awake, the router runs on its static sensitivity to the tick; asleep, it waits dynamically for
-  // an input change. Woken in the cycle a neighbour wrote, it returns to the tick and acts next
-  // cycle. (Static sensitivity avoids the kernel's per-cycle dynamic-sensitivity bookkeeping.)
-  if (wake_.sleeping) {
-    wake_.sleeping = false;
-    return;
-  }
-  const Cycle now = clock_.cycle();
-  receive(now);
-  if (buffered_flits_ > 0) {
-    if (waiting_.any() || (output_released_ && blocked_.any())) route_and_allocate(now);
-    if (recovery_vc_ >= 0 || recovery_.kind == DeadlockRecoveryConfig::Kind::Software) detect_deadlocks(now);
-    switch_allocate(now);
-  }
-  // Sleep only when nothing is buffered and every credit is back: then only a new flit can give
-  // the router work, so it waits on its flit inputs alone.
-  if (buffered_flits_ == 0 && outstanding_credits_ == 0) {
-    wake_.sleeping = true;
-    next_trigger(wake_.event);
-  }
-}
-
-void Router::receive(Cycle now) {
+inline void Router::receive(Cycle now) {
   // Only the ports whose signal changed in the last update phase; a value is new if it was sent
   // in the previous cycle (Flit/Credit::sent_just_before, with (now − 1) mod 2^32 computed once).
   const std::uint32_t previous = std::uint32_t(now - 1);
@@ -233,6 +210,29 @@ void Router::receive(Cycle now) {
     ++buffered_flits_;
   }
   flits_arrived_ = 0;
+}
+
+void Router::step() {
+  // Awake, the router runs on its static sensitivity to the tick; asleep, it waits dynamically for
+  // an input change. Woken in the cycle a neighbour wrote, it returns to the tick and acts next
+  // cycle. (Static sensitivity avoids the kernel's per-cycle dynamic-sensitivity bookkeeping.)
+  if (wake_.sleeping) {
+    wake_.sleeping = false;
+    return;
+  }
+  const Cycle now = clock_.cycle();
+  receive(now);
+  if (buffered_flits_ > 0) {
+    if (waiting_.any() || (output_released_ && blocked_.any())) route_and_allocate(now);
+    if (recovery_vc_ >= 0 || recovery_.kind == DeadlockRecoveryConfig::Kind::Software) detect_deadlocks(now);
+    switch_allocate(now);
+  }
+  // Sleep only when nothing is buffered and every credit is back: then only a new flit can give
+  // the router work, so it waits on its flit inputs alone.
+  if (buffered_flits_ == 0 && outstanding_credits_ == 0) {
+    wake_.sleeping = true;
+    next_trigger(wake_.event);
+  }
 }
 
 bool Router::allocate_output(InputVc& v) {
