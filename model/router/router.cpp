@@ -466,6 +466,14 @@ inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   }
 }
 
+void Router::add_request(int out_port, int in_port, int in_vc) {
+  const int index = in_port * vcs_ + in_vc;
+  const Flit& front = slot(index, inputs_[index].head).flit;
+  const Cycle age = arbitration_uses_age_ ? packets_[front.packet].created : 0;
+  requests_[std::size_t(out_port) * input_ports_ + request_count_[out_port]++] =
+      ArbitrationRequest{std::uint16_t(in_port), std::uint8_t(in_vc), front.priority(), age};
+}
+
 void Router::switch_allocate(Cycle now) {
   // Input stage: each input port offers at most one flit (one crossbar input per port), chosen
   // round-robin among its VCs that have a ready flit and a credit downstream. An output with a

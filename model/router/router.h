@@ -127,13 +127,7 @@ class Router : public sc_core::sc_module {
   struct Offer {
     std::uint8_t input_port, input_vc;
   };
-  void add_request(int out_port, int in_port, int in_vc) {
-    const int index = in_port * vcs_ + in_vc;
-    const Flit& front = slot(index, inputs_[index].head).flit;
-    const Cycle age = arbitration_uses_age_ ? packets_[front.packet].created : 0;
-    requests_[std::size_t(out_port) * input_ports_ + request_count_[out_port]++] =
-        ArbitrationRequest{std::uint16_t(in_port), std::uint8_t(in_vc), front.priority(), age};
-  }
+  void add_request(int out_port, int in_port, int in_vc);  // an offer of a contested output
   // The VCs of `mask` in round-robin order from `start`: bit b of the result is VC vc_at(start, b).
   std::uint32_t rotate(std::uint32_t mask, int start) const {
     return start == 0 ? mask : ((mask >> start) | (mask << (vcs_ - start))) & lane_mask_;
