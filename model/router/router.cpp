@@ -169,6 +169,7 @@ bool Router::find_stuck(Cycle now, Cycle limit, WaitingVc& out) const {
   return false;
 }
 
+// receive and traverse run for every flit: defined before their one caller so they are inlined.
 inline void Router::receive(Cycle now) {
   // Only the ports whose signal changed in the last update phase; a value is new if it was sent
   // in the previous cycle (Flit/Credit::sent_just_before, with (now − 1) mod 2^32 computed once).
