@@ -225,7 +225,7 @@ void Router::step() {
   receive(now);
   if (buffered_flits_ > 0) {
     if (waiting_.any() || (output_released_ && blocked_.any())) route_and_allocate(now);
-    if (recovery_vc_ >= 0 || recovery_.kind == DeadlockRecoveryConfig::Kind::Software) detect_deadlocks(now);
+    if (recovery_.kind != DeadlockRecoveryConfig::Kind::None) detect_deadlocks(now);
     switch_allocate(now);
   }
   // Sleep only when nothing is buffered and every credit is back: then only a new flit can give
@@ -236,12 +236,13 @@ void Router::step() {
   }
 }
 
-bool Router::allocate_output(InputVc& v) {
+bool Router::allocate_output(int input) {
   // Selection function: within the first preference group that has a free VC, the VC with most
   // credits (emptiest downstream buffer); ties at random.
+  InputVc& v = inputs_[input];
   int best_port = -1, best_vc = -1, best_credits = -1, ties = 0, group = -1;
   // Virtual cut-through: the whole packet must fit where the header goes.
-  const int room_needed = virtual_cut_through_ ? packets_[slot(int(&v - inputs_.data()), v.head).flit.packet].length : 0;
+  const int room_needed = virtual_cut_through_ ? packets_[slot(input, v.head).flit.packet].length : 0;
   for (int c = 0; c < v.route.count; ++c) {
     const RouteCandidate& candidate = v.route.candidates[c];
     if (best_port >= 0 && candidate.group != group) break;
@@ -254,7 +255,6 @@ bool Router::allocate_output(InputVc& v) {
       // more packet behind it; only one already in that escape ring continues with room for one.
       int room = room_needed;
       if (candidate.bubble) {
-        const int input = int(&v - inputs_.data());
         const bool continuing = input / vcs_ == candidate.port && ((candidate.vc_mask >> (input % vcs_)) & 1u);
         if (!continuing) room = 2 * room_needed;
       }
@@ -270,7 +270,7 @@ bool Router::allocate_output(InputVc& v) {
   if (best_port < 0) return false;
   OutputVc& o = output_vc(best_port, best_vc);
   o.allocated = true;
-  o.owner = int(&v - inputs_.data());
+  o.owner = input;
   v.out_port = std::uint8_t(best_port);
   v.out_vc = std::uint8_t(best_vc);
   v.state = VcState::Active;
@@ -312,7 +312,7 @@ void Router::route_and_allocate(Cycle now) {
     const int index = allocation_order_[i];
     InputVc& v = inputs_[index];
     waiting_.reset(index);
-    if (allocate_output(v)) {
+    if (allocate_output(index)) {
       v.tried = false;
       blocked_.reset(index);
       if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index);

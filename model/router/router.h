@@ -142,7 +142,7 @@ class Router : public sc_core::sc_module {
     const int port = index / vcs_;
     if ((active_[port] &= ~(1u << (index % vcs_))) == 0) active_ports_ &= ~(std::uint64_t(1) << port);
   }
-  bool allocate_output(InputVc& vc);
+  bool allocate_output(int input);  // an output VC for the routed header of input VC `input`
   void compute_route(int index, const Flit& header);
   void recover(int index);  // a header blocked past the deadlock timeout
   void detect_deadlocks(Cycle now);
