@@ -35,16 +35,11 @@ Network::Network(sc_core::sc_module_name name, const Configuration& configuratio
                                             *routing_, *schedule_, clock_, packets_, statistics_, token_,
                                             sideband_, metapackets_.get()));
 
-  if (metapackets_) {
-    std::vector<NetworkInterface*> interfaces;
-    for (auto& node : nodes_) interfaces.push_back(&node->network_interface());
-    metapackets_->set_interfaces(interfaces);
-  }
-  if (configuration_.stimulus.trace) {
-    std::vector<NetworkInterface*> interfaces;
-    for (auto& node : nodes_) interfaces.push_back(&node->network_interface());
+  std::vector<NetworkInterface*> interfaces;
+  for (auto& node : nodes_) interfaces.push_back(&node->network_interface());
+  if (metapackets_) metapackets_->set_interfaces(interfaces);
+  if (configuration_.stimulus.trace)
     trace_replay_ = std::make_unique<TraceReplay>("trace_replay", *configuration_.stimulus.trace, clock_, interfaces);
-  }
 
   // Output port p of node a drives input port p of its neighbour in direction p.
   const int ports = topology_.network_ports();

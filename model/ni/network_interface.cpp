@@ -36,15 +36,15 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, NodeId id, cons
       metapacket_vc_(Router::metapacket_vc(router, recovery)),
       reallocate_when_empty_(router.reallocate_when_empty),
       virtual_cut_through_(router.virtual_cut_through),
-      delivery_latency_(router.crossbar_delay + config.delivery_delay) {
+      delivery_latency_(router.crossbar_delay + config.delivery_delay),
+      by_direction_(config.dispatch_by_direction),
+      topology_(topology) {
   injection_.resize(std::size_t(channels_) * vcs_);
   for (auto& vc : injection_) vc.credits = depth_;
   metapacket_injection_.credits = depth_;
   channel_round_robin_.assign(channels_, 0);
   reassembly_.resize(std::size_t(config.delivery_channels) * lanes_);
   socket.register_b_transport(this, &NetworkInterface::b_transport);
-  by_direction_ = config.dispatch_by_direction;
-  topology_ = &topology;
   queues_.resize(by_direction_ ? std::size_t(channels_) : 1);
 
   SC_HAS_PROCESS(NetworkInterface);
@@ -84,7 +84,7 @@ SourceQueue& NetworkInterface::queue_of(const Packet& p) {
   if (!by_direction_) return queues_[0];
   // Pre-routed channels: channel c serves network direction c; the first hop is the
   // dimension-order one (packets to this node itself take channel 0 and are delivered at once).
-  const int port = topology_->dimension_order_port(id_, p.destination);
+  const int port = topology_.dimension_order_port(id_, p.destination);
   return queues_[port < 0 ? 0 : std::size_t(port)];
 }
 

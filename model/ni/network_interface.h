@@ -142,8 +142,8 @@ class NetworkInterface : public sc_core::sc_module {
   // One FIFO shared by all injection channels, or with pre-routed channels one per channel
   // (network direction), so a packet for one direction never waits behind one for another.
   std::vector<SourceQueue> queues_;
-  bool by_direction_ = false;
-  const Topology* topology_ = nullptr;
+  const bool by_direction_;
+  const Topology& topology_;
   SourceQueue& queue_of(const Packet& p);
   std::uint32_t sequence_ = 0;
   std::vector<InjectionVc> injection_;
