@@ -104,6 +104,12 @@ std::vector<long long> ParameterSet::integers(const std::string& key) const {
   return out;
 }
 
+std::vector<double> ParameterSet::reals(const std::string& key) const {
+  std::vector<double> out;
+  for (const auto& item : get(key).items) out.push_back(std::stod(item));
+  return out;
+}
+
 std::string ParameterSet::problem(const std::string& key, const std::string& what) const {
   return origin(key) + ": " + (prefix_.empty() ? key : prefix_ + "." + key) + ": " + what;
 }

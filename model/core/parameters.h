@@ -49,6 +49,7 @@ class ParameterSet {
   bool boolean(const std::string& key) const;
   const std::string& text(const std::string& key) const;
   std::vector<long long> integers(const std::string& key) const;
+  std::vector<double> reals(const std::string& key) const;
   const std::vector<std::string>& texts(const std::string& key) const;
   const std::string& origin(const std::string& key) const;
 

@@ -30,7 +30,7 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, NodeId id, cons
       vcs_(router.virtual_channels),
       depth_(router.buffer_depth),
       channels_(config.injection_channels),
-      lanes_(Router::lanes(router, recovery)),
+      lanes_(lanes_per_port(router, recovery)),
       token_(token),
       reinjection_delay_(recovery.reinjection_delay),
       metapacket_vc_(Router::metapacket_vc(router, recovery)),

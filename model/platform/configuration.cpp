@@ -202,7 +202,7 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   }
   // The router keeps a port's lanes in 32-bit masks: Disha's recovery lane and the metapackets'
   // lane come on top of the V lanes routing uses.
-  const int extra_lanes = (c.deadlock.kind == DeadlockRecoveryConfig::Kind::Disha ? 1 : 0) + (c.router.metapacket_lane ? 1 : 0);
+  const int extra_lanes = lanes_per_port(c.router, c.deadlock) - c.router.virtual_channels;
   if (c.router.virtual_channels + extra_lanes > 32)
     throw ConfigError(p.problem("router.virtual_channels",
                                 "Disha's recovery lane and the metapacket lane come on top of V, and a port has at most 32 "
@@ -242,8 +242,7 @@ PhaseConfig build_traffic(const ParameterSet& p, const PlatformConfig& platform)
   PhaseConfig s;
   std::vector<int> lengths;
   for (long long l : p.integers("packet_length")) lengths.push_back(int(l));
-  std::vector<double> weights;
-  for (const auto& w : p.texts("packet_length_weights")) weights.push_back(std::stod(w));
+  const std::vector<double> weights = p.reals("packet_length_weights");
   if (weights.size() != 1 && weights.size() != lengths.size())
     throw ConfigError(p.problem("packet_length_weights", "has " + std::to_string(weights.size()) + " weights for " +
                                                              std::to_string(lengths.size()) +

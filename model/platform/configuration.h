@@ -52,6 +52,13 @@ struct DeadlockRecoveryConfig {
   Cycle reinjection_delay = 0;  // software recovery: cycles before an absorbed packet re-enters
 };
 
+// VC buffers per port: the V lanes routing uses, then Disha's recovery lane and the metapackets'
+// lane when there are such (in that order).
+inline int lanes_per_port(const RouterConfig& router, const DeadlockRecoveryConfig& recovery) {
+  return router.virtual_channels + (recovery.kind == DeadlockRecoveryConfig::Kind::Disha ? 1 : 0) +
+         (router.metapacket_lane ? 1 : 0);
+}
+
 struct NetworkInterfaceConfig {
   int injection_channels = 0;
   int delivery_channels = 0;

@@ -25,13 +25,8 @@ namespace {
 }
 }  // namespace
 
-int Router::lanes(const RouterConfig& config, const DeadlockRecoveryConfig& recovery) {
-  return config.virtual_channels + (recovery.kind == DeadlockRecoveryConfig::Kind::Disha ? 1 : 0) +
-         (config.metapacket_lane ? 1 : 0);
-}
-
 int Router::metapacket_vc(const RouterConfig& config, const DeadlockRecoveryConfig& recovery) {
-  return config.metapacket_lane ? lanes(config, recovery) - 1 : -1;
+  return config.metapacket_lane ? lanes_per_port(config, recovery) - 1 : -1;
 }
 
 Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology, const RouterConfig& config,
@@ -47,7 +42,7 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
       routing_(routing),
       clock_(clock),
       packets_(packets),
-      vcs_(lanes(config, recovery)),
+      vcs_(lanes_per_port(config, recovery)),
       depth_(config.buffer_depth),
       network_ports_(topology.network_ports()),
       input_ports_(network_ports_ + ni.injection_channels),

@@ -54,10 +54,8 @@ class Router : public sc_core::sc_module {
          const NetworkInterfaceConfig& ni, const DeadlockRecoveryConfig& recovery, RecoveryToken* token,
          const RoutingFunction& routing, CycleClock& clock, PacketPool& packets, std::uint64_t seed);
 
-  // VCs per physical channel in the buffers: the configured ones plus, with Disha recovery, the
-  // recovery lane (the last index).
-  static int lanes(const RouterConfig& config, const DeadlockRecoveryConfig& recovery);
-  static int metapacket_vc(const RouterConfig& config, const DeadlockRecoveryConfig& recovery);  // or -1
+  // The metapackets' lane (the last of lanes_per_port), or -1.
+  static int metapacket_vc(const RouterConfig& config, const DeadlockRecoveryConfig& recovery);
   ~Router() override;
 
   NodeId id() const { return id_; }
