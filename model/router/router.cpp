@@ -57,8 +57,8 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
       priority_lanes_((recovery_vc_ >= 0 ? 1u << recovery_vc_ : 0u) | (metapacket_vc_ >= 0 ? 1u << metapacket_vc_ : 0u)),
       pre_routed_injection_(ni.dispatch_by_direction),
       delivery_credits_(1 << 30),
-      all_vcs_(config.virtual_channels >= 32 ? 0xffffffffu : (1u << config.virtual_channels) - 1),
-      lane_mask_(vcs_ >= 32 ? 0xffffffffu : (1u << vcs_) - 1) {
+      all_vcs_(first_vcs(config.virtual_channels)),
+      lane_mask_(first_vcs(vcs_)) {
   for (int p = 0; p < input_ports_; ++p)
     arrival_latency_.push_back(p < network_ports_ ? config.crossbar_delay + config.link_delay : ni.injection_delay);
   for (int p = 0; p < network_ports_; ++p) connected_.push_back(topology.has_link(id, p));

@@ -20,7 +20,7 @@ class BubbleRouting final : public RoutingFunction {
       throw std::invalid_argument("bubble flow control needs router.switching: virtual_cut_through");
     if (virtual_channels < escape_vcs)
       throw std::invalid_argument("needs at least " + std::to_string(escape_vcs) + " VCs for the escape network");
-    const std::uint32_t all = virtual_channels >= 32 ? 0xffffffffu : (1u << virtual_channels) - 1;
+    const std::uint32_t all = first_vcs(virtual_channels);
     escape_ = (1u << escape_vcs) - 1;
     adaptive_ = all & ~escape_;
     description_ = "adaptive bubble: escape VCs 0.." + std::to_string(escape_vcs - 1) +

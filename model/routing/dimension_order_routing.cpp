@@ -23,7 +23,7 @@ class DimensionOrderRouting final : public RoutingFunction {
  public:
   DimensionOrderRouting(const Topology& topology, int virtual_channels)
       : topology_(topology) {
-    const std::uint32_t all = virtual_channels >= 32 ? 0xffffffffu : (1u << virtual_channels) - 1;
+    const std::uint32_t all = first_vcs(virtual_channels);
     const int low_count = (virtual_channels + 1) / 2;
     low_ = (1u << low_count) - 1;
     high_ = all & ~low_;

@@ -31,7 +31,7 @@ class DuatoRouting final : public RoutingFunction {
     if (virtual_channels <= escape_vcs)
       throw std::invalid_argument("Duato routing needs more VCs than escape VCs (" + std::to_string(escape_vcs) +
                                   ") so that some are adaptive");
-    const std::uint32_t all = virtual_channels >= 32 ? 0xffffffffu : (1u << virtual_channels) - 1;
+    const std::uint32_t all = first_vcs(virtual_channels);
     escape_ = (1u << escape_vcs) - 1;
     adaptive_ = all & ~escape_;
     const int low_count = any_torus ? (escape_vcs + 1) / 2 : escape_vcs;

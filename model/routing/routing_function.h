@@ -18,6 +18,9 @@ namespace icn {
 
 class Topology;
 
+// The mask of VCs 0 .. count − 1 (count ≤ 32: a port's lanes are kept in 32-bit masks).
+constexpr std::uint32_t first_vcs(int count) { return count >= 32 ? 0xffffffffu : (1u << count) - 1; }
+
 struct RouteCandidate {
   std::uint8_t port;
   std::uint8_t group;       // preference group, ascending

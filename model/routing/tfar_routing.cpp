@@ -10,7 +10,7 @@ namespace {
 class TrueFullyAdaptiveRouting final : public RoutingFunction {
  public:
   TrueFullyAdaptiveRouting(const Topology& topology, int virtual_channels)
-      : topology_(topology), all_(virtual_channels >= 32 ? 0xffffffffu : (1u << virtual_channels) - 1) {}
+      : topology_(topology), all_(first_vcs(virtual_channels)) {}
 
   void route(NodeId node, int, int, NodeId destination, RouteResult& out) const override {
     out.clear();
