@@ -21,7 +21,7 @@ class BubbleRouting final : public RoutingFunction {
     if (virtual_channels < escape_vcs)
       throw std::invalid_argument("needs at least " + std::to_string(escape_vcs) + " VCs for the escape network");
     const std::uint32_t all = first_vcs(virtual_channels);
-    escape_ = (1u << escape_vcs) - 1;
+    escape_ = first_vcs(escape_vcs);
     adaptive_ = all & ~escape_;
     description_ = "adaptive bubble: escape VCs 0.." + std::to_string(escape_vcs - 1) +
                    " in dimension order with bubble flow control" +

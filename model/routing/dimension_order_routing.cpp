@@ -25,7 +25,7 @@ class DimensionOrderRouting final : public RoutingFunction {
       : topology_(topology) {
     const std::uint32_t all = first_vcs(virtual_channels);
     const int low_count = (virtual_channels + 1) / 2;
-    low_ = (1u << low_count) - 1;
+    low_ = first_vcs(low_count);
     high_ = all & ~low_;
     all_ = all;
     bool any_torus = false;

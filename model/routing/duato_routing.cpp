@@ -32,10 +32,10 @@ class DuatoRouting final : public RoutingFunction {
       throw std::invalid_argument("Duato routing needs more VCs than escape VCs (" + std::to_string(escape_vcs) +
                                   ") so that some are adaptive");
     const std::uint32_t all = first_vcs(virtual_channels);
-    escape_ = (1u << escape_vcs) - 1;
+    escape_ = first_vcs(escape_vcs);
     adaptive_ = all & ~escape_;
     const int low_count = any_torus ? (escape_vcs + 1) / 2 : escape_vcs;
-    low_ = (1u << low_count) - 1;
+    low_ = first_vcs(low_count);
     high_ = escape_ & ~low_;
     description_ = "Duato: adaptive minimal on VCs " + std::to_string(escape_vcs) + ".." +
                    std::to_string(virtual_channels - 1) + ", dimension-order escape on VCs 0.." +
