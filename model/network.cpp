@@ -74,7 +74,22 @@ Network::Network(sc_core::sc_module_name name, const Configuration& configuratio
   SC_HAS_PROCESS(Network);
   SC_METHOD(sample);
   if (show_progress_) SC_METHOD(report_progress);
-  if (platform.simulation.watchdog_cycles > 0) SC_METHOD(watch);
+  if (platform.simulation.watchdog_cycles > 0) {
+    Watchdog::Probes probes;
+    probes.stuck = [this](NodeId node, Cycle now, Cycle limit, int& port, int& vc) {
+      return nodes_[node]->router().find_stuck(now, limit, port, vc);
+    };
+    probes.describe_port = [this](int port) { return port_name(port); };
+    probes.note = [this]() -> std::string {
+      if (token_.free()) return "";
+      const Packet& holder = packets_[token_.holder()];
+      return " [Disha's token is held by packet " + std::to_string(holder.source) + "->" +
+             std::to_string(holder.destination) + "]";
+    };
+    watchdog_ = std::make_unique<Watchdog>("watchdog", count, *this, std::move(probes), packets_, clock_,
+                                           configuration_.platform.simulation,
+                                           platform.deadlock.kind != DeadlockRecoveryConfig::Kind::None);
+  }
 }
 
 Network::~Network() = default;
@@ -157,77 +172,6 @@ std::string Network::port_name(int port) const {
   const int d = Topology::dimension_of(port);
   const std::string axis = topology_.dimensions() <= 3 ? std::string(1, "xyz"[d]) : "d" + std::to_string(d);
   return (Topology::is_positive(port) ? "+" : "-") + axis;
-}
-
-std::string Network::describe_wait_chain(NodeId node, int port, int vc, Cycle now, bool* deadlock) const {
-  if (deadlock) *deadlock = false;
-  struct Step { NodeId node; int port, vc; };
-  std::vector<Step> chain;
-  std::ostringstream os;
-  for (int guard = 0; guard < 4096; ++guard) {
-    for (std::size_t i = 0; i < chain.size(); ++i)
-      if (chain[i].node == node && chain[i].port == port && chain[i].vc == vc) {
-        os << " -> back to the VC at step " << i + 1 << ": a cycle of " << chain.size() - i << " VCs (deadlock)";
-        if (deadlock) *deadlock = true;
-        return os.str();
-      }
-    chain.push_back({node, port, vc});
-    const Router::WaitingVc w = nodes_[node]->router().describe_vc(port, vc);
-    const Packet& p = packets_[w.packet];
-    os << (chain.size() > 1 ? " -> " : "") << "[node " << node << " input " << port_name(port) << " VC " << vc
-       << ": packet " << p.source << "->" << p.destination << " (" << p.length << " flits), unmoved "
-       << now - w.since << " cycles, ";
-    if (w.has_output && w.out_port < topology_.network_ports()) {
-      os << "holds output " << port_name(w.out_port) << " VC " << w.out_vc << ", no credit]";
-      node = topology_.neighbour(node, w.out_port);
-      port = w.out_port;
-      vc = w.out_vc;
-    } else if (!w.has_output && w.holder_port >= 0) {
-      os << "waits for output " << port_name(w.out_port) << " VC " << w.out_vc << ", held by input "
-         << port_name(w.holder_port) << " VC " << w.holder_vc << "]";
-      port = w.holder_port;
-      vc = w.holder_vc;
-    } else {
-      os << (w.has_output ? "delivering" : "waiting for routing") << "] (no cycle: starvation)";
-      return os.str();
-    }
-  }
-  return os.str();
-}
-
-void Network::watch() {
-  // Like sample(): wakes in the first delta of a check cycle and looks one delta later.
-  const Cycle limit = configuration_.platform.simulation.watchdog_cycles;
-  const Cycle interval = std::max<Cycle>(1, limit / 4);
-  if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) {
-    next_trigger(clock_.time_of(interval - 1));
-    return;
-  }
-  if (watch_step_.defer()) return;
-  const Cycle now = clock_.cycle();
-  for (NodeId id = 0; id < node_count(); ++id) {
-    Router::WaitingVc stuck;
-    if (!nodes_[id]->router().find_stuck(now, limit, stuck)) continue;
-    bool deadlock = false;
-    const std::string chain = describe_wait_chain(id, stuck.port, stuck.vc, now, &deadlock);
-    std::string token;
-    if (!token_.free()) {
-      const Packet& holder = packets_[token_.holder()];
-      token = " [Disha's token is held by packet " + std::to_string(holder.source) + "->" +
-              std::to_string(holder.destination) + "]";
-    }
-    const std::string report = "watchdog: at cycle " + std::to_string(now) + " flits have not moved for " +
-                               std::to_string(now - stuck.since) + " cycles: " + chain + token;
-    const auto& s = configuration_.platform.simulation;
-    // With deadlock recovery a cycle of waiting VCs is not final: recovery drains one packet at
-    // a time, so at saturation a cycle may wait long for its turn — that is starvation.
-    if (configuration_.platform.deadlock.kind != DeadlockRecoveryConfig::Kind::None) deadlock = false;
-    if (deadlock ? s.deadlock_stops : s.starvation_stops) throw ModelError(report);
-    if ((deadlock ? deadlock_reports_++ : starvation_reports_++) == 0)
-      std::fprintf(stderr, "icnsim: %s (further ones are counted in the result)\n", report.c_str());
-    break;  // one finding per check
-  }
-  next_trigger(clock_.until(now + interval));
 }
 
 Cycle Network::cycles_run() const {

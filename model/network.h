@@ -15,13 +15,15 @@
 #include "stats/network_statistics.h"
 #include "topology/topology.h"
 #include "congestion/metapacket_gather.h"
+#include "deadlock/wait_for.h"
+#include "deadlock/watchdog.h"
 #include "sideband/sideband.h"
 #include "traffic/trace_replay.h"
 #include "traffic/traffic_schedule.h"
 
 namespace icn {
 
-class Network : public sc_core::sc_module {
+class Network : public sc_core::sc_module, public WaitForQuery {
  public:
   Network(sc_core::sc_module_name name, const Configuration& configuration);
   ~Network() override;
@@ -61,20 +63,21 @@ class Network : public sc_core::sc_module {
   double run();
   // Watchdog findings the run went on after (deadlocks with deadlock_action: report, starvation
   // with starvation_action: report); the first of each kind is also printed.
-  std::uint64_t deadlock_reports() const { return deadlock_reports_; }
+  std::uint64_t deadlock_reports() const { return watchdog_ ? watchdog_->deadlock_reports() : 0; }
+  std::uint64_t starvation_reports() const { return watchdog_ ? watchdog_->starvation_reports() : 0; }
+  const Watchdog* watchdog() const { return watchdog_.get(); }
   std::uint64_t deadlock_recoveries() const {
     return token_.recoveries() + statistics_.packets_absorbed_total();
   }
-  std::uint64_t starvation_reports() const { return starvation_reports_; }
-  // The chain of VCs a stuck VC waits for, up to the cycle it closes (or where it ends);
-  // `deadlock` tells which.
-  std::string describe_wait_chain(NodeId node, int port, int vc, Cycle now, bool* deadlock = nullptr) const;
+  // What an input VC waits for (WaitForQuery, for the watchdog).
+  VcWait wait_of(const VcRef& vc, Cycle now) const override {
+    return nodes_[vc.node]->router().wait_of(vc.port, vc.vc, now);
+  }
+  std::string port_name(int port) const;
 
  private:
   void sample();
   void take_sample(Cycle now);
-  void watch();
-  std::string port_name(int port) const;
   void report_progress();
 
   Configuration configuration_;
@@ -94,8 +97,7 @@ class Network : public sc_core::sc_module {
   sc_core::sc_vector<FlitSignal> edge_flits_;      // inputs with no upstream (mesh edges)
   sc_core::sc_vector<CreditSignal> edge_credits_;
   Cycle next_sample_ = 0;
-  EndOfCycle watch_step_;
-  std::uint64_t deadlock_reports_ = 0, starvation_reports_ = 0;
+  std::unique_ptr<Watchdog> watchdog_;
   EndOfCycle sample_step_;
   bool show_progress_ = false;
   std::chrono::steady_clock::time_point started_, last_progress_;

@@ -123,4 +123,19 @@ ParameterSet ParameterSet::section(const std::string& prefix) const {
   return out;
 }
 
+ParameterSet ParameterSet::defaults(const std::vector<ParameterSpec>& specs,
+                                    const std::map<std::string, std::string>& given) {
+  ParameterSet set;
+  for (const auto& spec : specs) {
+    ParameterValue v;
+    const auto it = given.find(spec.key);
+    v.items = {it == given.end() ? spec.default_value : it->second};
+    v.origin = it == given.end() ? "default" : "given";
+    set.set(spec.key, v);
+  }
+  for (const auto& [key, value] : given)
+    if (!set.has(key)) throw std::invalid_argument("configuration key not declared: " + key);
+  return set;
+}
+
 }  // namespace icn

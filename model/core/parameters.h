@@ -41,6 +41,9 @@ struct ParameterValue {
 
 class ParameterSet {
  public:
+  // Every key of `specs` at its default (an implementation built in C++, or a test), then `given`.
+  static ParameterSet defaults(const std::vector<ParameterSpec>& specs,
+                               const std::map<std::string, std::string>& given = {});
   void set(const std::string& key, ParameterValue value) { values_[key] = std::move(value); }
   bool has(const std::string& key) const { return values_.count(key) != 0; }
 

@@ -30,6 +30,7 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, NodeId id, cons
       vcs_(router.virtual_channels),
       depth_(router.buffer_depth),
       channels_(config.injection_channels),
+      packets_in_progress_(config.packets_in_progress),
       lanes_(lanes_per_port(router, recovery)),
       token_(token),
       reinjection_delay_(recovery.reinjection_delay),
@@ -231,15 +232,17 @@ bool NetworkInterface::inject(Cycle now, bool& refused) {
   for (int channel = channel0_used ? 1 : 0; channel < channels_; ++channel) {
     // Continue a packet in progress that has a credit, round-robin among this channel's VCs.
     const int start = channel_round_robin_[channel];
-    int chosen = -1;
-    for (int k = 0; k < vcs_ && chosen < 0; ++k) {
+    int chosen = -1, in_progress = 0;
+    for (int k = 0; k < vcs_; ++k) {
       const int vc = (start + k) % vcs_;
       const InjectionVc& v = injection_vc(channel, vc);
-      if (v.busy && v.credits > 0) chosen = vc;
+      in_progress += v.busy;
+      if (chosen < 0 && v.busy && v.credits > 0) chosen = vc;
     }
-    // Otherwise start the next queued packet on a free VC, if the controller lets it go.
+    // Otherwise start the next queued packet on a free VC, if the channel may have one more in
+    // progress and the controller lets it go.
     SourceQueue& queue = queues_[by_direction_ ? std::size_t(channel) : 0];
-    if (chosen < 0 && channel < open && !queue.empty() && !refused) {
+    if (chosen < 0 && in_progress < packets_in_progress_ && channel < open && !queue.empty() && !refused) {
       const PacketId id = queue.front();
       const Packet& p = packets_[id];
       if (p.created < now) {

@@ -126,6 +126,7 @@ class NetworkInterface : public sc_core::sc_module {
   NetworkStatistics& statistics_;
   CongestionController& controller_;
   const int vcs_, depth_, channels_;
+  const int packets_in_progress_;  // per injection channel
   const int lanes_;  // VCs of a delivery channel: vcs_, plus Disha's recovery lane
   RecoveryToken* token_;
   const Cycle reinjection_delay_;

@@ -51,6 +51,9 @@ Schema platform_schema() {
                   "wormhole, or virtual cut-through (a VC takes a packet only with room for all of it)"));
   s.add(P::choice("router.vc_reallocation", "on_tail", {"on_tail", "when_empty"},
                   "when an output VC may take a new packet: its tail has left, or also its buffer drained"));
+  s.add(P::choice("router.vc_allocation", "oldest_first", {"oldest_first", "longest_waiting"},
+                  "order in which routed headers take output VCs: the packet injected earliest first, or the "
+                  "header that has waited longest at this router first"));
   s.add(P::choice("router.arbitration", "round_robin", ArbitrationRegistry::names(),
                   "per-flit arbitration of a physical channel among lanes"));
   s.add(section_of<RoutingRegistry>("routing", "type", "dimension_order", "routing function"));
@@ -65,6 +68,9 @@ Schema platform_schema() {
   s.add(P::integer("network_interface.injection_delay", 1, 1, 64, "cycles per flit from the NI into the router"));
   s.add(P::choice("network_interface.injection_dispatch", "any", {"any", "by_direction"},
                   "any injection channel takes the next packet, or channel c only packets whose first hop is direction c"));
+  s.add(P::integer("network_interface.packets_in_progress", 1, 1, 32,
+                   "packets an injection channel may be sending at once: 1 sends them one after another; more "
+                   "starts the next on another lane while the current one is blocked (at most V)"));
   s.add(P::integer("network_interface.delivery_delay", 1, 1, 64, "cycles per flit from the crossbar to the NI"));
   s.add(section_of<ControllerRegistry>("congestion_control", "type", "none", "congestion controller"));
   s.add(P::integer("sideband.hop_delay", 2, 1, 1000, "h: cycles per hop on the sideband (self-tuned sec. 3.1)"));
@@ -172,6 +178,7 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   c.router.reallocate_when_empty = p.text("router.vc_reallocation") == "when_empty";
   c.router.virtual_cut_through = p.text("router.switching") == "virtual_cut_through";
   c.router.arbitration = p.text("router.arbitration");
+  c.router.oldest_first_allocation = p.text("router.vc_allocation") == "oldest_first";
   c.routing = selected(p, "routing", "type");
 
   const std::string recovery = p.text("deadlock.recovery");
@@ -184,6 +191,7 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   c.network_interface.delivery_channels = int(p.integer("network_interface.delivery_channels"));
   c.network_interface.injection_delay = int(p.integer("network_interface.injection_delay"));
   c.network_interface.delivery_delay = int(p.integer("network_interface.delivery_delay"));
+  c.network_interface.packets_in_progress = int(p.integer("network_interface.packets_in_progress"));
   c.network_interface.dispatch_by_direction = p.text("network_interface.injection_dispatch") == "by_direction";
   if (c.network_interface.dispatch_by_direction &&
       c.network_interface.injection_channels != 2 * c.network.dimensions)

@@ -37,6 +37,9 @@ struct RouterConfig {
   bool reallocate_when_empty = false;
   // Virtual cut-through: a header takes an output VC only with room for its whole packet there.
   bool virtual_cut_through = false;
+  // VC allocation order among routed headers: the oldest packet (earliest injection) first, or the
+  // header that has waited longest at this router first.
+  bool oldest_first_allocation = true;
   // One more VC per channel, highest priority, for congestion-control metapackets (self-tuned
   // sec. 5.3); set when a controller distributes its counters that way.
   bool metapacket_lane = false;
@@ -67,6 +70,9 @@ struct NetworkInterfaceConfig {
   // Pre-routed injection channels: channel c carries packets whose first hop is direction c
   // (realistic-loads paper: I+ and I- on a ring); needs one channel per network direction.
   bool dispatch_by_direction = false;
+  // Packets an injection channel may have started but not finished sending: 1 sends packets one
+  // after another; more lets a new packet start on another lane while the current one is blocked.
+  int packets_in_progress = 1;
 };
 
 // A section whose `type` picks a registered implementation, with that implementation's parameters.

@@ -50,6 +50,7 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
       routing_delay_(config.routing_delay),
       reallocate_when_empty_(config.reallocate_when_empty),
       virtual_cut_through_(config.virtual_cut_through),
+      oldest_first_allocation_(config.oldest_first_allocation),
       recovery_(recovery),
       token_(token),
       recovery_vc_(recovery.kind == DeadlockRecoveryConfig::Kind::Disha ? config.virtual_channels : -1),
@@ -122,42 +123,60 @@ int Router::free_vcs(int port) const {
   return free;
 }
 
-Router::WaitingVc Router::describe_vc(int port, int vc) const {
+VcWait Router::wait_of(int port, int vc, Cycle now) const {
   const int index = port * vcs_ + vc;
   const InputVc& v = inputs_[index];
-  WaitingVc w;
-  w.port = port;
-  w.vc = vc;
+  VcWait w;
   w.since = v.last_move;
-  if (v.count > 0) w.packet = slots_[std::size_t(index) * depth_ + v.head].flit.packet;
+  if (v.count == 0) return w;  // Empty: a held VC's flits are upstream, which has its credits
+  const BufferedFlit& front = slots_[std::size_t(index) * depth_ + v.head];
+  w.packet = front.flit.packet;
+  w.state = VcWait::State::Movable;
   if (v.state == VcState::Active) {
-    w.has_output = true;
+    w.holds_output = true;
     w.out_port = v.out_port;
     w.out_vc = v.out_vc;
+  }
+  if (front.ready > now || ((priority_lanes_ >> vc) & 1u)) return w;  // in flight; priority lanes never wait
+  if (v.state == VcState::Active) {
+    if (v.out_port >= network_ports_ || output_vc(v.out_port, v.out_vc).credits > 0) return w;
+    w.state = VcWait::State::Waiting;
+    w.waits_on.push_back(VcRef{topology_.neighbour(id_, v.out_port), v.out_port, v.out_vc});
     return w;
   }
-  if (v.state == VcState::Routing)  // every admissible VC is taken: name one holder
-    for (int c = 0; c < v.route.count && w.holder_port < 0; ++c)
-      for (std::uint32_t mask = v.route.candidates[c].vc_mask; mask; mask &= mask - 1) {
-        const int ov = __builtin_ctz(mask);
-        if (ov >= vcs_) break;
-        const OutputVc& o = output_vc(v.route.candidates[c].port, ov);
-        if (o.allocated && o.owner >= 0) {
-          w.out_port = v.route.candidates[c].port;
-          w.out_vc = ov;
-          w.holder_port = o.owner / vcs_;
-          w.holder_vc = o.owner % vcs_;
-          break;
-        }
+  if (v.state != VcState::Routing || v.route_ready > now) return w;  // still to be routed
+  // A routed header waits on an OR of its candidates: each one's holder, or, for one free but
+  // without room (Duato's empty buffer, cut-through, bubble), the downstream buffer.
+  const int room = room_needed(index);
+  for (int c = 0; c < v.route.count; ++c) {
+    const RouteCandidate& candidate = v.route.candidates[c];
+    for (std::uint32_t mask = candidate.vc_mask & lane_mask_; mask; mask &= mask - 1) {
+      const int ov = __builtin_ctz(mask);
+      if (admits(index, candidate, ov, room)) {
+        w.waits_on.clear();
+        return w;  // an output VC is available: it loses, if at all, only to older headers
       }
+      const OutputVc& o = output_vc(candidate.port, ov);
+      if (o.allocated && o.owner >= 0) {
+        w.waits_on.push_back(VcRef{id_, o.owner / vcs_, o.owner % vcs_});
+      } else if (candidate.port < network_ports_) {
+        w.waits_on.push_back(VcRef{topology_.neighbour(id_, candidate.port), candidate.port, ov});
+      } else {
+        w.waits_on.clear();
+        return w;  // a delivery VC: the interface drains it
+      }
+    }
+  }
+  w.state = VcWait::State::Waiting;
   return w;
 }
 
-bool Router::find_stuck(Cycle now, Cycle limit, WaitingVc& out) const {
+bool Router::find_stuck(Cycle now, Cycle limit, int& port, int& vc) const {
   for (int index = 0; index < int(inputs_.size()); ++index) {
     const InputVc& v = inputs_[index];
     if (v.count > 0 && now >= v.last_move + limit) {
-      out = describe_vc(index / vcs_, index % vcs_);
+      port = index / vcs_;
+      vc = index % vcs_;
       return true;
     }
   }
@@ -176,9 +195,9 @@ inline void Router::receive(Cycle now) {
     OutputVc& o = output_vc(p, c.vc);
     --outstanding_credits_;
     // A returned credit can let a refused header in: under virtual cut-through (room for its
-    // packet) or when VCs are reallocated only once empty.
-    if (virtual_cut_through_ || (reallocate_when_empty_ && !o.allocated && o.credits + 1 == depth_))
-      output_released_ = true;
+    // packet), or when it empties a free VC's buffer (VCs reallocated only once empty, and
+    // Duato's adaptive VCs, taken only empty).
+    if (virtual_cut_through_ || (!o.allocated && o.credits + 1 == depth_)) output_released_ = true;
     if (++o.credits == 1 && o.allocated && inputs_[o.owner].count > 0) set_active(o.owner);
     if (o.credits > depth_)
       fail(id_, now, "output port " + std::to_string(p) + " VC " + std::to_string(c.vc) +
@@ -231,30 +250,35 @@ void Router::step() {
   }
 }
 
+inline bool Router::admits(int input, const RouteCandidate& candidate, int ov, int room_needed) const {
+  if (ov >= vcs_ || !output_vc_free(candidate.port, ov)) return false;
+  if (candidate.port >= network_ports_) return true;  // delivery: the interface always drains
+  const int credits = output_vc(candidate.port, ov).credits;
+  if (candidate.needs_empty_buffer && credits != depth_) return false;  // Duato's wormhole condition
+  // Bubble flow control (Puente et al.): a packet entering a ring's escape VC — injected, turning
+  // from another dimension, or coming from an adaptive VC — must leave room for one more packet
+  // behind it; only one already in that escape ring continues with room for one.
+  int room = room_needed;
+  if (candidate.bubble) {
+    const bool continuing = input / vcs_ == candidate.port && ((candidate.vc_mask >> (input % vcs_)) & 1u);
+    if (!continuing) room = 2 * room_needed;
+  }
+  return credits >= room;
+}
+
 bool Router::allocate_output(int input) {
   // Selection function: within the first preference group that has a free VC, the VC with most
   // credits (emptiest downstream buffer); ties at random.
   InputVc& v = inputs_[input];
   int best_port = -1, best_vc = -1, best_credits = -1, ties = 0, group = -1;
-  // Virtual cut-through: the whole packet must fit where the header goes.
-  const int room_needed = virtual_cut_through_ ? packets_[slot(input, v.head).flit.packet].length : 0;
+  const int room = room_needed(input);
   for (int c = 0; c < v.route.count; ++c) {
     const RouteCandidate& candidate = v.route.candidates[c];
     if (best_port >= 0 && candidate.group != group) break;
     for (std::uint32_t mask = candidate.vc_mask; mask; mask &= mask - 1) {
       const int ov = __builtin_ctz(mask);
-      if (ov >= vcs_ || !output_vc_free(candidate.port, ov)) continue;
+      if (!admits(input, candidate, ov, room)) continue;
       const int credits = output_vc(candidate.port, ov).credits;
-      // Bubble flow control (Puente et al.): a packet entering a ring's escape VC — injected,
-      // turning from another dimension, or coming from an adaptive VC — must leave room for one
-      // more packet behind it; only one already in that escape ring continues with room for one.
-      int room = room_needed;
-      if (candidate.bubble) {
-        const bool continuing = input / vcs_ == candidate.port && ((candidate.vc_mask >> (input % vcs_)) & 1u);
-        if (!continuing) room = 2 * room_needed;
-      }
-      if (candidate.port < network_ports_ && ((candidate.needs_empty_buffer && credits != depth_) || credits < room))
-        continue;
       if (credits > best_credits) {
         best_port = candidate.port, best_vc = ov, best_credits = credits, ties = 1, group = candidate.group;
       } else if (credits == best_credits && selection_.below(std::uint64_t(++ties)) == 0) {
@@ -285,6 +309,7 @@ void Router::route_and_allocate(Cycle now) {
       if (!front.flit.is_head()) fail(id_, now, "a body flit is at the front of an idle VC:", front.flit);
       compute_route(index, front.flit);
       v.route_ready = now + routing_delay_;
+      v.allocation_rank = oldest_first_allocation_ ? packets_[front.flit.packet].injected : v.route_ready;
       v.state = VcState::Routing;
     }
     if (v.route_ready <= now) allocation_order_[ready++] = index;
@@ -298,7 +323,7 @@ void Router::route_and_allocate(Cycle now) {
   const int first = int(now % Cycle(total));
   auto rank = [&](int index) {
     const int rotated = index >= first ? index - first : index - first + total;
-    return std::make_pair(inputs_[index].route_ready, rotated);
+    return std::make_pair(inputs_[index].allocation_rank, rotated);
   };
   for (int i = 1; i < ready; ++i)
     for (int j = i; j > 0 && rank(allocation_order_[j]) < rank(allocation_order_[j - 1]); --j)
@@ -549,8 +574,7 @@ void Router::switch_allocate(Cycle now) {
       const int op = v.out_port;
       used_outputs |= std::uint64_t(1) << op;
       traverse(ip, iv, op, now);
-      input_round_robin_[ip] = std::uint8_t(iv + 1 >= vcs_ ? 0 : iv + 1);
-      break;
+      break;  // the round-robin pointer stays: only first-pass wins move it (docs/routing.md's bound)
     }
   }
 }

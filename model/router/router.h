@@ -26,6 +26,7 @@
 #include "core/flit.h"
 #include "core/waking_signal.h"
 #include "deadlock/recovery_token.h"
+#include "deadlock/wait_for.h"
 #include "core/packet_pool.h"
 #include "router/arbitration_policy.h"
 #include "routing/routing_function.h"
@@ -80,17 +81,10 @@ class Router : public sc_core::sc_module {
   // Free VCs of an output port (could take a new packet now), for congestion controllers.
   int free_vcs(int port) const;
 
-  // For the watchdog: an input VC holding flits that have not moved for `limit` cycles.
-  struct WaitingVc {
-    int port = -1, vc = -1;
-    Cycle since = 0;       // last movement
-    PacketId packet = 0;   // at the front
-    bool has_output = false;  // holds an output VC (else waits to get one)
-    int out_port = -1, out_vc = -1;
-    int holder_port = -1, holder_vc = -1;  // without an output VC: an input VC holding a wanted one
-  };
-  bool find_stuck(Cycle now, Cycle limit, WaitingVc& out) const;
-  WaitingVc describe_vc(int port, int vc) const;
+  // For the watchdog: an input VC holding flits that have not moved for `limit` cycles, and what
+  // an input VC waits for (deadlock/wait_for.h).
+  bool find_stuck(Cycle now, Cycle limit, int& port, int& vc) const;
+  VcWait wait_of(int port, int vc, Cycle now) const;
 
  private:
   enum class VcState : std::uint8_t { Idle, Routing, Active };
@@ -105,6 +99,7 @@ class Router : public sc_core::sc_module {
     std::uint8_t out_port = 0;
     std::uint8_t out_vc = 0;
     Cycle route_ready = 0;
+    Cycle allocation_rank = 0;  // smaller allocates first (router.vc_allocation), set when routed
     bool tried = false;  // VC allocation failed since the last output VC release
     Cycle last_move = 0;  // last cycle a flit left, or the buffer stopped being empty (watchdog)
     bool absorbing = false;  // software recovery: this packet is being ejected here
@@ -141,6 +136,12 @@ class Router : public sc_core::sc_module {
     if ((active_[port] &= ~(1u << (index % vcs_))) == 0) active_ports_ &= ~(std::uint64_t(1) << port);
   }
   bool allocate_output(int input);  // an output VC for the routed header of input VC `input`
+  // Whether output VC `ov` of `candidate` may take the routed header of input VC `input` now:
+  // free, and the admission rules hold (Duato's empty buffer, cut-through and bubble room).
+  bool admits(int input, const RouteCandidate& candidate, int ov, int room_needed) const;
+  int room_needed(int input) const {  // virtual cut-through: the whole packet must fit
+    return virtual_cut_through_ ? packets_[slots_[std::size_t(input) * depth_ + inputs_[input].head].flit.packet].length : 0;
+  }
   void compute_route(int index, const Flit& header);
   void recover(int index);  // a header blocked past the deadlock timeout
   void detect_deadlocks(Cycle now);
@@ -161,6 +162,7 @@ class Router : public sc_core::sc_module {
   const int routing_delay_;
   const bool reallocate_when_empty_;
   const bool virtual_cut_through_;
+  const bool oldest_first_allocation_;  // rank headers by packet injection cycle, else by wait here
   const DeadlockRecoveryConfig& recovery_;
   RecoveryToken* token_;
   const int recovery_vc_;    // Disha's lane, or -1

@@ -1,18 +1,17 @@
 // Dimension-order routing: correct dimension 0 first, then 1, … along a minimal direction.
 //
-// On a torus dimension the ring's cyclic channel dependency is broken by a dateline on the
-// wrap-around link (Dally & Seitz): the VCs are split into two disjoint classes, low = VCs
-// [0, ceil(V/2)) and high = [ceil(V/2), V). A packet enters each dimension in the low class and
-// moves to the high class on the hop that crosses the dateline, staying there until it leaves the
-// dimension. No minimal route crosses a dateline twice, so neither class has a cycle; V >= 2.
-// The low class gets the extra VC for odd V because most hops happen before any crossing.
-// On a mesh dimension there is no cycle and every VC is usable, so any V >= 1 works.
+// On a torus dimension the ring's cyclic channel dependency is broken by dateline classes
+// (routing/dateline.h, `dateline`): the VCs split into class 0 = [0, ceil(V/2)) and class 1 =
+// [ceil(V/2), V), and the scheme says which class each hop uses; V >= 2. Class 0 gets the extra VC
+// for odd V: under every scheme most hops are class 0 hops. On a mesh dimension there is no cycle
+// and every VC is usable, so any V >= 1 works.
 //
 // When an even-k ring offers two minimal directions (offset exactly k/2), the choice depends on
 // the current coordinate's parity (+ if even) so that both directions carry half of that traffic
 // while the route stays a function of (node, destination) only.
 #include <stdexcept>
 
+#include "routing/dateline.h"
 #include "routing/routing_function.h"
 #include "topology/topology.h"
 
@@ -21,20 +20,21 @@ namespace {
 
 class DimensionOrderRouting final : public RoutingFunction {
  public:
-  DimensionOrderRouting(const Topology& topology, int virtual_channels)
-      : topology_(topology) {
+  DimensionOrderRouting(const Topology& topology, int virtual_channels, DatelineScheme scheme)
+      : topology_(topology), datelines_(topology, scheme) {
     const std::uint32_t all = first_vcs(virtual_channels);
     const int low_count = (virtual_channels + 1) / 2;
-    low_ = first_vcs(low_count);
-    high_ = all & ~low_;
+    class_mask_[0] = first_vcs(low_count);
+    class_mask_[1] = all & ~class_mask_[0];
     all_ = all;
     bool any_torus = false;
     for (int d = 0; d < topology.dimensions(); ++d) any_torus |= topology.wraps(d);
     if (any_torus && virtual_channels < 2)
       throw std::invalid_argument(
           "dimension-order routing on a torus needs at least 2 virtual channels (two dateline classes)");
-    split_ = any_torus ? "dateline classes: low VCs 0.." + std::to_string(low_count - 1) +
-                             ", high VCs " + std::to_string(low_count) + ".." +
+    static const char* names[] = {"wrap", "entry", "two_datelines"};
+    split_ = any_torus ? std::string("dateline classes (") + names[int(scheme)] + "): class 0 VCs 0.." +
+                             std::to_string(low_count - 1) + ", class 1 VCs " + std::to_string(low_count) + ".." +
                              std::to_string(virtual_channels - 1)
                        : "all VCs usable";
   }
@@ -47,26 +47,29 @@ class DimensionOrderRouting final : public RoutingFunction {
       out.add(port, all_);
       return;
     }
-    // Still in the high class if it arrived straight along this direction in the high class.
-    const bool was_high = input_port == port && ((high_ >> input_vc) & 1u);
-    const bool high = was_high || topology_.crosses_dateline(node, port);
-    out.add(port, high ? high_ : low_);
+    const int input_class = (class_mask_[1] >> input_vc) & 1u;
+    out.add(port, class_mask_[datelines_.hop_class(node, port, destination, input_port, input_class)]);
   }
 
   std::string describe() const override { return "dimension order, " + split_; }
 
  private:
   const Topology& topology_;
-  std::uint32_t low_, high_, all_;
+  const Datelines datelines_;
+  std::uint32_t class_mask_[2], all_;
   std::string split_;
 };
 
 const Registration<RoutingRegistry> registration{{
     "dimension_order",
-    "deterministic dimension-order routing; datelines on torus dimensions (needs V >= 2 there)",
-    {},
+    "deterministic dimension-order routing; dateline VC classes on torus dimensions (needs V >= 2 there)",
+    {ParameterSpec::choice("dateline", "two_datelines", dateline_scheme_names(),
+                           "torus VC classes: two_datelines (class 1 from the wrap or the half-way link on), entry "
+                           "(class chosen where a packet enters a dimension: 1 if its path there wraps), wrap "
+                           "(class 1 from the wrap link on)")},
     [](const RoutingContext& c) {
-      return std::make_unique<DimensionOrderRouting>(c.topology, c.virtual_channels);
+      return std::make_unique<DimensionOrderRouting>(c.topology, c.virtual_channels,
+                                                     dateline_scheme(c.parameters.text("dateline")));
     }}};
 
 }  // namespace

@@ -4,16 +4,18 @@
 // falls back to the escape VC of the dimension-order channel (group 1) only when no adaptive VC
 // is free; from an escape VC it may return to adaptive ones at the next hop.
 //
-// On a torus the escape VCs are split into dateline classes by position: a hop uses the high
-// class iff the rest of the path in this dimension, from the next node on, does not cross the
-// dateline. The class then depends only on (node, destination), as it must for packets that
-// enter the escape network from adaptive VCs anywhere. escape_vcs defaults to 2 on a torus (one
-// per class) and 1 on a mesh.
+// On a torus the escape VCs are split into dateline classes by position (Datelines::
+// position_class): a hop uses class 1 iff the rest of the path in this dimension, from the next
+// node on, crosses no dateline. The class then depends only on (node, destination), as it must
+// for packets that enter the escape network from adaptive VCs anywhere; so of the dateline
+// schemes only the position-based ones apply (wrap, two_datelines), not `entry`. escape_vcs
+// defaults to 2 on a torus (one per class) and 1 on a mesh.
 //
 // With wormhole switching a packet may only enter an adaptive VC whose buffer is empty, so it
 // never waits behind another packet's flits in a VC it cannot escape from (Duato's condition).
 #include <stdexcept>
 
+#include "routing/dateline.h"
 #include "routing/routing_function.h"
 #include "topology/topology.h"
 
@@ -22,7 +24,11 @@ namespace {
 
 class DuatoRouting final : public RoutingFunction {
  public:
-  DuatoRouting(const Topology& topology, int virtual_channels, int escape_vcs) : topology_(topology) {
+  DuatoRouting(const Topology& topology, int virtual_channels, int escape_vcs, DatelineScheme scheme)
+      : topology_(topology), datelines_(topology, scheme) {
+    if (scheme == DatelineScheme::Entry)
+      throw std::invalid_argument("dateline: entry chooses a class where a packet enters a dimension, but packets "
+                                  "enter Duato's escape network anywhere (allowed: wrap, two_datelines)");
     bool any_torus = false;
     for (int d = 0; d < topology.dimensions(); ++d) any_torus |= topology.wraps(d);
     if (escape_vcs == 0) escape_vcs = any_torus ? 2 : 1;
@@ -50,26 +56,16 @@ class DuatoRouting final : public RoutingFunction {
     // The escape channel: the dimension-order hop.
     const int port = topology_.dimension_order_port(node, destination);
     std::uint32_t mask = escape_;
-    if (topology_.wraps(Topology::dimension_of(port))) mask = crossing_after(node, port, destination) ? low_ : high_;
+    if (topology_.wraps(Topology::dimension_of(port)))
+      mask = datelines_.position_class(node, port, destination) == 0 ? low_ : high_;
     out.add(port, mask, 1, false);
   }
 
   std::string describe() const override { return description_; }
 
  private:
-  // True if, after the hop from `node` through `port`, the remaining path in that dimension still
-  // crosses the dateline.
-  bool crossing_after(NodeId node, int port, NodeId destination) const {
-    const int d = Topology::dimension_of(port);
-    const int k = topology_.radix();
-    const int next = (topology_.coordinate(node, d) + (Topology::is_positive(port) ? 1 : k - 1)) % k;
-    const int target = topology_.coordinate(destination, d);
-    if (next == target) return false;
-    // Moving on in the same direction, the path wraps iff the target lies "behind" going that way.
-    return Topology::is_positive(port) ? target < next : target > next;
-  }
-
   const Topology& topology_;
+  const Datelines datelines_;
   std::uint32_t escape_, adaptive_, low_, high_;
   std::string description_;
 };
@@ -77,9 +73,14 @@ class DuatoRouting final : public RoutingFunction {
 const Registration<RoutingRegistry> registration{{
     "duato", "Duato: fully adaptive minimal VCs plus a dimension-order escape network",
     {ParameterSpec::integer("escape_vcs", 0, 0, 31,
-                            "VCs of the escape network (0: 2 on a torus for the dateline classes, 1 on a mesh)")},
+                            "VCs of the escape network (0: 2 on a torus for the dateline classes, 1 on a mesh)"),
+     ParameterSpec::choice("dateline", "wrap", {"wrap", "two_datelines"},
+                           "escape VC classes on a torus, by position: class 1 iff the rest of the path after the "
+                           "hop crosses no dateline; the dateline is the wrap link (wrap) or also the half-way "
+                           "link (two_datelines)")},
     [](const RoutingContext& c) {
-      return std::make_unique<DuatoRouting>(c.topology, c.virtual_channels, int(c.parameters.integer("escape_vcs")));
+      return std::make_unique<DuatoRouting>(c.topology, c.virtual_channels, int(c.parameters.integer("escape_vcs")),
+                                            dateline_scheme(c.parameters.text("dateline")));
     }}};
 
 }  // namespace

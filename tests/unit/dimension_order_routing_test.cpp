@@ -1,5 +1,7 @@
 // Dimension-order routing: every source-destination pair is routed minimally, dimension by
-// dimension, and on a torus the VC classes follow the dateline rule.
+// dimension, and on a torus each dateline scheme (docs/routing.md) gives every hop the class it
+// specifies. The expected classes are computed here from the ring geometry, independently of
+// routing/dateline.h.
 #include <catch2/catch.hpp>
 
 #include "core/parameters.h"
@@ -10,92 +12,131 @@ using namespace icn;
 
 namespace {
 
-struct Walk {
-  int hops = 0;
-  bool dimension_order = true;
-  bool classes_ok = true;
+std::unique_ptr<RoutingFunction> make(const Topology& t, int vcs, const std::string& scheme = "entry") {
+  return RoutingRegistry::get("dimension_order")
+      .create(RoutingContext{t, vcs, ParameterSet::defaults(RoutingRegistry::get("dimension_order").parameters,
+                                                            {{"dateline", scheme}})});
+}
+
+struct Hop {
+  NodeId node;
+  int port;
+  std::uint32_t mask;
 };
 
 // Follows the routing function from `source` to `destination`, taking the lowest admissible VC.
-Walk walk(const Topology& t, const RoutingFunction& routing, int vcs, NodeId source, NodeId destination) {
-  Walk w;
+std::vector<Hop> walk(const Topology& t, const RoutingFunction& routing, NodeId source, NodeId destination) {
+  std::vector<Hop> hops;
   NodeId node = source;
   int input_port = t.network_ports();  // injection
   int input_vc = 0;
-  int last_dimension = -1;
-  const int low = (vcs + 1) / 2;
   RouteResult route;
-  while (node != destination && w.hops <= int(t.node_count())) {
+  while (node != destination && hops.size() <= t.node_count()) {
     routing.route(node, input_port, input_vc, destination, route);
     REQUIRE(route.count == 1);
-    const int port = route.candidates[0].port;
-    const std::uint32_t mask = route.candidates[0].vc_mask;
-    REQUIRE(mask != 0);
-    const int dimension = Topology::dimension_of(port);
-    if (dimension < last_dimension) w.dimension_order = false;
-    if (t.wraps(dimension)) {
-      // High class exactly on and after the dateline hop within this dimension.
-      const bool continuing = port == input_port;
-      const bool high_expected = t.crosses_dateline(node, port) || (continuing && input_vc >= low);
-      const std::uint32_t low_mask = (1u << low) - 1;
-      if (high_expected ? (mask & low_mask) != 0 : (mask & ~low_mask) != 0) w.classes_ok = false;
-    }
-    last_dimension = dimension;
-    input_vc = __builtin_ctz(mask);
-    input_port = port;
-    node = t.neighbour(node, port);
+    const Hop hop{node, route.candidates[0].port, route.candidates[0].vc_mask};
+    REQUIRE(hop.mask != 0);
+    hops.push_back(hop);
+    input_vc = __builtin_ctz(hop.mask);
+    input_port = hop.port;
+    node = t.neighbour(node, hop.port);
     REQUIRE(node != kNoNode);
-    ++w.hops;
   }
-  return w;
+  return hops;
 }
 
-void check_all_pairs(const Topology& t, int vcs) {
-  ParameterSet none;
-  auto routing = RoutingRegistry::get("dimension_order").create(RoutingContext{t, vcs, none});
+// Whether the hop from `node` through `port` is a dateline: the wrap link, or with two datelines
+// also the half-way link (+: from coordinate k/2 − 1; −: from k/2).
+bool is_dateline(const Topology& t, NodeId node, int port, bool two) {
+  const int c = t.coordinate(node, Topology::dimension_of(port)), k = t.radix();
+  const bool positive = Topology::is_positive(port);
+  return c == (positive ? k - 1 : 0) || (two && c == (positive ? k / 2 - 1 : k / 2));
+}
+
+void check_all_pairs(const Topology& t, int vcs, const std::string& scheme) {
+  auto routing = make(t, vcs, scheme);
+  const std::uint32_t all = (1u << vcs) - 1, class0 = (1u << ((vcs + 1) / 2)) - 1, class1 = all & ~class0;
   for (NodeId s = 0; s < t.node_count(); ++s)
     for (NodeId d = 0; d < t.node_count(); ++d) {
       if (s == d) continue;
-      const Walk w = walk(t, *routing, vcs, s, d);
-      INFO("from " << s << " to " << d);
-      REQUIRE(w.hops == t.distance(s, d));
-      REQUIRE(w.dimension_order);
-      REQUIRE(w.classes_ok);
+      INFO(scheme << ", V = " << vcs << ", from " << s << " to " << d);
+      const std::vector<Hop> hops = walk(t, *routing, s, d);
+      REQUIRE(int(hops.size()) == t.distance(s, d));  // minimal
+      for (std::size_t first = 0; first < hops.size();) {
+        const int dimension = Topology::dimension_of(hops[first].port);
+        std::size_t last = first;
+        while (last < hops.size() && Topology::dimension_of(hops[last].port) == dimension) {
+          REQUIRE(hops[last].port == hops[first].port);  // one direction per dimension
+          ++last;
+        }
+        REQUIRE((first == 0 || Topology::dimension_of(hops[first - 1].port) < dimension));  // dimension order
+        if (t.wraps(dimension)) {
+          for (std::size_t i = first; i < last; ++i) REQUIRE((hops[i].mask == class0 || hops[i].mask == class1));
+          bool crosses = false, crossed = false, ok = true;
+          for (std::size_t i = first; i < last; ++i) crosses |= is_dateline(t, hops[i].node, hops[i].port, false);
+          for (std::size_t i = first; i < last; ++i) {
+            crossed |= is_dateline(t, hops[i].node, hops[i].port, scheme == "two_datelines");
+            const bool expect_class1 = scheme == "entry" ? crosses : crossed;
+            ok &= hops[i].mask == (expect_class1 ? class1 : class0);
+          }
+          REQUIRE(ok);
+        } else {
+          for (std::size_t i = first; i < last; ++i) REQUIRE(hops[i].mask == all);
+        }
+        first = last;
+      }
     }
 }
 
 }  // namespace
 
-TEST_CASE("dimension-order routes every pair of a 4-ary 3-cube torus minimally with dateline classes", "[routing]") {
-  check_all_pairs(Topology(4, 3, {DimensionKind::Torus}), 2);
-  check_all_pairs(Topology(4, 3, {DimensionKind::Torus}), 3);
-}
-
-TEST_CASE("dimension-order routes every pair of a 4-ary 3-cube mesh minimally", "[routing]") {
-  check_all_pairs(Topology(4, 3, {DimensionKind::Mesh}), 1);
-}
-
-TEST_CASE("dimension-order routes odd rings and mixed networks minimally", "[routing]") {
-  check_all_pairs(Topology(5, 2, {DimensionKind::Torus}), 2);
-  check_all_pairs(Topology(3, 3, {DimensionKind::Torus, DimensionKind::Mesh, DimensionKind::Torus}), 2);
-  check_all_pairs(Topology(16, 1, {DimensionKind::Torus}), 4);
-}
-
-TEST_CASE("the two dateline classes never share a VC", "[routing]") {
-  const Topology t(4, 1, {DimensionKind::Torus});
-  ParameterSet none;
-  for (int vcs = 2; vcs <= 8; ++vcs) {
-    auto routing = RoutingRegistry::get("dimension_order").create(RoutingContext{t, vcs, none});
-    RouteResult before, after;
-    routing->route(1, t.network_ports(), 0, 2, before);  // 1 -> 2, no crossing: low class
-    routing->route(3, t.network_ports(), 0, 0, after);   // 3 -> 0 crosses the dateline: high class
-    CHECK((before.candidates[0].vc_mask & after.candidates[0].vc_mask) == 0);
-    CHECK((before.candidates[0].vc_mask | after.candidates[0].vc_mask) == (1u << vcs) - 1);
+TEST_CASE("dimension-order routes every pair of a 4-ary 3-cube torus minimally with each scheme's dateline classes",
+          "[routing]") {
+  for (const char* scheme : {"entry", "wrap", "two_datelines"}) {
+    check_all_pairs(Topology(4, 3, {DimensionKind::Torus}), 2, scheme);
+    check_all_pairs(Topology(4, 3, {DimensionKind::Torus}), 3, scheme);
   }
+}
+
+TEST_CASE("dimension-order routes every pair of a 4-ary 3-cube mesh minimally on all VCs", "[routing]") {
+  check_all_pairs(Topology(4, 3, {DimensionKind::Mesh}), 1, "entry");
+}
+
+TEST_CASE("dimension-order routes odd and even rings and mixed networks minimally with each scheme", "[routing]") {
+  for (const char* scheme : {"entry", "wrap", "two_datelines"}) {
+    check_all_pairs(Topology(5, 2, {DimensionKind::Torus}), 2, scheme);
+    check_all_pairs(Topology(3, 3, {DimensionKind::Torus, DimensionKind::Mesh, DimensionKind::Torus}), 2, scheme);
+    check_all_pairs(Topology(16, 1, {DimensionKind::Torus}), 4, scheme);
+    check_all_pairs(Topology(7, 1, {DimensionKind::Torus}), 3, scheme);
+  }
+}
+
+TEST_CASE("every scheme uses both dateline classes on a ring, and they never share a VC", "[routing]") {
+  const Topology t(8, 1, {DimensionKind::Torus});
+  for (const char* scheme : {"entry", "wrap", "two_datelines"})
+    for (int vcs = 2; vcs <= 8; ++vcs) {
+      auto routing = make(t, vcs, scheme);
+      std::uint32_t seen[2] = {0, 0};
+      int hops_in_class1 = 0, hops = 0;
+      RouteResult r;
+      for (NodeId s = 0; s < t.node_count(); ++s)
+        for (NodeId d = 0; d < t.node_count(); ++d) {
+          if (s == d) continue;
+          routing->route(s, t.network_ports(), 0, d, r);
+          const bool class1 = (r.candidates[0].vc_mask & 1u) == 0;
+          seen[class1] |= r.candidates[0].vc_mask;
+          hops_in_class1 += class1;
+          ++hops;
+        }
+      INFO(scheme << ", V = " << vcs);
+      CHECK((seen[0] & seen[1]) == 0);
+      CHECK((seen[0] | seen[1]) == (1u << vcs) - 1);
+      CHECK(hops_in_class1 > 0);
+      CHECK(hops_in_class1 < hops);
+    }
 }
 
 TEST_CASE("dimension-order on a torus refuses a single VC", "[routing]") {
   const Topology t(4, 2, {DimensionKind::Torus});
-  ParameterSet none;
-  CHECK_THROWS_AS(RoutingRegistry::get("dimension_order").create(RoutingContext{t, 1, none}), std::invalid_argument);
+  CHECK_THROWS_AS(make(t, 1), std::invalid_argument);
 }

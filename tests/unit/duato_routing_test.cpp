@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <map>
 
 #include "core/parameters.h"
 #include "routing/routing_function.h"
@@ -11,13 +12,12 @@
 using namespace icn;
 
 namespace {
-std::unique_ptr<RoutingFunction> make(const std::string& name, const Topology& t, int vcs, int escape = 0) {
-  ParameterSet p;
-  ParameterValue v;
-  v.items = {std::to_string(escape)};
-  v.origin = "test";
-  p.set("escape_vcs", v);
-  return RoutingRegistry::get(name).create(RoutingContext{t, vcs, p});
+std::unique_ptr<RoutingFunction> make(const std::string& name, const Topology& t, int vcs, int escape = 0,
+                                      const std::string& dateline = "wrap") {
+  std::map<std::string, std::string> given{{"escape_vcs", std::to_string(escape)}};
+  if (name == "duato") given["dateline"] = dateline;
+  return RoutingRegistry::get(name).create(
+      RoutingContext{t, vcs, ParameterSet::defaults(RoutingRegistry::get(name).parameters, given)});
 }
 }  // namespace
 
@@ -26,8 +26,8 @@ TEST_CASE("Duato: adaptive routes are always minimal and the escape path is alwa
     const Topology t(4, 3, {kind});
     const int vcs = 4;
     auto duato = make("duato", t, vcs);
-    ParameterSet none;
-    auto dor = RoutingRegistry::get("dimension_order").create(RoutingContext{t, vcs, none});
+    auto dor = RoutingRegistry::get("dimension_order")
+                   .create(RoutingContext{t, vcs, ParameterSet::defaults(RoutingRegistry::get("dimension_order").parameters)});
     const std::uint32_t escape = kind == DimensionKind::Torus ? 0b0011u : 0b0001u;
     RouteResult r, d;
     for (NodeId s = 0; s < t.node_count(); ++s)
@@ -67,6 +67,32 @@ TEST_CASE("Duato's escape network reaches every destination minimally along dime
       }
       CHECK(hops == t.distance(s, dst));
     }
+}
+
+TEST_CASE("Duato's escape classes depend on position only: class 1 iff the rest of the path crosses no dateline",
+          "[routing][duato]") {
+  const Topology t(8, 2, {DimensionKind::Torus});
+  for (const char* scheme : {"wrap", "two_datelines"}) {
+    auto duato = make("duato", t, 3, 0, scheme);
+    RouteResult r;
+    for (NodeId s = 0; s < t.node_count(); ++s)
+      for (NodeId dst = 0; dst < t.node_count(); ++dst) {
+        if (s == dst) continue;
+        duato->route(s, t.network_ports(), 0, dst, r);
+        const RouteCandidate& e = r.candidates[r.count - 1];
+        // Walk the rest of this dimension after the hop and look for a dateline link.
+        const int d = Topology::dimension_of(e.port), k = t.radix();
+        const bool positive = Topology::is_positive(e.port);
+        int c = (t.coordinate(s, d) + (positive ? 1 : k - 1)) % k;
+        bool crosses_later = false;
+        for (; c != t.coordinate(dst, d); c = (c + (positive ? 1 : k - 1)) % k)
+          crosses_later |= c == (positive ? k - 1 : 0) ||
+                           (std::string(scheme) == "two_datelines" && c == (positive ? k / 2 - 1 : k / 2));
+        INFO(scheme << ": " << s << " -> " << dst);
+        CHECK(e.vc_mask == (crosses_later ? 0b01u : 0b10u));
+      }
+  }
+  CHECK_THROWS_AS(make("duato", t, 3, 0, "entry"), std::invalid_argument);
 }
 
 TEST_CASE("Duato needs adaptive VCs beyond the escape ones", "[routing][duato]") {

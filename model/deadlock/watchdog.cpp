@@ -1,0 +1,135 @@
+#include "deadlock/watchdog.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+#include <unordered_map>
+
+#include "core/cycle_clock.h"
+#include "core/model_error.h"
+#include "core/packet_pool.h"
+#include "platform/configuration.h"
+
+namespace icn {
+
+namespace {
+struct VcKey {
+  std::size_t operator()(const VcRef& v) const {
+    return (std::size_t(v.node) * 131 + std::size_t(v.port)) * 37 + std::size_t(v.vc);
+  }
+};
+}  // namespace
+
+WaitAnalysis analyse_wait(const WaitForQuery& query, const VcRef& start, Cycle now) {
+  // Breadth first over every alternative; `parent` leads back to the start for the chain.
+  std::unordered_map<VcRef, VcRef, VcKey> parent;
+  std::unordered_map<VcRef, VcWait, VcKey> seen;
+  std::vector<VcRef> frontier{start};
+  parent[start] = start;
+  WaitAnalysis a;
+  for (std::size_t i = 0; i < frontier.size(); ++i) {
+    const VcRef at = frontier[i];
+    VcWait w = query.wait_of(at, now);
+    if (w.state != VcWait::State::Waiting) {  // something reachable can move: starvation
+      for (VcRef v = at;; v = parent[v]) {
+        a.chain.push_back(v);
+        if (v == start) break;
+      }
+      std::reverse(a.chain.begin(), a.chain.end());
+      a.knot_size = i + 1;
+      return a;
+    }
+    for (const VcRef& next : w.waits_on)
+      if (parent.emplace(next, at).second) frontier.push_back(next);
+    seen.emplace(at, std::move(w));
+  }
+  // Everything reachable waits on something reachable: a knot. Show one cycle in it by following
+  // first alternatives from the start until a VC repeats.
+  a.deadlock = true;
+  a.knot_size = frontier.size();
+  std::unordered_map<VcRef, std::size_t, VcKey> position;
+  for (VcRef v = start; position.emplace(v, a.chain.size()).second;) {
+    a.chain.push_back(v);
+    const auto& waits = seen.at(v).waits_on;
+    if (waits.empty()) break;  // waits for nothing that could ever change: a knot of itself
+    v = waits.front();
+    if (position.count(v)) {
+      a.chain.erase(a.chain.begin(), a.chain.begin() + std::ptrdiff_t(position[v]));
+      break;
+    }
+  }
+  return a;
+}
+
+Watchdog::Watchdog(sc_core::sc_module_name name, NodeId nodes, const WaitForQuery& query, Probes probes,
+                   const PacketPool& packets, CycleClock& clock, const SimulationConfig& simulation,
+                   bool recovery_configured)
+    : sc_core::sc_module(name),
+      nodes_(nodes),
+      query_(query),
+      probes_(std::move(probes)),
+      packets_(packets),
+      clock_(clock),
+      simulation_(simulation),
+      recovery_configured_(recovery_configured) {
+  SC_HAS_PROCESS(Watchdog);
+  SC_METHOD(check);
+}
+
+std::string Watchdog::describe(const VcRef& stuck, const WaitAnalysis& a, Cycle now, std::size_t limit) const {
+  std::ostringstream os;
+  auto vc_text = [&](const VcRef& v) {
+    const VcWait w = query_.wait_of(v, now);
+    std::ostringstream s;
+    s << "[node " << v.node << " input " << probes_.describe_port(v.port) << " VC " << v.vc;
+    if (w.state == VcWait::State::Empty) {
+      s << ": empty, its packet's flits still upstream]";
+      return s.str();
+    }
+    const Packet& p = packets_[w.packet];
+    s << ": packet " << p.source << "->" << p.destination << ", unmoved " << now - w.since << " cycles";
+    if (w.holds_output) s << ", holds output " << probes_.describe_port(w.out_port) << " VC " << w.out_vc;
+    if (w.state == VcWait::State::Movable) s << ", can move";
+    else s << ", waits on " << w.waits_on.size() << (w.waits_on.size() == 1 ? " VC" : " VCs (any one)");
+    s << "]";
+    return s.str();
+  };
+  os << "at cycle " << now << " " << vc_text(stuck) << " has not moved for " << now - query_.wait_of(stuck, now).since
+     << " cycles: ";
+  if (a.deadlock)
+    os << "deadlock — a knot of " << a.knot_size << " VCs, every alternative of each held inside it; a cycle of "
+       << a.chain.size() << " VCs in it: ";
+  else
+    os << "starvation — its wait reaches, through " << a.chain.size() - 1 << " VCs, one that can move: ";
+  for (std::size_t i = 0; i < a.chain.size() && i < limit; ++i) os << (i ? " -> " : "") << vc_text(a.chain[i]);
+  if (a.chain.size() > limit) os << " -> … (" << a.chain.size() - limit << " more in the result)";
+  if (probes_.note) os << probes_.note();
+  return os.str();
+}
+
+void Watchdog::check() {
+  // Wakes in the first delta of a check cycle and looks one delta later, after the cycle's work.
+  const Cycle limit = simulation_.watchdog_cycles;
+  const Cycle interval = std::max<Cycle>(1, limit / 4);
+  if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) {
+    next_trigger(clock_.time_of(interval - 1));
+    return;
+  }
+  if (step_.defer()) return;
+  const Cycle now = clock_.cycle();
+  for (NodeId id = 0; id < nodes_; ++id) {
+    VcRef stuck{id, 0, 0};
+    if (!probes_.stuck(id, now, limit, stuck.port, stuck.vc)) continue;
+    WaitAnalysis a = analyse_wait(query_, stuck, now);
+    if (recovery_configured_) a.deadlock = false;  // recovery will drain the knot, packet by packet
+    const std::string summary = "watchdog: " + describe(stuck, a, now, 4);
+    if (first_finding_.empty()) first_finding_ = "watchdog: " + describe(stuck, a, now, a.chain.size());
+    if (a.deadlock ? simulation_.deadlock_stops : simulation_.starvation_stops) throw ModelError(summary);
+    if ((a.deadlock ? deadlock_reports_++ : starvation_reports_++) == 0)
+      std::fprintf(stderr, "icnsim: %s (further ones are counted in the result)\n", summary.c_str());
+    break;  // one finding per check
+  }
+  next_trigger(clock_.until(now + interval));
+}
+
+}  // namespace icn
