@@ -1,21 +1,105 @@
 // icnsim PLATFORM.yaml STIMULUS.yaml [--set key.path=value]… [--seed N] [--out result.json]
 //        [--print-config] [--quiet]
-// Exit status: 0 success, 2 bad input (one line on stderr, nothing simulated), 3 the model
-// detected a violated invariant (diagnostic on stderr), 1 anything else.
+// Exit status (README "Exit status"): 0 completed; 2 bad input (nothing simulated); 3 the model
+// stopped the run (a violated invariant, a deadlock); 4 the result file could not be written;
+// 5 simulation.wall_limit reached; 130 / 143 interrupted by SIGINT / SIGTERM; 1 anything else.
+// Every run that starts writes its result, also one that stops early.
 #include <boost/program_options.hpp>
+#include <fcntl.h>
+#include <unistd.h>
 
+#include <csignal>
+#include <cstdio>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <systemc>
 
-#include "core/model_error.h"
-#include "network.h"
 #include "core/config_error.h"
+#include "network.h"
 #include "platform/configuration.h"
 #include "stats/run_report.h"
 
 namespace po = boost::program_options;
+
+namespace {
+
+// The result is written to a temporary file beside the target and renamed over it only when it
+// is complete, so a reader never sees a partial result and a failing run never destroys an
+// earlier one. The temporary file is created before the run, so an unwritable target is known
+// before any simulation time is spent.
+class ResultFile {
+ public:
+  bool open(const std::string& target) {
+    target_ = target;
+    const auto slash = target.rfind('/');
+    const std::string folder = slash == std::string::npos ? "." : target.substr(0, slash == 0 ? 1 : slash);
+    const std::string name = slash == std::string::npos ? target : target.substr(slash + 1);
+    temporary_ = folder + "/." + name + "." + std::to_string(getpid()) + ".tmp";
+    fd_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    return fd_ >= 0;
+  }
+  bool is_open() const { return fd_ >= 0; }
+  // Writes, flushes to disk and renames; false (temporary removed) on any failure.
+  bool commit(const std::string& text, std::string& error) {
+    std::size_t done = 0;
+    while (done < text.size()) {
+      const ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
+      if (n <= 0) {
+        error = std::string("write failed: ") + std::strerror(errno);
+        abandon();
+        return false;
+      }
+      done += std::size_t(n);
+    }
+    if (::fsync(fd_) != 0 && errno != EINVAL) {
+      error = std::string("flush failed: ") + std::strerror(errno);
+      abandon();
+      return false;
+    }
+    ::close(fd_);
+    fd_ = -1;
+    if (std::rename(temporary_.c_str(), target_.c_str()) != 0) {
+      error = std::string("rename failed: ") + std::strerror(errno);
+      std::remove(temporary_.c_str());
+      return false;
+    }
+    return true;
+  }
+  void abandon() {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+    std::remove(temporary_.c_str());
+  }
+
+ private:
+  std::string target_, temporary_;
+  int fd_ = -1;
+};
+
+volatile std::sig_atomic_t received_signal = 0;
+void on_signal(int signal_number) {
+  received_signal = signal_number;
+  icn::Network::interrupt(signal_number);  // stops at the end of the cycle, results kept
+  std::signal(signal_number, SIG_DFL);     // a second signal ends the process at once
+}
+
+int exit_code(icn::Network::RunStatus::State state, int signal_number) {
+  using State = icn::Network::RunStatus::State;
+  switch (state) {
+    case State::Completed: return 0;
+    case State::Deadlock:
+    case State::ModelError: return 3;
+    case State::WallLimit: return 5;
+    case State::Interrupted: return 128 + signal_number;
+  }
+  return 1;
+}
+
+}  // namespace
 
 int sc_main(int argc, char* argv[]) {
   po::options_description options("options");
@@ -47,9 +131,13 @@ int sc_main(int argc, char* argv[]) {
     std::cout << "icnsim " << ICNSIM_VERSION << "\n";
     return 0;
   }
-  if (vm.count("help") || !vm.count("platform") || !vm.count("stimulus")) {
+  if (vm.count("help")) {
     std::cout << "usage: icnsim PLATFORM.yaml STIMULUS.yaml [options]\n" << options;
-    return vm.count("help") ? 0 : 2;
+    return 0;
+  }
+  if (!vm.count("platform") || !vm.count("stimulus")) {
+    std::cerr << "usage: icnsim PLATFORM.yaml STIMULUS.yaml [options]\n" << options;
+    return 2;
   }
 
   icn::Configuration configuration;
@@ -69,31 +157,42 @@ int sc_main(int argc, char* argv[]) {
     return 0;
   }
 
-  std::ofstream out;
-  if (vm.count("out")) {
-    out.open(vm["out"].as<std::string>());
-    if (!out) {
-      std::cerr << vm["out"].as<std::string>() << ": cannot write the result file\n";
-      return 2;
-    }
+  ResultFile out;
+  if (vm.count("out") && !out.open(vm["out"].as<std::string>())) {
+    std::cerr << vm["out"].as<std::string>() << ": cannot write the result file here (" << std::strerror(errno)
+              << ")\n";
+    return 2;
   }
 
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
   try {
     // Deliberately never destroyed: SystemC unregisters ports one by one with a linear search, which
     // takes longer than the simulation on large networks. The process exits right after.
     auto* network = new icn::Network("network", configuration);
     const double wall = network->run();
     const icn::RunReport report = icn::make_report(*network);
-    if (out.is_open()) icn::write_json(out, report);
+    const auto& status = network->status();
+    if (status.state != icn::Network::RunStatus::State::Completed)
+      std::cerr << "icnsim: " << (status.state == icn::Network::RunStatus::State::ModelError ? "model error: " : "")
+                << status.reason << "\n";
+    if (out.is_open()) {
+      std::ostringstream json;
+      icn::write_json(json, report);
+      std::string error;
+      if (!out.commit(json.str(), error)) {
+        std::cerr << vm["out"].as<std::string>() << ": the result could not be written (" << error << ")\n";
+        return 4;
+      }
+    }
     if (!vm.count("quiet")) icn::print_summary(std::cout, report, wall);
-  } catch (const icn::ModelError& e) {
-    std::cerr << "icnsim: model error: " << e.what() << "\n";
-    return 3;
+    std::cout.flush();
+    return exit_code(status.state, received_signal ? int(received_signal) : SIGINT);
   } catch (const std::exception& e) {
+    out.abandon();
     std::cerr << "icnsim: " << e.what() << "\n";
     return 1;
   }
-  return 0;
 }
 
 // Our own main: SystemC prints its banner while the kernel starts, so the variable that silences it

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdio>
 #include <sstream>
 
@@ -73,7 +74,7 @@ Network::Network(sc_core::sc_module_name name, const Configuration& configuratio
   show_progress_ = platform.simulation.progress && isatty(STDERR_FILENO);
   SC_HAS_PROCESS(Network);
   SC_METHOD(sample);
-  if (show_progress_) SC_METHOD(report_progress);
+  SC_METHOD(supervise);
   if (platform.simulation.watchdog_cycles > 0) {
     Watchdog::Probes probes;
     probes.stuck = [this](NodeId node, Cycle now, Cycle limit, int& port, int& vc) {
@@ -174,30 +175,72 @@ std::string Network::port_name(int port) const {
   return (Topology::is_positive(port) ? "+" : "-") + axis;
 }
 
+namespace {
+volatile std::sig_atomic_t interrupt_signal = 0;
+}  // namespace
+
+void Network::interrupt(int signal_number) { interrupt_signal = signal_number ? signal_number : SIGINT; }
+
+const char* Network::state_name(RunStatus::State state) {
+  switch (state) {
+    case RunStatus::State::Completed: return "completed";
+    case RunStatus::State::Deadlock: return "deadlock";
+    case RunStatus::State::ModelError: return "model_error";
+    case RunStatus::State::Interrupted: return "interrupted";
+    case RunStatus::State::WallLimit: return "wall_limit";
+  }
+  return "unknown";
+}
+
 Cycle Network::cycles_run() const {
+  if (stopped_at_) return *stopped_at_ + 1;
   const auto done = completed_at();
   return done ? std::min(*done + 1, configuration_.platform.simulation.cycles) : configuration_.platform.simulation.cycles;
 }
 
-void Network::report_progress() {
+void Network::stop_early(RunStatus::State state, const std::string& reason) {
+  status_.state = state;
+  status_.reason = reason;
+  stopped_at_ = clock_.cycle();
+  sc_core::sc_stop();
+}
+
+void Network::supervise() {
+  // Every 64 cycles, after the cycle's work: a stop asked for by a signal or the wall-clock limit
+  // ends the run at a cycle boundary, so the results up to it are consistent; and the progress line.
   const Cycle total = configuration_.platform.simulation.cycles;
+  const double wall_limit = configuration_.platform.simulation.wall_limit;
   if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) {
     started_ = last_progress_ = std::chrono::steady_clock::now();
-    next_trigger(clock_.time_of(std::min<Cycle>(1000, total - 1)));
+    next_trigger(clock_.time_of(std::min<Cycle>(63, total - 1)));
     return;
   }
+  if (supervise_step_.defer()) return;
   const Cycle now = clock_.cycle();
   const auto wall = std::chrono::steady_clock::now();
-  if (wall - last_progress_ > std::chrono::milliseconds(500)) {
+  const double elapsed = std::chrono::duration<double>(wall - started_).count();
+  if (interrupt_signal != 0) {
+    stop_early(RunStatus::State::Interrupted, std::string("interrupted by ") +
+                                                  (interrupt_signal == SIGTERM ? "SIGTERM" : "SIGINT") +
+                                                  " at cycle " + std::to_string(now));
+    return;
+  }
+  if (wall_limit > 0 && elapsed >= wall_limit) {
+    char text[128];
+    std::snprintf(text, sizeof text, "simulation.wall_limit of %g s reached at cycle %llu", wall_limit,
+                  (unsigned long long)now);
+    stop_early(RunStatus::State::WallLimit, text);
+    return;
+  }
+  if (show_progress_ && wall - last_progress_ > std::chrono::milliseconds(500)) {
     last_progress_ = wall;
-    const double elapsed = std::chrono::duration<double>(wall - started_).count();
     const double fraction = double(now + 1) / double(total);
     std::fprintf(stderr, "\r  cycle %llu / %llu (%3.0f%%), %.1f s elapsed, ETA %.1f s   ",
                  (unsigned long long)(now + 1), (unsigned long long)total, 100 * fraction, elapsed,
                  elapsed * (1 - fraction) / fraction);
     std::fflush(stderr);
   }
-  if (now + 1000 < total) next_trigger(clock_.until(now + 1000));
+  if (now + 64 < total) next_trigger(clock_.until(now + 64));
 }
 
 double Network::run() {
@@ -208,14 +251,29 @@ double Network::run() {
   // Cycle c runs at (c + 1) periods; stop half a period after the last one.
   try {
     sc_core::sc_start(clock_.time_of(cycles - 1) + clock_.period() / 2);
-  } catch (const sc_core::sc_report&) {
-    if (!ModelError::last_model_error().empty()) throw ModelError(ModelError::last_model_error());
-    throw;
+  } catch (const sc_core::sc_report& report) {
+    // A process stopped the model (SystemC turns its exception into an sc_report).
+    const std::string& message = ModelError::last_model_error();
+    const bool deadlock = watchdog_ && watchdog_->stopped_run();
+    status_.state = deadlock ? RunStatus::State::Deadlock : RunStatus::State::ModelError;
+    status_.reason = message.empty() ? report.what() : message;
+    if (deadlock) status_.detail = watchdog_->first_finding();
+    stopped_at_ = clock_.cycle();
   }
   if (show_progress_) std::fprintf(stderr, "\r%78s\r", "");
-  // A completed schedule stopped the run early: close the time series at its last cycle.
-  const Cycle last = cycles_run() - 1;
-  if (last + 1 < cycles && (statistics_.series().empty() || statistics_.series().back().cycle < last)) take_sample(last);
+  status_.last_cycle = cycles_run() - 1;
+  // A run that ended early (a completed schedule, a stop): close the time series at its last
+  // cycle. Not after a model error: the state that failed its check would fail it again.
+  const Cycle last = status_.last_cycle;
+  if (status_.state != RunStatus::State::ModelError && last + 1 < cycles &&
+      (statistics_.series().empty() || statistics_.series().back().cycle < last)) {
+    try {
+      take_sample(last);
+    } catch (const ModelError& e) {
+      status_.state = RunStatus::State::ModelError;
+      status_.reason = e.what();
+    }
+  }
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 

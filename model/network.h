@@ -4,6 +4,8 @@
 // samples the time series and checks flit conservation at every sample.
 #include <chrono>
 #include <memory>
+#include <optional>
+#include <string>
 #include <systemc>
 #include <vector>
 
@@ -59,8 +61,25 @@ class Network : public sc_core::sc_module, public WaitForQuery {
   std::uint64_t full_buffers() const;
   Cycle oldest_packet_age(Cycle now) const;  // among injected, undelivered packets
 
-  // Runs all configured cycles; returns wall seconds.
+  // How a run ended. Anything but Completed stopped early; the statistics hold what was measured
+  // up to `last_cycle`.
+  struct RunStatus {
+    enum class State { Completed, Deadlock, ModelError, Interrupted, WallLimit };
+    State state = State::Completed;
+    std::string reason;  // one line; empty when completed
+    std::string detail;  // the full diagnostic (a deadlock's whole knot), when longer than reason
+    Cycle last_cycle = 0;  // the last cycle simulated
+  };
+  static const char* state_name(RunStatus::State state);
+
+  // Runs the configured cycles, or until the stimulus completes, the model stops it (a violated
+  // invariant, a deadlock), interrupt() is called or simulation.wall_limit passes; never throws
+  // for those. Returns wall seconds; status() says how it ended.
   double run();
+  const RunStatus& status() const { return status_; }
+  // Asks a running simulation to stop at the end of the current cycle, keeping its results.
+  // Async-signal-safe: a SIGINT / SIGTERM handler may call it.
+  static void interrupt(int signal_number);
   // Watchdog findings the run went on after (deadlocks with deadlock_action: report, starvation
   // with starvation_action: report); the first of each kind is also printed.
   std::uint64_t deadlock_reports() const { return watchdog_ ? watchdog_->deadlock_reports() : 0; }
@@ -78,7 +97,8 @@ class Network : public sc_core::sc_module, public WaitForQuery {
  private:
   void sample();
   void take_sample(Cycle now);
-  void report_progress();
+  void supervise();  // interrupts, the wall-clock limit and the progress line
+  void stop_early(RunStatus::State state, const std::string& reason);
 
   Configuration configuration_;
   Topology topology_;
@@ -101,6 +121,9 @@ class Network : public sc_core::sc_module, public WaitForQuery {
   EndOfCycle sample_step_;
   bool show_progress_ = false;
   std::chrono::steady_clock::time_point started_, last_progress_;
+  EndOfCycle supervise_step_;
+  RunStatus status_;
+  std::optional<Cycle> stopped_at_;  // last cycle of a run stopped early
 };
 
 }  // namespace icn

@@ -124,7 +124,10 @@ void Watchdog::check() {
     if (recovery_configured_) a.deadlock = false;  // recovery will drain the knot, packet by packet
     const std::string summary = "watchdog: " + describe(stuck, a, now, 4);
     if (first_finding_.empty()) first_finding_ = "watchdog: " + describe(stuck, a, now, a.chain.size());
-    if (a.deadlock ? simulation_.deadlock_stops : simulation_.starvation_stops) throw ModelError(summary);
+    if (a.deadlock ? simulation_.deadlock_stops : simulation_.starvation_stops) {
+      stopped_run_ = a.deadlock;
+      throw ModelError(summary);
+    }
     if ((a.deadlock ? deadlock_reports_++ : starvation_reports_++) == 0)
       std::fprintf(stderr, "icnsim: %s (further ones are counted in the result)\n", summary.c_str());
     break;  // one finding per check

@@ -51,6 +51,8 @@ class Watchdog : public sc_core::sc_module {
   std::uint64_t starvation_reports() const { return starvation_reports_; }
   // The first finding in full (every VC of the chain or cycle), for the result; empty if none.
   const std::string& first_finding() const { return first_finding_; }
+  // Whether it stopped the run (by a ModelError, which SystemC turns into an sc_report).
+  bool stopped_run() const { return stopped_run_; }
 
   // A finding as text: the stuck VC, the verdict, and the chain (all of it, or its first `limit`).
   std::string describe(const VcRef& stuck, const WaitAnalysis& analysis, Cycle now, std::size_t limit) const;
@@ -68,6 +70,7 @@ class Watchdog : public sc_core::sc_module {
   EndOfCycle step_;
   std::uint64_t deadlock_reports_ = 0, starvation_reports_ = 0;
   std::string first_finding_;
+  bool stopped_run_ = false;
 };
 
 }  // namespace icn

@@ -89,6 +89,8 @@ Schema platform_schema() {
                   "stuck VCs waiting for each other in a cycle: stop the run with the cycle, or report it"));
   s.add(P::choice("simulation.starvation_action", "report", {"stop", "report"},
                   "a stuck packet whose wait ends in moving traffic: stop the run, or report it and go on"));
+  s.add(P::real("simulation.wall_limit", 0, 0, 1e9,
+                "seconds of wall-clock time after which the run stops and writes what it measured (0: no limit)"));
   return s;
 }
 
@@ -228,6 +230,7 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   c.simulation.watchdog_cycles = Cycle(p.integer("simulation.watchdog_cycles"));
   c.simulation.deadlock_stops = p.text("simulation.deadlock_action") == "stop";
   c.simulation.starvation_stops = p.text("simulation.starvation_action") == "stop";
+  c.simulation.wall_limit = p.real("simulation.wall_limit");
   if (c.simulation.warmup >= c.simulation.cycles)
     throw ConfigError(p.origin("simulation.warmup") + ": simulation.warmup: " +
                       std::to_string(c.simulation.warmup) + " leaves no measurement window (allowed: less than simulation.cycles = " +

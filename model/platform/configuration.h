@@ -93,6 +93,7 @@ struct SimulationConfig {
   Cycle watchdog_cycles = 0;     // flits unmoved this long in a VC count as stuck (0: off)
   bool deadlock_stops = true;    // a closed cycle of waiting VCs: stop the run, or only report
   bool starvation_stops = false; // a stuck packet whose wait chain ends in moving VCs: stop, or report
+  double wall_limit = 0;         // seconds of wall-clock time after which the run stops (0: none)
 };
 
 struct PlatformConfig {

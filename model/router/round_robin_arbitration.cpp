@@ -1,5 +1,6 @@
-// Round-robin: the requester after the last winner goes first, so every waiting lane is served
-// within one round (Dally sec. III-C's fair allocation).
+// Round-robin: the requester (input port) after the last winner goes first, so a requester that
+// keeps asking loses at most once to each other requester before it wins (Dally sec. III-C's fair
+// allocation; the bound of docs/routing.md, "Fairness"). Each input offers one flit per cycle.
 #include "router/arbitration_policy.h"
 
 namespace icn {
@@ -16,7 +17,7 @@ class RoundRobinArbitration final : public ArbitrationPolicy {
   }
 
  private:
-  static int key(const ArbitrationRequest& r) { return r.requester * 256 + r.input_vc; }
+  static int key(const ArbitrationRequest& r) { return r.requester; }
   int last_ = -1;
 };
 

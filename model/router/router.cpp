@@ -198,7 +198,7 @@ inline void Router::receive(Cycle now) {
     // packet), or when it empties a free VC's buffer (VCs reallocated only once empty, and
     // Duato's adaptive VCs, taken only empty).
     if (virtual_cut_through_ || (!o.allocated && o.credits + 1 == depth_)) output_released_ = true;
-    if (++o.credits == 1 && o.allocated && inputs_[o.owner].count > 0) set_active(o.owner);
+    if (++o.credits == 1 && o.allocated && inputs_[o.owner].count > 0) set_active(o.owner, now);
     if (o.credits > depth_)
       fail(id_, now, "output port " + std::to_string(p) + " VC " + std::to_string(c.vc) +
                          " received more credits than its downstream buffer has slots");
@@ -219,7 +219,7 @@ inline void Router::receive(Cycle now) {
     if (v.count == 0) {
       v.last_move = now;
       if (v.state != VcState::Active) waiting_.set(index);
-      else if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index);
+      else if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index, now);
     }
     if (++v.count == depth_) ++full_buffers_;
     ++buffered_flits_;
@@ -335,7 +335,8 @@ void Router::route_and_allocate(Cycle now) {
     if (allocate_output(index)) {
       v.tried = false;
       blocked_.reset(index);
-      if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index);
+      longest_vc_wait_ = std::max(longest_vc_wait_, now - v.route_ready);
+      if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index, now);
     } else {
       v.tried = true;
       blocked_.set(index);
@@ -416,7 +417,7 @@ void Router::recover(int index) {
   v.tried = false;
   waiting_.reset(index);
   blocked_.reset(index);
-  if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index);
+  if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index, clock_.cycle());
 }
 
 void Router::compute_route(int index, const Flit& header) {
@@ -454,8 +455,11 @@ void Router::compute_route(int index, const Flit& header) {
 inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   const int index = in_port * vcs_ + in_vc;
   InputVc& v = inputs_[index];
-  Flit f = slot(index, v.head).flit;
+  const BufferedFlit& front = slot(index, v.head);
+  longest_switch_wait_ = std::max(longest_switch_wait_, now - std::max(v.eligible_since, front.ready));
+  Flit f = front.flit;
   v.last_move = now;
+  v.eligible_since = now + 1;  // the next flit's turn starts next cycle
   if (v.count == depth_) --full_buffers_;
   if (++v.head == depth_) v.head = 0;
   --v.count;

@@ -67,6 +67,11 @@ class Router : public sc_core::sc_module {
   int routing_vcs() const { return __builtin_popcount(all_vcs_); }  // those routing may use
   int buffer_depth() const { return depth_; }
 
+  // The longest a routed header waited for an output VC, and a ready flit with a credit for the
+  // switch (the bounds of docs/routing.md, "Fairness").
+  Cycle longest_vc_wait() const { return longest_vc_wait_; }
+  Cycle longest_switch_wait() const { return longest_switch_wait_; }
+
   // Observation, for congestion controllers and statistics.
   int buffered_flits() const { return buffered_flits_; }
   std::uint64_t ejected_flits() const { return ejected_flits_; }  // handed to this node's interface
@@ -100,6 +105,7 @@ class Router : public sc_core::sc_module {
     std::uint8_t out_vc = 0;
     Cycle route_ready = 0;
     Cycle allocation_rank = 0;  // smaller allocates first (router.vc_allocation), set when routed
+    Cycle eligible_since = 0;   // its front flit may bid for the switch from then (with a credit)
     bool tried = false;  // VC allocation failed since the last output VC release
     Cycle last_move = 0;  // last cycle a flit left, or the buffer stopped being empty (watchdog)
     bool absorbing = false;  // software recovery: this packet is being ejected here
@@ -126,7 +132,8 @@ class Router : public sc_core::sc_module {
     return start == 0 ? mask : ((mask >> start) | (mask << (vcs_ - start))) & lane_mask_;
   }
   int vc_at(int start, int bit) const { return start + bit >= vcs_ ? start + bit - vcs_ : start + bit; }
-  void set_active(int index) {
+  void set_active(int index, Cycle now) {
+    inputs_[index].eligible_since = now;
     const int port = index / vcs_;
     active_[port] |= 1u << (index % vcs_);
     active_ports_ |= std::uint64_t(1) << port;
@@ -206,6 +213,7 @@ class Router : public sc_core::sc_module {
   std::uint64_t ejected_flits_ = 0;  // flits sent on a delivery channel to this node's interface
   int full_buffers_ = 0;
   bool output_released_ = false;  // an output VC became free: blocked headers may retry
+  Cycle longest_vc_wait_ = 0, longest_switch_wait_ = 0;
 };
 
 }  // namespace icn

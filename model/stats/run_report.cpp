@@ -47,14 +47,14 @@ double jain_index(const std::vector<std::uint64_t>& x) {
 }
 
 void write_latency(JsonWriter& j, const LatencySummary& s) {
-  j.begin_object()
-      .field("count", s.count)
-      .field("mean", s.mean)
-      .field("stddev", s.stddev)
-      .field("p50", s.p50)
-      .field("p99", s.p99)
-      .field("max", s.max)
-      .end_object();
+  // No packet measured: the statistics are absent (null), never a 0 that looks like a measurement.
+  j.begin_object().field("count", s.count);
+  for (const auto& [name, value] : {std::pair<const char*, double>{"mean", s.mean}, {"stddev", s.stddev},
+                                    {"p50", s.p50}, {"p99", s.p99}, {"max", s.max}}) {
+    j.key(name);
+    s.count ? j.value(value) : j.null();
+  }
+  j.end_object();
 }
 
 }  // namespace
@@ -64,6 +64,12 @@ RunReport make_report(Network& network) {
   const NetworkStatistics& st = network.statistics();
   RunReport r;
   r.model_version = ICNSIM_VERSION;
+  const Network::RunStatus& status = network.status();
+  r.status = Network::state_name(status.state);
+  r.status_reason = status.reason;
+  r.status_detail = status.detail;
+  r.last_cycle = status.last_cycle;
+  if (network.watchdog()) r.watchdog_first_finding = network.watchdog()->first_finding();
   r.platform_name = c.platform.name;
   r.platform_source = c.platform.source;
   r.stimulus_name = c.stimulus.name;
@@ -78,7 +84,8 @@ RunReport make_report(Network& network) {
   r.capacity = std::min({network.topology().uniform_capacity(), double(c.platform.network_interface.injection_channels),
                          double(c.platform.network_interface.delivery_channels)});
   r.configured_load = c.stimulus.offered_flits_per_cycle();
-  const double node_cycles = double(r.nodes) * double(r.cycles - r.warmup);
+  // A run stopped during the warm-up measured nothing: its rates are 0 over an empty window.
+  const double node_cycles = std::max(1.0, double(r.nodes) * (double(r.cycles) - double(std::min(r.cycles, r.warmup))));
   r.offered = double(st.created_flits_window()) / node_cycles;
   std::uint64_t delivered = 0;
   for (auto v : st.delivered_flits()) delivered += v;
@@ -101,6 +108,16 @@ RunReport make_report(Network& network) {
   r.deadlock_reports = network.deadlock_reports();
   r.starvation_reports = network.starvation_reports();
   r.fairness = jain_index(st.accepted_flits_by_source());
+  for (NodeId id = 0; id < network.node_count(); ++id) {
+    r.longest_vc_wait = std::max(r.longest_vc_wait, network.node(id).router().longest_vc_wait());
+    r.longest_switch_wait = std::max(r.longest_switch_wait, network.node(id).router().longest_switch_wait());
+  }
+  if (c.platform.router.arbitration == "round_robin" && lanes_per_port(c.platform.router, c.platform.deadlock) ==
+                                                            c.platform.router.virtual_channels) {
+    const Cycle ports = Cycle(network.topology().network_ports() + c.platform.network_interface.injection_channels);
+    const Cycle v = Cycle(c.platform.router.virtual_channels);
+    r.switch_wait_bound = ports * (v * v - v + 1);
+  }
   r.created_packets = st.created_packets();
   r.injected_flits = st.injected_flits();
   r.delivered_flits = st.delivered_flits();
@@ -171,6 +188,12 @@ void write_json(std::ostream& os, const RunReport& r) {
   JsonWriter j(os);
   j.begin_object();
   j.field("model", "icnsim").field("model_version", r.model_version);
+  j.key("status").begin_object()
+      .field("state", r.status)
+      .field("reason", r.status_reason)
+      .field("detail", r.status_detail)
+      .field("last_cycle", r.last_cycle)
+      .end_object();
   j.key("platform").begin_object().field("name", r.platform_name).field("source", r.platform_source).end_object();
   j.key("stimulus").begin_object().field("name", r.stimulus_name).field("source", r.stimulus_source).end_object();
   j.field("seed", r.seed);
@@ -182,7 +205,7 @@ void write_json(std::ostream& os, const RunReport& r) {
       .field("uniform_capacity_flits_per_node_cycle", r.capacity)
       .end_object();
   j.key("window").begin_object().field("cycles", r.cycles).field("warmup", r.warmup)
-      .field("measured_cycles", r.cycles - r.warmup).end_object();
+      .field("measured_cycles", r.cycles - std::min(r.cycles, r.warmup)).end_object();
   j.key("load").begin_object()
       .field("configured_flits_per_node_cycle", r.configured_load)
       .field("offered_flits_per_node_cycle", r.offered)
@@ -212,9 +235,16 @@ void write_json(std::ostream& os, const RunReport& r) {
   write_latency(j, r.latency);
   j.key("network_latency");
   write_latency(j, r.network_latency);
-  j.field("mean_hops", r.mean_hops);
+  j.key("mean_hops");
+  r.latency.count ? j.value(r.mean_hops) : j.null();
   j.key("latency_histogram").begin_object().field("bin_width", r.histogram_bin_width);
   j.key("counts").array(r.histogram);
+  j.end_object();
+  j.key("allocation").begin_object()
+      .field("longest_vc_wait_cycles", r.longest_vc_wait)
+      .field("longest_switch_wait_cycles", r.longest_switch_wait);
+  j.key("switch_wait_bound_cycles");
+  r.switch_wait_bound ? j.value(r.switch_wait_bound) : j.null();
   j.end_object();
   j.key("packets").begin_object()
       .field("created", r.packets_created)
@@ -225,6 +255,7 @@ void write_json(std::ostream& os, const RunReport& r) {
       .field("deadlock_recoveries", r.recoveries)
       .field("watchdog_deadlock_reports", r.deadlock_reports)
       .field("watchdog_starvation_reports", r.starvation_reports)
+      .field("watchdog_first_finding", r.watchdog_first_finding)
       .end_object();
   j.key("per_node").begin_object();
   j.key("created_packets").array(r.created_packets);
@@ -289,6 +320,8 @@ void print_summary(std::ostream& os, const RunReport& r, double wall_seconds) {
     return std::string(buf);
   };
   os << "icnsim " << r.model_version << ": " << r.platform_name << " × " << r.stimulus_name << " (seed " << r.seed << ")\n";
+  if (r.status != "completed")
+    row("STOPPED EARLY", r.status + " at cycle " + std::to_string(r.last_cycle) + ": " + r.status_reason.substr(0, 200));
   row("network", r.topology + ", " + std::to_string(r.nodes) + " nodes");
   row("routing", r.routing);
   row("congestion control", r.controller);
@@ -296,10 +329,16 @@ void print_summary(std::ostream& os, const RunReport& r, double wall_seconds) {
   row("capacity [flits/node/cycle]", number(r.capacity));
   row("offered load [flits/node/cycle]", number(r.offered) + "  (" + number(100 * r.offered / r.capacity, "%.1f") + " % of capacity)");
   row("accepted [flits/node/cycle]", number(r.accepted) + "  (" + number(100 * r.accepted / r.capacity, "%.1f") + " % of capacity)");
-  row("latency mean / p50 / p99 / max", number(r.latency.mean, "%.1f") + " / " + number(r.latency.p50, "%.0f") + " / " +
-                                            number(r.latency.p99, "%.0f") + " / " + number(r.latency.max, "%.0f") + " cycles");
-  row("network latency mean / p99", number(r.network_latency.mean, "%.1f") + " / " + number(r.network_latency.p99, "%.0f") + " cycles");
-  row("mean hops", number(r.mean_hops, "%.2f"));
+  if (r.latency.count) {
+    row("latency mean / p50 / p99 / max", number(r.latency.mean, "%.1f") + " / " + number(r.latency.p50, "%.0f") +
+                                              " / " + number(r.latency.p99, "%.0f") + " / " +
+                                              number(r.latency.max, "%.0f") + " cycles");
+    row("network latency mean / p99",
+        number(r.network_latency.mean, "%.1f") + " / " + number(r.network_latency.p99, "%.0f") + " cycles");
+    row("mean hops", number(r.mean_hops, "%.2f"));
+  } else {
+    row("latency", "none measured: no packet created in the window was delivered");
+  }
   row("packets measured", std::to_string(r.latency.count));
   row("in network / queued at end", std::to_string(r.packets_in_network_at_end) + " / " + std::to_string(r.packets_queued_at_end));
   row("fairness (Jain, per source)", number(r.fairness, "%.3f"));

@@ -19,6 +19,11 @@ struct LatencySummary {
 
 struct RunReport {
   std::string model_version;
+  // How the run ended (Network::RunStatus): completed, deadlock, model_error, interrupted,
+  // wall_limit; the reason in one line, the full diagnostic, and the last cycle simulated.
+  std::string status = "completed", status_reason, status_detail;
+  Cycle last_cycle = 0;
+  std::string watchdog_first_finding;
   std::string platform_name, platform_source, stimulus_name, stimulus_source;
   std::uint64_t seed = 0;
   std::string topology, routing, controller;
@@ -35,6 +40,9 @@ struct RunReport {
   std::uint64_t packets_created = 0, packets_injected = 0, packets_delivered = 0;
   std::uint64_t packets_in_network_at_end = 0, packets_queued_at_end = 0;
   std::uint64_t deadlock_reports = 0, starvation_reports = 0;
+  // Allocation fairness (docs/routing.md): the longest waits seen, and the switch bound
+  // P·(V² − V + 1) where it applies (round-robin arbitration, no priority lanes; else 0).
+  Cycle longest_vc_wait = 0, longest_switch_wait = 0, switch_wait_bound = 0;
   std::uint64_t recoveries = 0;  // packets recovered from deadlock (Disha or software)
   double fairness = 0;  // Jain's index over the flits each source got delivered
   std::vector<std::uint64_t> created_packets, injected_flits, delivered_flits, accepted_flits_by_source;

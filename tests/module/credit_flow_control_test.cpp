@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "network.h"
+#include "support/run_network.h"
 #include "support/child_process.h"
 
 using namespace icn;
@@ -21,7 +22,7 @@ std::string overload_and_check_credits(int depth, int vcs, const char* wrap) {
   const std::string stimulus = "packet_length: 6\ninjection:\n  rate: 0.15\n";
   return testing::in_child_process([&] {
     auto* network = new Network("network", load_configuration_text(platform.str(), stimulus));
-    network->run();
+    testing::run(*network);
     const Cycle last = 3000;
     const Topology& t = network->topology();
     std::ostringstream out;

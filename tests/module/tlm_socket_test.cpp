@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "network.h"
+#include "support/run_network.h"
 #include "support/child_process.h"
 
 using namespace icn;
@@ -48,7 +49,7 @@ TEST_CASE("a TLM-2.0 write to a node's socket is delivered as a packet to the ad
         "injection:\n  rate: 0\n"));
     auto* cpu = new Processor("cpu", *network);
     cpu->socket.bind(network->node(0).network_interface().socket);
-    network->run();
+    testing::run(*network);
     std::ostringstream out;
     out << (cpu->status == tlm::TLM_OK_RESPONSE) << " " << network->statistics().packets_delivered_total() << " "
         << network->statistics().delivered_flits()[5] << " " << network->statistics().flits_delivered_total();

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "network.h"
+#include "support/run_network.h"
 #include "support/child_process.h"
 #include "support/packet_injector.h"
 
@@ -35,7 +36,7 @@ std::string run_lone_packet(const Case& c) {
     Configuration configuration = load_configuration_text(platform.str(), stimulus);
     auto* network = new Network("network", configuration);
     new testing::PacketInjector("injector", *network, {{7, c.source, c.destination, c.length}});
-    network->run();
+    testing::run(*network);
     const auto& latencies = network->statistics().latencies();
     std::ostringstream out;
     out << latencies.size() << " " << (latencies.empty() ? 0 : latencies[0]) << " "

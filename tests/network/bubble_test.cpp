@@ -9,6 +9,7 @@
 
 #include "core/config_error.h"
 #include "network.h"
+#include "support/run_network.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
 
@@ -25,7 +26,7 @@ RunReport run(const std::string& stimulus, const std::vector<std::string>& overr
     auto o = overrides;
     o.push_back("simulation.progress=false");
     auto* network = new Network("network", load_configuration(ring_platform(), file, o));
-    network->run();
+    testing::run(*network);
     const RunReport r = make_report(*network);
     // Intervals without deliveries after the start-up: at full overload the first 32-hop
     // packets need about a thousand cycles to arrive.

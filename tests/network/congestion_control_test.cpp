@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "network.h"
+#include "support/run_network.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
 
@@ -23,7 +24,7 @@ double accepted(const char* controller, double flits_per_node_cycle) {
         kRecovery, "packet_length: 16\n",
         {std::string("congestion_control.type=") + controller, "simulation.cycles=" + cycles,
          "stimulus.injection.rate=" + std::to_string(flits_per_node_cycle), "stimulus.injection.unit=flits"}));
-    network->run();
+    testing::run(*network);
     return std::to_string(make_report(*network).accepted);
   });
   return std::stod(result);

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "network.h"
+#include "support/run_network.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
 
@@ -24,7 +25,7 @@ Outcome overload(const std::string& platform, const char* pattern, Cycle cycles)
         platform, std::string("packet_length: 8\npattern: {type: ") + pattern + "}\ninjection: {rate: 1, unit: flits}\n",
         {"simulation.cycles=" + std::to_string(cycles), "simulation.warmup=1000", "simulation.sample_interval=1000",
          "simulation.progress=false"}));
-    network->run();
+    testing::run(*network);
     const RunReport r = make_report(*network);
     Outcome o;
     for (const auto& s : r.series) {

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "network.h"
+#include "support/run_network.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
 
@@ -24,7 +25,7 @@ RunReport run(const std::vector<std::string>& overrides, const std::string& stim
     std::vector<std::string> all = overrides;
     all.push_back("simulation.progress=false");
     auto* network = new Network("network", load_configuration(dally_platform(), stimulus_file, all));
-    network->run();
+    testing::run(*network);
     const RunReport r = make_report(*network);
     std::ostringstream out;
     out << r.accepted << " " << r.latency.mean << " " << r.latency.stddev;

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "network.h"
+#include "support/run_network.h"
 #include "sideband/sideband.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
@@ -34,7 +35,7 @@ TEST_CASE("metapacket gathers give every node the sum of all nodes' values, late
         probes[i].clock = &network->clock();
         network->metapackets()->attach(i, &probes[i], {12, 13});  // replaces the controllers
       }
-      network->run();
+      testing::run(*network);
       const long errors = testing::wrong_sums(probes);
       std::size_t snapshots = probes[0].sums0.size();
       for (const auto& p : probes) snapshots = std::min(snapshots, p.sums0.size());

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "network.h"
+#include "support/run_network.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
 
@@ -28,7 +29,7 @@ struct Outcome {
 Outcome run(const std::vector<std::string>& overrides) {
   std::istringstream in(testing::in_child_process([&] {
     auto* network = new Network("network", load_configuration_text(kTorus8x8, "", overrides));
-    network->run();
+    testing::run(*network);
     const RunReport r = make_report(*network);
     Outcome o;
     for (const auto& s : r.series) {
@@ -83,7 +84,7 @@ TEST_CASE("the same inputs and seed give a byte-identical result; another seed d
       auto* network = new Network(
           "network", load_configuration_text(kTorus8x8, "", {"simulation.cycles=5000", "simulation.warmup=1000",
                                                              "simulation.seed=" + seed, "stimulus.injection.rate=0.02"}));
-      network->run();
+      testing::run(*network);
       std::ostringstream out;
       write_json(out, make_report(*network));
       return out.str();
@@ -100,7 +101,7 @@ TEST_CASE("a 16-ary 3-cube of 4,096 nodes runs, with the analytic mean hop count
     auto* network = new Network("network", load_configuration_text(
         "network:\n  radix: 16\n  dimensions: 3\nsimulation:\n  cycles: 1500\n  warmup: 300\n  progress: false\n",
         "injection:\n  rate: 0.003\n"));
-    network->run();
+    testing::run(*network);
     const RunReport r = make_report(*network);
     std::ostringstream out;
     out << r.nodes << " " << r.mean_hops << " " << r.latency.count;

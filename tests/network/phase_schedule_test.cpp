@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "network.h"
+#include "support/run_network.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
 
@@ -19,7 +20,7 @@ RunReport run(const std::string& stimulus) {
   // The report travels back from the child as text: only the fields these tests read.
   std::istringstream in(testing::in_child_process([&] {
     auto* network = new Network("network", load_configuration_text(kPlatform, stimulus));
-    network->run();
+    testing::run(*network);
     const RunReport r = make_report(*network);
     std::ostringstream out;
     out << r.completed << " " << r.completion_cycle << " " << r.cycles << " " << r.packets_created << " "

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "network.h"
+#include "support/run_network.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
 
@@ -22,7 +23,7 @@ struct Outcome {
 Outcome run(const std::string& platform, const std::string& stimulus, const std::vector<std::string>& overrides = {}) {
   std::istringstream in(testing::in_child_process([&] {
     auto* network = new Network("network", load_configuration_text(platform, stimulus, overrides));
-    network->run();
+    testing::run(*network);
     const RunReport r = make_report(*network);
     std::ostringstream out;
     out << r.offered << " " << r.accepted << " " << r.completed << " " << (r.completion_cycle + 1) << " "
@@ -96,7 +97,7 @@ TEST_CASE("a ramp load finds a critical load near the network's saturation throu
   interval: 1000
   smoothing: 50
 )"));
-    network->run();
+    testing::run(*network);
     const RunReport r = make_report(*network);
     std::ostringstream out;
     out << r.critical_found << " " << r.critical_load;

@@ -11,6 +11,7 @@
 #include "core/config_error.h"
 #include "core/model_error.h"
 #include "network.h"
+#include "support/run_network.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
 
@@ -50,7 +51,7 @@ TEST_CASE("a token passed round a ring completes after exactly N message latenci
   const std::string platform = platform_file();
   std::istringstream in(testing::in_child_process([&] {
     auto* network = new Network("network", load_configuration(platform, stimulus, {}));
-    network->run();
+    testing::run(*network);
     const RunReport r = make_report(*network);
     std::ostringstream out;
     out << r.completed << " " << r.completion_cycle << " " << r.packets_delivered;
@@ -90,7 +91,7 @@ TEST_CASE("a replay that can never finish stops with who waits for whom", "[trac
   try {
     testing::in_child_process([&] {
       auto* network = new Network("network", load_configuration(platform, stimulus, {}));
-      network->run();
+      testing::run(*network);
       return std::string("finished");
     });
     FAIL("the replay did not stop");

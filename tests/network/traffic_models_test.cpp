@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "network.h"
+#include "support/run_network.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
 
@@ -22,7 +23,7 @@ Result run(const std::vector<std::string>& overrides) {
         "network", load_configuration_text("network:\n  radix: 8\n  dimensions: 2\nsimulation:\n  cycles: 12000\n"
                                            "  warmup: 2000\n  progress: false\n",
                                            "", overrides));
-    network->run();
+    testing::run(*network);
     const RunReport r = make_report(*network);
     std::ostringstream out;
     out << r.offered << " " << r.accepted << " " << r.mean_hops;

@@ -6,6 +6,7 @@
 
 #include "core/config_error.h"
 #include "network.h"
+#include "support/run_network.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
 #include "support/packet_injector.h"
@@ -22,7 +23,7 @@ TEST_CASE("virtual cut-through has the same zero-load latency as wormhole", "[ne
     auto* network = new Network("network", load_configuration_text(kVct, "packet_length: 16\ninjection: {rate: 0}\n",
                                                                    {"simulation.cycles=300", "simulation.warmup=0"}));
     new testing::PacketInjector("injector", *network, {{5, 0, 10, 16}});  // 4 hops on the 4x4 torus
-    network->run();
+    testing::run(*network);
     return std::to_string(network->statistics().latencies().at(0));
   });
   CHECK(std::stoi(latency) == 1 + 1 + 5 * 2 + 4 + 1 + 15);  // the pipeline formula, H = 4, L = 16
@@ -39,7 +40,7 @@ TEST_CASE("virtual cut-through keeps delivering at full overload", "[network][vc
       auto* network = new Network("network", load_configuration_text(
           kVct, std::string("packet_length: 8\npattern: {type: ") + pattern + "}\ninjection: {rate: 1, unit: flits}\n",
           {"simulation.cycles=100000", "simulation.warmup=1000"}));
-      network->run();
+      testing::run(*network);
       const RunReport r = make_report(*network);
       std::uint64_t idle = 0;
       for (const auto& s : r.series) idle += s.accepted == 0.0;

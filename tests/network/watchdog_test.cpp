@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "network.h"
+#include "support/run_network.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
 
@@ -23,7 +24,7 @@ TEST_CASE("TFAR without recovery deadlocks under overload and the watchdog stops
   try {
     testing::in_child_process([] {
       auto* network = new Network("network", load_configuration_text(kTfar, kOverload));
-      network->run();
+      testing::run(*network);
       return std::string("finished");
     });
     FAIL("the deadlock went unnoticed");
@@ -39,7 +40,7 @@ TEST_CASE("with deadlock_action report the run goes on and counts the finding", 
     auto* network = new Network("network", load_configuration_text(kTfar, kOverload,
                                                                    {"simulation.deadlock_action=report",
                                                                     "simulation.cycles=30000"}));
-    network->run();
+    testing::run(*network);
     const RunReport r = make_report(*network);
     return std::to_string(r.deadlock_reports) + " " + std::to_string(r.cycles);
   });
@@ -56,7 +57,7 @@ TEST_CASE("the watchdog stays quiet on a deadlock-free network that keeps moving
         "network:\n  radix: 4\n  dimensions: 2\nrouter:\n  virtual_channels: 2\nsimulation:\n  cycles: 50000\n"
         "  watchdog_cycles: 5000\n  progress: false\n",
         kOverload));
-    network->run();
+    testing::run(*network);
     const RunReport r = make_report(*network);
     return std::to_string(r.deadlock_reports + r.starvation_reports);
   });
@@ -69,7 +70,7 @@ TEST_CASE("with Disha or software recovery the same overloaded TFAR network neve
       auto* network = new Network("network", load_configuration_text(
           kTfar, kOverload, {std::string("deadlock.recovery=") + recovery, "deadlock.timeout=8",
                              "simulation.cycles=60000", "simulation.starvation_action=stop"}));
-      network->run();
+      testing::run(*network);
       const RunReport r = make_report(*network);
       std::uint64_t idle = 0;
       for (const auto& s : r.series) idle += s.accepted == 0.0;
@@ -94,7 +95,7 @@ TEST_CASE("Disha's recovery lane carries one packet at a time, so its bandwidth 
       auto* network = new Network("network", load_configuration_text(
           kTfar, kOverload, {std::string("deadlock.recovery=") + recovery, "simulation.cycles=40000",
                              "simulation.warmup=10000"}));
-      network->run();
+      testing::run(*network);
       return std::to_string(make_report(*network).accepted);
     });
     return std::stod(a);

@@ -1,0 +1,116 @@
+"""A run that stops early still writes a complete, valid result with its status; the result file
+appears whole (written aside and renamed) and a failing run never destroys an earlier one."""
+import json
+import os
+import pathlib
+import signal
+import subprocess
+import time
+
+from conftest import BUILD, ROOT
+
+LONG = ["--set", "simulation.cycles=4000000", "--set", "simulation.warmup=1000",
+        "--set", "stimulus.injection.rate=0.04", "--set", "simulation.progress=false"]
+# True fully adaptive routing with one VC and no recovery deadlocks under overload.
+DEADLOCK = ["--set", "network.radix=8", "--set", "routing.type=tfar", "--set", "router.virtual_channels=1",
+            "--set", "router.buffer_depth=4", "--set", "simulation.cycles=100000", "--set", "simulation.warmup=1000",
+            "--set", "simulation.watchdog_cycles=5000", "--set", "stimulus.injection.rate=1",
+            "--set", "stimulus.injection.unit=flits"]
+
+
+def run_and_signal(out, sig):
+    proc = subprocess.Popen([str(BUILD / "model" / "icnsim"), "platforms/default.yaml", "stimuli/uniform.yaml",
+                             *LONG, "-q", "--out", str(out)], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    time.sleep(1.0)
+    proc.send_signal(sig)
+    stdout, stderr = proc.communicate(timeout=60)
+    return proc.returncode, stderr
+
+
+def test_sigint_after_one_second_leaves_a_valid_result_with_status_interrupted(tmp_path):
+    out = tmp_path / "r.json"
+    code, stderr = run_and_signal(out, signal.SIGINT)
+    assert code == 130, stderr
+    r = json.loads(out.read_text())
+    assert r["status"]["state"] == "interrupted"
+    assert "SIGINT" in r["status"]["reason"]
+    last = r["status"]["last_cycle"]
+    assert 1000 < last < 4000000
+    assert r["window"]["cycles"] == last + 1
+    assert r["time_series"]["cycle"][-1] == last  # the series is closed at the stop
+    assert r["packets"]["delivered"] > 0
+    assert r["throughput"]["accepted_flits_per_node_cycle"] > 0
+    assert list(tmp_path.iterdir()) == [out]  # no temporary file left behind
+
+
+def test_sigterm_is_an_interruption_too(tmp_path):
+    out = tmp_path / "r.json"
+    code, _ = run_and_signal(out, signal.SIGTERM)
+    assert code == 143
+    assert json.loads(out.read_text())["status"]["state"] == "interrupted"
+
+
+def test_a_deadlock_stops_the_run_with_exit_3_and_a_result_holding_the_knot(icnsim, tmp_path):
+    out = tmp_path / "r.json"
+    p = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", *DEADLOCK, "-q", "--out", out)
+    assert p.returncode == 3
+    assert "deadlock" in p.stderr and "knot" in p.stderr
+    assert len(p.stderr.splitlines()) == 1
+    r = json.loads(out.read_text())
+    assert r["status"]["state"] == "deadlock"
+    assert r["status"]["last_cycle"] < 100000 - 1
+    assert "knot of" in r["status"]["detail"]
+    assert r["status"]["detail"].count("->") > p.stderr.count("->")  # the whole cycle, not the summary
+    assert r["packets"]["created"] > 0
+
+
+def test_the_wall_limit_stops_the_run_and_keeps_what_was_measured(icnsim, tmp_path):
+    out = tmp_path / "r.json"
+    p = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", *LONG, "--set", "simulation.wall_limit=0.5",
+               "-q", "--out", out)
+    assert p.returncode == 5
+    r = json.loads(out.read_text())
+    assert r["status"]["state"] == "wall_limit"
+    assert r["packets"]["delivered"] > 0
+
+
+def test_a_run_stopped_in_the_warm_up_reports_no_latency_rather_than_zero(icnsim, tmp_path):
+    out = tmp_path / "r.json"
+    p = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--set", "simulation.cycles=100000",
+               "--set", "simulation.warmup=90000", "--set", "simulation.wall_limit=0.2", "-q", "--out", out)
+    assert p.returncode == 5
+    r = json.loads(out.read_text())
+    assert r["window"]["measured_cycles"] == 0
+    assert r["latency"]["count"] == 0
+    assert r["latency"]["mean"] is None
+    assert r["mean_hops"] is None
+
+
+def test_a_failing_run_leaves_an_earlier_result_untouched(icnsim, tmp_path):
+    out = tmp_path / "r.json"
+    out.write_text('{"earlier": true}')
+    # Unknown key: refused before anything runs.
+    assert icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--set", "router.nonsense=1",
+                  "--out", out).returncode == 2
+    assert json.loads(out.read_text()) == {"earlier": True}
+    # An unwritable target is found before the simulation starts.
+    p = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--out", tmp_path / "missing" / "r.json")
+    assert p.returncode == 2
+    assert "cannot write" in p.stderr
+
+
+def test_an_unwritable_result_is_exit_4_not_success(icnsim, tmp_path):
+    if not pathlib.Path("/dev/full").exists():
+        return
+    # The temporary file goes beside the target, so a full device is met when the result is written:
+    # a folder on a full file system is not available here, but renaming onto a directory fails the
+    # same way, at the end.
+    target = tmp_path / "taken"
+    target.mkdir()
+    (target / "x").write_text("")
+    p = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--set", "network.radix=4",
+               "--set", "simulation.cycles=2000", "--set", "simulation.warmup=500", "-q", "--out", target)
+    assert p.returncode == 4, p.stderr
+    assert "could not be written" in p.stderr
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["taken"]
