@@ -266,6 +266,24 @@ inline bool Router::admits(int input, const RouteCandidate& candidate, int ov, i
   return credits >= room;
 }
 
+void Router::count_passed_over(int winner, int port, int ov) {
+  // Before `winner` takes output VC (port, ov): would an older header that waits here (refused
+  // earlier) be admitted to it now? Then the allocation order let a younger packet pass it.
+  const InputVc& w = inputs_[winner];
+  blocked_.for_each([&](int index) {
+    const InputVc& b = inputs_[index];
+    if (index == winner || b.injected >= w.injected) return;
+    const int room = room_needed(index);
+    for (int c = 0; c < b.route.count; ++c) {
+      const RouteCandidate& candidate = b.route.candidates[c];
+      if (candidate.port == port && ((candidate.vc_mask >> ov) & 1u) && admits(index, candidate, ov, room)) {
+        ++passed_over_;
+        return;
+      }
+    }
+  });
+}
+
 bool Router::allocate_output(int input) {
   // Selection function: within the first preference group that has a free VC, the VC with most
   // credits (emptiest downstream buffer); ties at random.
@@ -287,6 +305,7 @@ bool Router::allocate_output(int input) {
     }
   }
   if (best_port < 0) return false;
+  if (blocked_.any()) count_passed_over(input, best_port, best_vc);
   OutputVc& o = output_vc(best_port, best_vc);
   o.allocated = true;
   o.owner = input;
@@ -309,7 +328,8 @@ void Router::route_and_allocate(Cycle now) {
       if (!front.flit.is_head()) fail(id_, now, "a body flit is at the front of an idle VC:", front.flit);
       compute_route(index, front.flit);
       v.route_ready = now + routing_delay_;
-      v.allocation_rank = oldest_first_allocation_ ? packets_[front.flit.packet].injected : v.route_ready;
+      v.injected = packets_[front.flit.packet].injected;
+      v.allocation_rank = oldest_first_allocation_ ? v.injected : v.route_ready;
       v.state = VcState::Routing;
     }
     if (v.route_ready <= now) allocation_order_[ready++] = index;

@@ -71,6 +71,9 @@ class Router : public sc_core::sc_module {
   // switch (the bounds of docs/routing.md, "Fairness").
   Cycle longest_vc_wait() const { return longest_vc_wait_; }
   Cycle longest_switch_wait() const { return longest_switch_wait_; }
+  // Times an output VC went to a header while a header of an older packet waiting here could have
+  // taken it (never, with router.vc_allocation: oldest_first).
+  std::uint64_t passed_over() const { return passed_over_; }
 
   // Observation, for congestion controllers and statistics.
   int buffered_flits() const { return buffered_flits_; }
@@ -104,6 +107,7 @@ class Router : public sc_core::sc_module {
     std::uint8_t out_port = 0;
     std::uint8_t out_vc = 0;
     Cycle route_ready = 0;
+    Cycle injected = 0;         // its packet's injection cycle, set when routed
     Cycle allocation_rank = 0;  // smaller allocates first (router.vc_allocation), set when routed
     Cycle eligible_since = 0;   // its front flit may bid for the switch from then (with a credit)
     bool tried = false;  // VC allocation failed since the last output VC release
@@ -146,6 +150,7 @@ class Router : public sc_core::sc_module {
   // Whether output VC `ov` of `candidate` may take the routed header of input VC `input` now:
   // free, and the admission rules hold (Duato's empty buffer, cut-through and bubble room).
   bool admits(int input, const RouteCandidate& candidate, int ov, int room_needed) const;
+  void count_passed_over(int winner, int port, int ov);  // see passed_over()
   int room_needed(int input) const {  // virtual cut-through: the whole packet must fit
     return virtual_cut_through_ ? packets_[slots_[std::size_t(input) * depth_ + inputs_[input].head].flit.packet].length : 0;
   }
@@ -214,6 +219,7 @@ class Router : public sc_core::sc_module {
   int full_buffers_ = 0;
   bool output_released_ = false;  // an output VC became free: blocked headers may retry
   Cycle longest_vc_wait_ = 0, longest_switch_wait_ = 0;
+  std::uint64_t passed_over_ = 0;
 };
 
 }  // namespace icn

@@ -111,6 +111,7 @@ RunReport make_report(Network& network) {
   for (NodeId id = 0; id < network.node_count(); ++id) {
     r.longest_vc_wait = std::max(r.longest_vc_wait, network.node(id).router().longest_vc_wait());
     r.longest_switch_wait = std::max(r.longest_switch_wait, network.node(id).router().longest_switch_wait());
+    r.passed_over += network.node(id).router().passed_over();
   }
   if (c.platform.router.arbitration == "round_robin" && lanes_per_port(c.platform.router, c.platform.deadlock) ==
                                                             c.platform.router.virtual_channels) {
@@ -242,7 +243,8 @@ void write_json(std::ostream& os, const RunReport& r) {
   j.end_object();
   j.key("allocation").begin_object()
       .field("longest_vc_wait_cycles", r.longest_vc_wait)
-      .field("longest_switch_wait_cycles", r.longest_switch_wait);
+      .field("longest_switch_wait_cycles", r.longest_switch_wait)
+      .field("vc_passed_over_by_younger", r.passed_over);
   j.key("switch_wait_bound_cycles");
   r.switch_wait_bound ? j.value(r.switch_wait_bound) : j.null();
   j.end_object();

@@ -43,6 +43,7 @@ struct RunReport {
   // Allocation fairness (docs/routing.md): the longest waits seen, and the switch bound
   // P·(V² − V + 1) where it applies (round-robin arbitration, no priority lanes; else 0).
   Cycle longest_vc_wait = 0, longest_switch_wait = 0, switch_wait_bound = 0;
+  std::uint64_t passed_over = 0;  // Router::passed_over, summed
   std::uint64_t recoveries = 0;  // packets recovered from deadlock (Disha or software)
   double fairness = 0;  // Jain's index over the flits each source got delivered
   std::vector<std::uint64_t> created_packets, injected_flits, delivered_flits, accepted_flits_by_source;
