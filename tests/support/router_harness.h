@@ -1,0 +1,193 @@
+#pragma once
+// One router alone, for testing its allocation rules: a script drives its input flit signals
+// (respecting the credits the router returns) and its downstream credits, a stub routing function
+// decides the candidates, and every flit the router sends is recorded with its cycle. The router
+// is node 5 of a 4-ary 2-cube torus (all four neighbours exist); inputs 0..3 are network ports
+// (+x, −x, +y, −y), 4 the injection channel; outputs 0..3 network ports, 4 the delivery channel.
+// Build it inside testing::in_child_process (SystemC elaborates once per process).
+#include <functional>
+#include <map>
+#include <memory>
+#include <systemc>
+#include <vector>
+
+#include "core/cycle_clock.h"
+#include "core/packet_pool.h"
+#include "platform/configuration.h"
+#include "router/router.h"
+#include "topology/topology.h"
+
+namespace icn::testing {
+
+class StubRouting : public RoutingFunction {
+ public:
+  using Rule = std::function<void(NodeId node, int input_port, int input_vc, NodeId destination, RouteResult&)>;
+  explicit StubRouting(Rule rule) : rule_(std::move(rule)) {}
+  void route(NodeId node, int input_port, int input_vc, NodeId destination, RouteResult& out) const override {
+    out.clear();
+    rule_(node, input_port, input_vc, destination, out);
+  }
+  std::string describe() const override { return "stub"; }
+
+ private:
+  Rule rule_;
+};
+
+struct SentFlit {
+  Cycle cycle;
+  int port, vc;
+  Flit flit;
+};
+
+class RouterHarness : public sc_core::sc_module {
+ public:
+  static constexpr NodeId kRouter = 5;
+
+  struct Setup {
+    int virtual_channels = 3, buffer_depth = 8;
+    bool cut_through = false, metapacket_lane = false;
+    bool oldest_first = true;
+    std::string arbitration = "round_robin";
+  };
+
+  RouterHarness(sc_core::sc_module_name name, const Setup& setup, StubRouting::Rule rule)
+      : sc_core::sc_module(name),
+        topology_(4, 2, {DimensionKind::Torus}),
+        clock_("clock", sc_core::sc_time(1, sc_core::SC_NS)),
+        routing_(std::move(rule)) {
+    router_config_.virtual_channels = setup.virtual_channels;
+    router_config_.buffer_depth = setup.buffer_depth;
+    router_config_.routing_delay = 1;
+    router_config_.crossbar_delay = 1;
+    router_config_.link_delay = 1;
+    router_config_.virtual_cut_through = setup.cut_through;
+    router_config_.metapacket_lane = setup.metapacket_lane;
+    router_config_.oldest_first_allocation = setup.oldest_first;
+    router_config_.arbitration = setup.arbitration;
+    ni_config_.injection_channels = 1;
+    ni_config_.delivery_channels = 1;
+    ni_config_.injection_delay = 1;
+    ni_config_.delivery_delay = 1;
+    lanes_ = lanes_per_port(router_config_, recovery_);
+    router_ = std::make_unique<Router>("router", kRouter, topology_, router_config_, ni_config_, recovery_, nullptr,
+                                       routing_, clock_, packets_, 1);
+    const int inputs = topology_.network_ports() + 1, outputs = topology_.network_ports() + 1;
+    flit_in_.init(inputs);
+    credit_out_.init(inputs);
+    flit_out_.init(outputs);
+    credit_in_.init(topology_.network_ports());
+    for (int p = 0; p < inputs; ++p) {
+      router_->flit_in[p](flit_in_[p]);
+      router_->credit_out[p](credit_out_[p]);
+    }
+    for (int p = 0; p < outputs; ++p) router_->flit_out[p](flit_out_[p]);
+    for (int p = 0; p < topology_.network_ports(); ++p) router_->credit_in[p](credit_in_[p]);
+    upstream_credits_.assign(std::size_t(inputs * lanes_), setup.buffer_depth);
+    SC_HAS_PROCESS(RouterHarness);
+    SC_METHOD(drive);
+    sensitive << clock_.tick();
+    dont_initialize();
+  }
+
+  Router& router() { return *router_; }
+  int lanes() const { return lanes_; }
+
+  // A packet of `length` flits to `destination`, injected (into the network) at `injected`,
+  // offered on input `port`, lane `vc`, from cycle `from` on, one flit per cycle as credits allow.
+  PacketId offer(int port, int vc, Cycle from, int length, Cycle injected, NodeId destination = 6) {
+    const PacketId id = packets_.allocate();
+    Packet& p = packets_[id];
+    p.source = 0;
+    p.destination = destination;
+    p.length = std::uint16_t(length);
+    p.injected = injected;
+    p.in_network = true;
+    for (int i = 0; i < length; ++i) {
+      Flit f;
+      f.packet = id;
+      f.destination = destination;
+      f.index = std::uint16_t(i);
+      f.vc = std::uint8_t(vc);
+      f.flags = std::uint8_t((i == 0 ? Flit::kHead : 0) | (i + 1 == length ? Flit::kTail : 0));
+      queue_[port].push_back(Pending{from, f});
+    }
+    return id;
+  }
+  // Downstream of output `port` returns no credit until `release_at` (then all it holds, one per
+  // cycle); by default credits come back the cycle after each flit arrives.
+  void hold_credits(int port, Cycle release_at) { held_until_[port] = release_at; }
+
+  const std::vector<SentFlit>& sent() const { return sent_; }
+  // Cycle at which the head / tail of `packet` left the router, or -1.
+  long long departure(PacketId packet, bool tail) const {
+    for (const auto& s : sent_)
+      if (s.flit.packet == packet && (tail ? s.flit.is_tail() : s.flit.is_head())) return (long long)s.cycle;
+    return -1;
+  }
+
+  void run(Cycle cycles) { sc_core::sc_start(clock_.time_of(cycles - 1) + clock_.period() / 2); }
+
+ private:
+  struct Pending {
+    Cycle from;
+    Flit flit;
+  };
+
+  void drive() {
+    const Cycle now = clock_.cycle();
+    const int inputs = topology_.network_ports() + 1;
+    // Credits the router returned last cycle.
+    for (int p = 0; p < inputs; ++p) {
+      const Credit& c = credit_out_[p].read();
+      if (c.sent_just_before(now)) ++upstream_credits_[std::size_t(p * lanes_ + c.vc)];
+    }
+    // Flits the router sent last cycle: record them, and let downstream return the credit.
+    for (int p = 0; p < topology_.network_ports() + 1; ++p) {
+      const Flit& f = flit_out_[p].read();
+      if (!f.sent_just_before(now)) continue;
+      sent_.push_back(SentFlit{now - 1, p, f.vc, f});
+      if (p < topology_.network_ports()) owed_[p].push_back(f.vc);
+    }
+    for (int p = 0; p < topology_.network_ports(); ++p) {
+      const auto held = held_until_.find(p);
+      if (owed_[p].empty() || (held != held_until_.end() && now < held->second)) continue;
+      credit_in_[p].write(Credit{std::uint32_t(now), owed_[p].front()});
+      owed_[p].erase(owed_[p].begin());
+    }
+    // One flit per input port per cycle: the oldest offered one whose lane has a credit.
+    for (auto& [port, pending] : queue_) {
+      for (auto it = pending.begin(); it != pending.end(); ++it) {
+        if (it->from > now) continue;
+        int& credits = upstream_credits_[std::size_t(port * lanes_ + it->flit.vc)];
+        bool earlier_of_lane = false;  // flits of one lane go in order
+        for (auto e = pending.begin(); e != it; ++e) earlier_of_lane |= e->flit.vc == it->flit.vc;
+        if (credits == 0 || earlier_of_lane) continue;
+        --credits;
+        Flit f = it->flit;
+        f.sent = std::uint32_t(now);
+        flit_in_[port].write(f);
+        pending.erase(it);
+        break;
+      }
+    }
+  }
+
+  Topology topology_;
+  CycleClock clock_;
+  PacketPool packets_;
+  StubRouting routing_;
+  RouterConfig router_config_;
+  NetworkInterfaceConfig ni_config_;
+  DeadlockRecoveryConfig recovery_;
+  int lanes_ = 0;
+  std::unique_ptr<Router> router_;
+  sc_core::sc_vector<FlitSignal> flit_in_, flit_out_;
+  sc_core::sc_vector<CreditSignal> credit_out_, credit_in_;
+  std::map<int, std::vector<Pending>> queue_;
+  std::vector<int> upstream_credits_;
+  std::map<int, std::vector<std::uint8_t>> owed_;
+  std::map<int, Cycle> held_until_;
+  std::vector<SentFlit> sent_;
+};
+
+}  // namespace icn::testing
