@@ -69,19 +69,17 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
     for (int v = 0; v < vcs_; ++v) output_vc(p, v).credits = p < network_ports_ ? depth_ : delivery_credits_;
   slots_.resize(inputs_.size() * depth_);
   const auto& arbitration = ArbitrationRegistry::get(config.arbitration);
+  std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters;
   for (int p = 0; p < output_ports_; ++p)
-    arbiters_.push_back(arbitration.create(
+    arbiters.push_back(arbitration.create(
         ArbitrationContext{input_ports_, make_stream(seed, RandomPurpose::Arbitration, std::uint64_t(id) * 64 + p)}));
-  arbitration_uses_age_ = arbiters_.front()->uses_age();
+  switch_allocator_ =
+      std::make_unique<SwitchAllocator>(input_ports_, output_ports_, vcs_, priority_lanes_, std::move(arbiters));
   selection_ = make_stream(seed, RandomPurpose::RoutingSelection, id);
   waiting_.resize(int(inputs_.size()));
   blocked_.resize(int(inputs_.size()));
   allocation_order_.resize(inputs_.size());
   active_.assign(input_ports_, 0);
-  requests_.resize(std::size_t(output_ports_) * input_ports_);
-  request_count_.assign(output_ports_, 0);
-  lone_offer_.resize(output_ports_);
-  input_round_robin_.assign(input_ports_, 0);
 
   SC_HAS_PROCESS(Router);
   SC_METHOD(step);
@@ -511,96 +509,28 @@ inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   }
 }
 
-void Router::add_request(int out_port, int in_port, int in_vc) {
-  const int index = in_port * vcs_ + in_vc;
-  const Flit& front = slot(index, inputs_[index].head).flit;
-  const Cycle age = arbitration_uses_age_ ? packets_[front.packet].created : 0;
-  requests_[std::size_t(out_port) * input_ports_ + request_count_[out_port]++] =
-      ArbitrationRequest{std::uint16_t(in_port), std::uint8_t(in_vc), front.priority(), age};
-}
+// The router's lanes as the switch allocator reads them: inline, straight from its arrays.
+struct Router::SwitchView {
+  Router& r;
+  Cycle now;
+  std::uint64_t active_ports() const { return r.active_ports_; }
+  std::uint32_t active_lanes(int port) const { return r.active_[port]; }
+  bool ready(int port, int lane) const {
+    const int index = port * r.vcs_ + lane;
+    return r.slot(index, r.inputs_[index].head).ready <= now;
+  }
+  int out_port(int port, int lane) const { return r.inputs_[port * r.vcs_ + lane].out_port; }
+  ArbitrationRequest request(int port, int lane, bool with_age) const {
+    const int index = port * r.vcs_ + lane;
+    const Flit& front = r.slot(index, r.inputs_[index].head).flit;
+    return ArbitrationRequest{std::uint16_t(port), std::uint8_t(lane), front.priority(),
+                              with_age ? r.packets_[front.packet].created : 0};
+  }
+};
 
 void Router::switch_allocate(Cycle now) {
-  // Input stage: each input port offers at most one flit (one crossbar input per port), chosen
-  // round-robin among its VCs that have a ready flit and a credit downstream. An output with a
-  // single offer (the common case) needs no arbitration, so offers are written out as requests
-  // only once a second one arrives for the same output.
-  std::uint64_t requested = 0;  // output ports with offers
-  std::uint64_t contested = 0;  // output ports with more than one
-  std::uint64_t offered = 0;    // input ports that made one
-  for (std::uint64_t ports = active_ports_; ports; ports &= ports - 1) {
-    const int ip = __builtin_ctzll(ports);
-    const std::uint32_t mask = active_[ip];
-    // Disha's lane and the metapackets' go first: they must never wait behind data.
-    const int start = (mask & priority_lanes_) ? __builtin_ctz(mask & priority_lanes_) : input_round_robin_[ip];
-    for (std::uint32_t turn = rotate(mask, start); turn; turn &= turn - 1) {
-      const int iv = vc_at(start, __builtin_ctz(turn));
-      const int index = ip * vcs_ + iv;
-      const InputVc& v = inputs_[index];
-      if (slot(index, v.head).ready > now) continue;
-      const int op = v.out_port;
-      const std::uint64_t output = std::uint64_t(1) << op;
-      if (!(requested & output)) {
-        requested |= output;
-        lone_offer_[op] = Offer{std::uint8_t(ip), std::uint8_t(iv)};
-      } else {
-        if (!(contested & output)) {
-          contested |= output;
-          add_request(op, lone_offer_[op].input_port, lone_offer_[op].input_vc);
-        }
-        add_request(op, ip, iv);
-      }
-      offered |= std::uint64_t(1) << ip;
-      break;
-    }
-  }
-  // Output stage: each physical channel grants one offer per cycle under its policy.
-  std::uint64_t matched_inputs = 0;
-  const std::uint64_t matched_outputs = requested;
-  for (; requested; requested &= requested - 1) {
-    const int op = __builtin_ctzll(requested);
-    Offer winner = lone_offer_[op];
-    if ((contested >> op) & 1u) {
-      const int count = request_count_[op];
-      request_count_[op] = 0;
-      const ArbitrationRequest* offers = &requests_[std::size_t(op) * input_ports_];
-      int chosen = -1;
-      for (int i = 0; priority_lanes_ && i < count; ++i)
-        if ((priority_lanes_ >> offers[i].input_vc) & 1u) {  // priority lanes win the link
-          chosen = i;
-          break;
-        }
-      const ArbitrationRequest& granted = offers[chosen >= 0 ? chosen : arbiters_[op]->choose(offers, count)];
-      winner = Offer{std::uint8_t(granted.requester), granted.input_vc};
-    }
-    matched_inputs |= std::uint64_t(1) << winner.input_port;
-    traverse(winner.input_port, winner.input_vc, op, now);
-    input_round_robin_[winner.input_port] = std::uint8_t(winner.input_vc + 1 >= vcs_ ? 0 : winner.input_vc + 1);
-  }
-  // Second pass: an input whose offer lost may still send another lane's flit to an output no one
-  // uses this cycle, so the matching is maximal (with many lanes a single pass leaves outputs
-  // idle that a waiting lane could use). Only inputs that offered and lost can gain: the others
-  // had no ready flit at all. Inputs take turns by cycle.
-  const std::uint64_t unmatched = offered & ~matched_inputs;
-  if (unmatched == 0) return;
-  std::uint64_t used_outputs = matched_outputs;
-  const int first = int(now % Cycle(input_ports_));
-  for (int k = 0; k < input_ports_; ++k) {
-    int ip = first + k;
-    if (ip >= input_ports_) ip -= input_ports_;
-    if (!((unmatched >> ip) & 1u)) continue;
-    const std::uint32_t mask = active_[ip];
-    const int start = input_round_robin_[ip];
-    for (std::uint32_t turn = rotate(mask, start); turn; turn &= turn - 1) {
-      const int iv = vc_at(start, __builtin_ctz(turn));
-      const int index = ip * vcs_ + iv;
-      const InputVc& v = inputs_[index];
-      if ((used_outputs >> v.out_port) & 1u || slot(index, v.head).ready > now) continue;
-      const int op = v.out_port;
-      used_outputs |= std::uint64_t(1) << op;
-      traverse(ip, iv, op, now);
-      break;  // the round-robin pointer stays: only first-pass wins move it (docs/routing.md's bound)
-    }
-  }
+  switch_allocator_->allocate(SwitchView{*this, now}, now,
+                              [&](int in_port, int lane, int out_port) { traverse(in_port, lane, out_port, now); });
 }
 
 }  // namespace icn

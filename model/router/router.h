@@ -29,6 +29,7 @@
 #include "deadlock/wait_for.h"
 #include "core/packet_pool.h"
 #include "router/arbitration_policy.h"
+#include "router/switch_allocator.h"
 #include "routing/routing_function.h"
 
 namespace icn {
@@ -127,15 +128,7 @@ class Router : public sc_core::sc_module {
   void route_and_allocate(Cycle now);
   void switch_allocate(Cycle now);
   void traverse(int in_port, int in_vc, int out_port, Cycle now);
-  struct Offer {
-    std::uint8_t input_port, input_vc;
-  };
-  void add_request(int out_port, int in_port, int in_vc);  // an offer of a contested output
-  // The VCs of `mask` in round-robin order from `start`: bit b of the result is VC vc_at(start, b).
-  std::uint32_t rotate(std::uint32_t mask, int start) const {
-    return start == 0 ? mask : ((mask >> start) | (mask << (vcs_ - start))) & lane_mask_;
-  }
-  int vc_at(int start, int bit) const { return start + bit >= vcs_ ? start + bit - vcs_ : start + bit; }
+  struct SwitchView;  // the lanes as the switch allocator sees them (router.cpp)
   void set_active(int index, Cycle now) {
     inputs_[index].eligible_since = now;
     const int port = index / vcs_;
@@ -198,13 +191,8 @@ class Router : public sc_core::sc_module {
   std::uint64_t active_ports_ = 0;  // input ports whose active_ mask is not empty
   std::vector<int> allocation_order_;  // scratch: routed headers in the order they may allocate
   std::vector<int> deadlocked_;        // scratch: headers blocked past the recovery timeout
-  std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters_;  // per output port
-  bool arbitration_uses_age_ = false;
+  std::unique_ptr<SwitchAllocator> switch_allocator_;
   RandomStream selection_;  // ties of the VC selection function
-  std::vector<ArbitrationRequest> requests_;                  // [output port][input port]
-  std::vector<int> request_count_;
-  std::vector<Offer> lone_offer_;  // per output port: the first (often only) offer this cycle
-  std::vector<std::uint8_t> input_round_robin_;
   std::vector<const Flit*> flit_value_;      // current values of the input signals
   std::vector<const Credit*> credit_value_;  // current values of the credit signals
   std::vector<FlitSignal*> flit_signal_out_;      // the output signals, written without a virtual call

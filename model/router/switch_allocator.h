@@ -1,0 +1,151 @@
+#pragma once
+// Switch allocation: which flits cross the crossbar this cycle. Separable, input first (Dally sec.
+// III-C: a physical channel's bandwidth is shared flit by flit among its lanes):
+//   1. each input port offers one flit — its first lane, from a round-robin pointer, with a ready
+//      flit and a credit downstream (priority lanes, Disha's and the metapackets', first);
+//   2. each output port grants one offer under its arbitration policy (priority lanes win);
+//      a winner's input pointer moves past the winning lane;
+//   3. an input whose offer lost may still send another lane's flit to an output nobody uses this
+//      cycle, so the matching is maximal; this pass leaves the pointers alone.
+// With round-robin arbitration and no priority lanes, a ready flit with a credit therefore waits
+// at most P·(V² − V + 1) cycles (docs/routing.md, "Allocation order and fairness").
+//
+// A unit: it owns the pointers and arbiters and reads the router's lanes through a view, so a
+// test can drive it with a scripted one. The view (all inline in the router, so nothing is lost
+// on the per-cycle path) answers:
+//   std::uint64_t active_ports() const          input ports with some lane holding a flit and a credit
+//   std::uint32_t active_lanes(int port) const  those lanes, as a mask
+//   bool ready(int port, int lane) const        its front flit may leave this cycle
+//   int out_port(int port, int lane) const      the output port its packet holds
+//   ArbitrationRequest request(int port, int lane, bool with_age) const
+// and `grant(input port, lane, output port)` moves the flit.
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "core/types.h"
+#include "router/arbitration_policy.h"
+
+namespace icn {
+
+class SwitchAllocator {
+ public:
+  SwitchAllocator(int input_ports, int output_ports, int lanes, std::uint32_t priority_lanes,
+                  std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters)
+      : input_ports_(input_ports),
+        lanes_(lanes),
+        lane_mask_(lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1),
+        priority_lanes_(priority_lanes),
+        arbiters_(std::move(arbiters)),
+        uses_age_(!arbiters_.empty() && arbiters_.front()->uses_age()),
+        requests_(std::size_t(output_ports) * input_ports),
+        request_count_(output_ports, 0),
+        lone_offer_(output_ports),
+        pointer_(input_ports, 0) {}
+
+  int pointer(int input_port) const { return pointer_[input_port]; }
+
+  template <typename View, typename Grant>
+  void allocate(const View& view, Cycle now, Grant&& grant);
+
+ private:
+  struct Offer {
+    std::uint8_t input_port, lane;
+  };
+  // The lanes of `mask` in round-robin order from `start`: bit b of the result is lane lane_at(start, b).
+  std::uint32_t rotate(std::uint32_t mask, int start) const {
+    return start == 0 ? mask : ((mask >> start) | (mask << (lanes_ - start))) & lane_mask_;
+  }
+  int lane_at(int start, int bit) const { return start + bit >= lanes_ ? start + bit - lanes_ : start + bit; }
+  template <typename View>
+  void add_request(const View& view, int out_port, int in_port, int lane) {
+    requests_[std::size_t(out_port) * input_ports_ + request_count_[out_port]++] = view.request(in_port, lane, uses_age_);
+  }
+
+  const int input_ports_, lanes_;
+  const std::uint32_t lane_mask_, priority_lanes_;
+  std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters_;  // per output port
+  const bool uses_age_;
+  std::vector<ArbitrationRequest> requests_;  // [output port][input port]
+  std::vector<int> request_count_;
+  std::vector<Offer> lone_offer_;     // per output port: the first (often only) offer this cycle
+  std::vector<std::uint8_t> pointer_;  // per input port: the lane to try first
+};
+
+template <typename View, typename Grant>
+inline void SwitchAllocator::allocate(const View& view, Cycle now, Grant&& grant) {
+  // Input stage. An output with a single offer (the common case) needs no arbitration, so offers
+  // are written out as requests only once a second one arrives for the same output.
+  std::uint64_t requested = 0;  // output ports with offers
+  std::uint64_t contested = 0;  // output ports with more than one
+  std::uint64_t offered = 0;    // input ports that made one
+  for (std::uint64_t ports = view.active_ports(); ports; ports &= ports - 1) {
+    const int ip = __builtin_ctzll(ports);
+    const std::uint32_t mask = view.active_lanes(ip);
+    // Priority lanes go first: they must never wait behind data.
+    const int start = (mask & priority_lanes_) ? __builtin_ctz(mask & priority_lanes_) : pointer_[ip];
+    for (std::uint32_t turn = rotate(mask, start); turn; turn &= turn - 1) {
+      const int lane = lane_at(start, __builtin_ctz(turn));
+      if (!view.ready(ip, lane)) continue;
+      const int op = view.out_port(ip, lane);
+      const std::uint64_t output = std::uint64_t(1) << op;
+      if (!(requested & output)) {
+        requested |= output;
+        lone_offer_[op] = Offer{std::uint8_t(ip), std::uint8_t(lane)};
+      } else {
+        if (!(contested & output)) {
+          contested |= output;
+          add_request(view, op, lone_offer_[op].input_port, lone_offer_[op].lane);
+        }
+        add_request(view, op, ip, lane);
+      }
+      offered |= std::uint64_t(1) << ip;
+      break;
+    }
+  }
+  // Output stage: each physical channel grants one offer per cycle under its policy.
+  std::uint64_t matched_inputs = 0;
+  const std::uint64_t matched_outputs = requested;
+  for (; requested; requested &= requested - 1) {
+    const int op = __builtin_ctzll(requested);
+    Offer winner = lone_offer_[op];
+    if ((contested >> op) & 1u) {
+      const int count = request_count_[op];
+      request_count_[op] = 0;
+      const ArbitrationRequest* offers = &requests_[std::size_t(op) * input_ports_];
+      int chosen = -1;
+      for (int i = 0; priority_lanes_ && i < count; ++i)
+        if ((priority_lanes_ >> offers[i].input_vc) & 1u) {  // priority lanes win the link
+          chosen = i;
+          break;
+        }
+      const ArbitrationRequest& granted = offers[chosen >= 0 ? chosen : arbiters_[op]->choose(offers, count)];
+      winner = Offer{std::uint8_t(granted.requester), granted.input_vc};
+    }
+    matched_inputs |= std::uint64_t(1) << winner.input_port;
+    grant(int(winner.input_port), int(winner.lane), op);
+    pointer_[winner.input_port] = std::uint8_t(winner.lane + 1 >= lanes_ ? 0 : winner.lane + 1);
+  }
+  // Matching pass: only inputs that offered and lost can gain (the others had no ready flit at
+  // all). Inputs take turns by cycle; the pointers stay (the bound above needs that).
+  const std::uint64_t unmatched = offered & ~matched_inputs;
+  if (unmatched == 0) return;
+  std::uint64_t used_outputs = matched_outputs;
+  const int first = int(now % Cycle(input_ports_));
+  for (int k = 0; k < input_ports_; ++k) {
+    int ip = first + k;
+    if (ip >= input_ports_) ip -= input_ports_;
+    if (!((unmatched >> ip) & 1u)) continue;
+    const int start = pointer_[ip];
+    for (std::uint32_t turn = rotate(view.active_lanes(ip), start); turn; turn &= turn - 1) {
+      const int lane = lane_at(start, __builtin_ctz(turn));
+      const int op = view.out_port(ip, lane);
+      if ((used_outputs >> op) & 1u || !view.ready(ip, lane)) continue;
+      used_outputs |= std::uint64_t(1) << op;
+      grant(ip, lane, op);
+      break;
+    }
+  }
+}
+
+}  // namespace icn
