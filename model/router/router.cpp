@@ -5,6 +5,7 @@
 
 #include "core/cycle_clock.h"
 #include "core/model_error.h"
+#include "router/admission.h"
 #include "platform/configuration.h"
 #include "topology/topology.h"
 
@@ -50,7 +51,6 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
       routing_delay_(config.routing_delay),
       reallocate_when_empty_(config.reallocate_when_empty),
       virtual_cut_through_(config.virtual_cut_through),
-      oldest_first_allocation_(config.oldest_first_allocation),
       recovery_(recovery),
       token_(token),
       recovery_vc_(recovery.kind == DeadlockRecoveryConfig::Kind::Disha ? config.virtual_channels : -1),
@@ -59,7 +59,9 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
       pre_routed_injection_(ni.dispatch_by_direction),
       delivery_credits_(1 << 30),
       all_vcs_(first_vcs(config.virtual_channels)),
-      lane_mask_(first_vcs(vcs_)) {
+      lane_mask_(first_vcs(vcs_)),
+      vc_allocator_(input_ports_ * vcs_, config.oldest_first_allocation,
+                    make_stream(seed, RandomPurpose::RoutingSelection, id)) {
   for (int p = 0; p < input_ports_; ++p)
     arrival_latency_.push_back(p < network_ports_ ? config.crossbar_delay + config.link_delay : ni.injection_delay);
   for (int p = 0; p < network_ports_; ++p) connected_.push_back(topology.has_link(id, p));
@@ -75,7 +77,6 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
         ArbitrationContext{input_ports_, make_stream(seed, RandomPurpose::Arbitration, std::uint64_t(id) * 64 + p)}));
   switch_allocator_ =
       std::make_unique<SwitchAllocator>(input_ports_, output_ports_, vcs_, priority_lanes_, std::move(arbiters));
-  selection_ = make_stream(seed, RandomPurpose::RoutingSelection, id);
   waiting_.resize(int(inputs_.size()));
   blocked_.resize(int(inputs_.size()));
   allocation_order_.resize(inputs_.size());
@@ -251,17 +252,9 @@ void Router::step() {
 inline bool Router::admits(int input, const RouteCandidate& candidate, int ov, int room_needed) const {
   if (ov >= vcs_ || !output_vc_free(candidate.port, ov)) return false;
   if (candidate.port >= network_ports_) return true;  // delivery: the interface always drains
-  const int credits = output_vc(candidate.port, ov).credits;
-  if (candidate.needs_empty_buffer && credits != depth_) return false;  // Duato's wormhole condition
-  // Bubble flow control (Puente et al.): a packet entering a ring's escape VC — injected, turning
-  // from another dimension, or coming from an adaptive VC — must leave room for one more packet
-  // behind it; only one already in that escape ring continues with room for one.
-  int room = room_needed;
-  if (candidate.bubble) {
-    const bool continuing = input / vcs_ == candidate.port && ((candidate.vc_mask >> (input % vcs_)) & 1u);
-    if (!continuing) room = 2 * room_needed;
-  }
-  return credits >= room;
+  const bool continuing = input / vcs_ == candidate.port && ((candidate.vc_mask >> (input % vcs_)) & 1u);
+  return admitted(AdmissionRequest{output_vc(candidate.port, ov).credits, depth_, room_needed,
+                                   candidate.needs_empty_buffer, candidate.bubble, continuing});
 }
 
 void Router::count_passed_over(int winner, int port, int ov) {
@@ -283,32 +276,19 @@ void Router::count_passed_over(int winner, int port, int ov) {
 }
 
 bool Router::allocate_output(int input) {
-  // Selection function: within the first preference group that has a free VC, the VC with most
-  // credits (emptiest downstream buffer); ties at random.
   InputVc& v = inputs_[input];
-  int best_port = -1, best_vc = -1, best_credits = -1, ties = 0, group = -1;
   const int room = room_needed(input);
-  for (int c = 0; c < v.route.count; ++c) {
-    const RouteCandidate& candidate = v.route.candidates[c];
-    if (best_port >= 0 && candidate.group != group) break;
-    for (std::uint32_t mask = candidate.vc_mask; mask; mask &= mask - 1) {
-      const int ov = __builtin_ctz(mask);
-      if (!admits(input, candidate, ov, room)) continue;
-      const int credits = output_vc(candidate.port, ov).credits;
-      if (credits > best_credits) {
-        best_port = candidate.port, best_vc = ov, best_credits = credits, ties = 1, group = candidate.group;
-      } else if (credits == best_credits && selection_.below(std::uint64_t(++ties)) == 0) {
-        best_port = candidate.port, best_vc = ov;
-      }
-    }
-  }
-  if (best_port < 0) return false;
-  if (blocked_.any()) count_passed_over(input, best_port, best_vc);
-  OutputVc& o = output_vc(best_port, best_vc);
+  int port = -1, vc = -1;
+  if (!vc_allocator_.select(
+          v.route, [&](const RouteCandidate& candidate, int ov) { return admits(input, candidate, ov, room); },
+          [&](int out_port, int ov) { return output_vc(out_port, ov).credits; }, port, vc))
+    return false;
+  if (blocked_.any()) count_passed_over(input, port, vc);
+  OutputVc& o = output_vc(port, vc);
   o.allocated = true;
   o.owner = input;
-  v.out_port = std::uint8_t(best_port);
-  v.out_vc = std::uint8_t(best_vc);
+  v.out_port = std::uint8_t(port);
+  v.out_vc = std::uint8_t(vc);
   v.state = VcState::Active;
   return true;
 }
@@ -327,7 +307,7 @@ void Router::route_and_allocate(Cycle now) {
       compute_route(index, front.flit);
       v.route_ready = now + routing_delay_;
       v.injected = packets_[front.flit.packet].injected;
-      v.allocation_rank = oldest_first_allocation_ ? v.injected : v.route_ready;
+      v.allocation_rank = vc_allocator_.rank(v.injected, v.route_ready);
       v.state = VcState::Routing;
     }
     if (v.route_ready <= now) allocation_order_[ready++] = index;
@@ -335,17 +315,7 @@ void Router::route_and_allocate(Cycle now) {
   // A header that failed can only succeed after some output VC has been released: the blocked
   // ones are looked at only then.
   if (retry) blocked_.for_each([&](int index) { allocation_order_[ready++] = index; });
-  // Headers that have waited longest choose first, so none waits forever for a busy output VC
-  // (ties: a priority among input VCs that rotates with the cycle number).
-  const int total = int(inputs_.size());
-  const int first = int(now % Cycle(total));
-  auto rank = [&](int index) {
-    const int rotated = index >= first ? index - first : index - first + total;
-    return std::make_pair(inputs_[index].allocation_rank, rotated);
-  };
-  for (int i = 1; i < ready; ++i)
-    for (int j = i; j > 0 && rank(allocation_order_[j]) < rank(allocation_order_[j - 1]); --j)
-      std::swap(allocation_order_[j], allocation_order_[j - 1]);
+  vc_allocator_.order(allocation_order_.data(), ready, now, [&](int index) { return inputs_[index].allocation_rank; });
   for (int i = 0; i < ready; ++i) {
     const int index = allocation_order_[i];
     InputVc& v = inputs_[index];

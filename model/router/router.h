@@ -30,6 +30,7 @@
 #include "core/packet_pool.h"
 #include "router/arbitration_policy.h"
 #include "router/switch_allocator.h"
+#include "router/vc_allocator.h"
 #include "routing/routing_function.h"
 
 namespace icn {
@@ -167,7 +168,6 @@ class Router : public sc_core::sc_module {
   const int routing_delay_;
   const bool reallocate_when_empty_;
   const bool virtual_cut_through_;
-  const bool oldest_first_allocation_;  // rank headers by packet injection cycle, else by wait here
   const DeadlockRecoveryConfig& recovery_;
   RecoveryToken* token_;
   const int recovery_vc_;    // Disha's lane, or -1
@@ -192,7 +192,7 @@ class Router : public sc_core::sc_module {
   std::vector<int> allocation_order_;  // scratch: routed headers in the order they may allocate
   std::vector<int> deadlocked_;        // scratch: headers blocked past the recovery timeout
   std::unique_ptr<SwitchAllocator> switch_allocator_;
-  RandomStream selection_;  // ties of the VC selection function
+  VcAllocator vc_allocator_;
   std::vector<const Flit*> flit_value_;      // current values of the input signals
   std::vector<const Credit*> credit_value_;  // current values of the credit signals
   std::vector<FlitSignal*> flit_signal_out_;      // the output signals, written without a virtual call
