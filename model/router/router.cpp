@@ -51,8 +51,7 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
       routing_delay_(config.routing_delay),
       reallocate_when_empty_(config.reallocate_when_empty),
       virtual_cut_through_(config.virtual_cut_through),
-      recovery_(recovery),
-      token_(token),
+      recovery_(recovery, token, id),
       recovery_vc_(recovery.kind == DeadlockRecoveryConfig::Kind::Disha ? config.virtual_channels : -1),
       metapacket_vc_(metapacket_vc(config, recovery)),
       priority_lanes_((recovery_vc_ >= 0 ? 1u << recovery_vc_ : 0u) | (metapacket_vc_ >= 0 ? 1u << metapacket_vc_ : 0u)),
@@ -238,7 +237,7 @@ void Router::step() {
   receive(now);
   if (buffered_flits_ > 0) {
     if (waiting_.any() || (output_released_ && blocked_.any())) route_and_allocate(now);
-    if (recovery_.kind != DeadlockRecoveryConfig::Kind::None) detect_deadlocks(now);
+    if (recovery_.active()) detect_deadlocks(now);
     switch_allocate(now);
   }
   // Sleep only when nothing is buffered and every credit is back: then only a new flit can give
@@ -333,35 +332,22 @@ void Router::route_and_allocate(Cycle now) {
 }
 
 void Router::detect_deadlocks(Cycle now) {
-  // Deadlock detection (self-tuned sec. 5.1, Trans-t sec. 4.1): a header still at the front of
-  // its buffer, routed, and unable to advance for `timeout` cycles — waiting for an output VC,
-  // or holding one whose downstream buffer stays full.
-  if (!token_ready_to_recover(now)) return;
-  for (int index = 0; index < int(inputs_.size()); ++index) {
+  recovery_.detect(int(inputs_.size()), now, [&](int index) {
     const InputVc& v = inputs_[index];
-    if (v.count == 0 || v.state == VcState::Idle || ((priority_lanes_ >> (index % vcs_)) & 1u)) continue;
-    if (v.absorbing || now < v.route_ready + Cycle(recovery_.timeout)) continue;
-    if (!slot(index, v.head).flit.is_head()) continue;  // the header has moved on
-    const bool blocked = v.state == VcState::Routing ? v.tried : output_vc(v.out_port, v.out_vc).credits == 0;
-    if (blocked) deadlocked_.push_back(index);
-  }
-  // The longest-blocked first: the token allows one recovery, and scanning in VC order would let
-  // the same low-numbered VCs win every time it comes round.
-  std::sort(deadlocked_.begin(), deadlocked_.end(),
-            [&](int a, int b) { return std::make_pair(inputs_[a].route_ready, a) < std::make_pair(inputs_[b].route_ready, b); });
+    DeadlockRecovery::Header h;
+    h.routed = v.count > 0 && v.state != VcState::Idle && !((priority_lanes_ >> (index % vcs_)) & 1u) &&
+               !v.absorbing && slot(index, v.head).flit.is_head();  // else the header has moved on
+    h.routed_at = v.route_ready;
+    h.blocked = v.state == VcState::Routing ? v.tried : output_vc(v.out_port, v.out_vc).credits == 0;
+    return h;
+  }, deadlocked_);
   for (int index : deadlocked_) recover(index);
-  deadlocked_.clear();
-}
-
-bool Router::token_ready_to_recover(Cycle now) const {
-  return recovery_.kind == DeadlockRecoveryConfig::Kind::Software ||
-         (recovery_.kind == DeadlockRecoveryConfig::Kind::Disha && token_->at(id_, now));
 }
 
 void Router::recover(int index) {
   InputVc& v = inputs_[index];
   const Flit& header = slot(index, v.head).flit;
-  if (recovery_.kind == DeadlockRecoveryConfig::Kind::Disha && !token_->at(id_, clock_.cycle())) return;
+  if (!recovery_.may_recover(clock_.cycle())) return;  // Disha: the token moved on after a recovery
   if (v.state == VcState::Active) {  // give back the VC it holds: none of its flits has crossed yet
     OutputVc& held = output_vc(v.out_port, v.out_vc);
     held.allocated = false;
@@ -372,14 +358,14 @@ void Router::recover(int index) {
     v.tried = false;
     waiting_.set(index);  // if it cannot be recovered now, it competes for an output VC again
   }
-  if (recovery_.kind == DeadlockRecoveryConfig::Kind::Disha) {
+  if (recovery_.to_recovery_lane()) {
     // Disha: with the token, the packet moves onto the recovery lane, which routes it in
     // dimension order and has priority on every link, so it always reaches its destination.
     const int dor = topology_.dimension_order_port(id_, header.destination);
     const int port = dor >= 0 ? dor : network_ports_;
     OutputVc& o = output_vc(port, recovery_vc_);
     if (o.allocated) return;  // (cannot happen: only the token holder uses the lane)
-    token_->acquire(header.packet, id_, clock_.cycle());
+    recovery_.took_recovery_lane(header.packet, clock_.cycle());
     o.allocated = true;
     o.owner = index;
     v.out_port = std::uint8_t(port);

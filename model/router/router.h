@@ -25,7 +25,7 @@
 #include "core/bit_set.h"
 #include "core/flit.h"
 #include "core/waking_signal.h"
-#include "deadlock/recovery_token.h"
+#include "deadlock/deadlock_recovery.h"
 #include "deadlock/wait_for.h"
 #include "core/packet_pool.h"
 #include "router/arbitration_policy.h"
@@ -151,7 +151,6 @@ class Router : public sc_core::sc_module {
   void compute_route(int index, const Flit& header);
   void recover(int index);  // a header blocked past the deadlock timeout
   void detect_deadlocks(Cycle now);
-  bool token_ready_to_recover(Cycle now) const;
 
   InputVc& input_vc(int port, int vc) { return inputs_[port * vcs_ + vc]; }
   const InputVc& input_vc(int port, int vc) const { return inputs_[port * vcs_ + vc]; }
@@ -168,8 +167,7 @@ class Router : public sc_core::sc_module {
   const int routing_delay_;
   const bool reallocate_when_empty_;
   const bool virtual_cut_through_;
-  const DeadlockRecoveryConfig& recovery_;
-  RecoveryToken* token_;
+  DeadlockRecovery recovery_;
   const int recovery_vc_;    // Disha's lane, or -1
   const int metapacket_vc_;  // the metapackets' lane, or -1
   const std::uint32_t priority_lanes_;  // both, as a mask: they win switch allocation
