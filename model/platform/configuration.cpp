@@ -194,6 +194,12 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   c.network_interface.injection_delay = int(p.integer("network_interface.injection_delay"));
   c.network_interface.delivery_delay = int(p.integer("network_interface.delivery_delay"));
   c.network_interface.packets_in_progress = int(p.integer("network_interface.packets_in_progress"));
+  if (c.network_interface.packets_in_progress > c.router.virtual_channels)
+    throw ConfigError(p.problem("network_interface.packets_in_progress",
+                                std::to_string(c.network_interface.packets_in_progress) +
+                                    " packets cannot be in progress on one channel of " +
+                                    std::to_string(c.router.virtual_channels) +
+                                    " lanes (allowed: at most router.virtual_channels)"));
   c.network_interface.dispatch_by_direction = p.text("network_interface.injection_dispatch") == "by_direction";
   if (c.network_interface.dispatch_by_direction &&
       c.network_interface.injection_channels != 2 * c.network.dimensions)

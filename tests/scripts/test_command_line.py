@@ -85,3 +85,14 @@ def test_configuration_reference_is_current(icnsim, root):
     """docs/configuration.md embeds --print-config; scripts/make-config-doc regenerates it."""
     printed = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--print-config").stdout
     assert printed in (root / "docs" / "configuration.md").read_text()
+
+
+def test_settings_of_the_saturation_policies_are_checked(icnsim):
+    line = one_line_error(icnsim("platforms/default.yaml", "stimuli/uniform.yaml",
+                                 "--set", "network_interface.packets_in_progress=4"))
+    assert "network_interface.packets_in_progress" in line and "at most router.virtual_channels" in line
+    line = one_line_error(icnsim("platforms/selftuned-avoidance.yaml", "stimuli/uniform.yaml",
+                                 "--set", "routing.dateline=entry"))
+    assert "routing.dateline" in line and "wrap, two_datelines" in line
+    line = one_line_error(icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--set", "router.vc_allocation=fifo"))
+    assert "router.vc_allocation" in line and "oldest_first" in line
