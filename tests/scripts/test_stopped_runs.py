@@ -114,3 +114,20 @@ def test_an_unwritable_result_is_exit_4_not_success(icnsim, tmp_path):
     assert p.returncode == 4, p.stderr
     assert "could not be written" in p.stderr
     assert sorted(x.name for x in tmp_path.iterdir()) == ["taken"]
+
+
+def test_a_model_error_stops_the_run_with_exit_3_and_a_result_saying_why(icnsim, tmp_path):
+    # A trace whose receives each wait for a send that comes after them can never finish: the
+    # replay stops the model (a ModelError), which must still leave its result.
+    (tmp_path / "stall.trace").write_text("nodes 8\n0 recv 1\n0 send 1 4\n1 recv 0\n1 send 0 4\n")
+    (tmp_path / "stall.yaml").write_text("name: stall\ntrace: stall.trace\n")
+    out = tmp_path / "r.json"
+    p = icnsim("platforms/default.yaml", tmp_path / "stall.yaml", "--set", "network.radix=8",
+               "--set", "network.dimensions=1", "--set", "simulation.warmup=0", "-q", "--out", out)
+    assert p.returncode == 3, p.stderr
+    assert "model error" in p.stderr and "stalled" in p.stderr
+    r = json.loads(out.read_text())
+    assert r["status"]["state"] == "model_error"
+    assert "stalled" in r["status"]["reason"]
+    assert r["status"]["last_cycle"] < 60000 - 1
+    assert r["packets"]["created"] == 0
