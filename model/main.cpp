@@ -6,6 +6,7 @@
 // Every run that starts writes its result, also one that stops early.
 #include <boost/program_options.hpp>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <csignal>
@@ -108,7 +109,7 @@ int sc_main(int argc, char* argv[]) {
       ("version", "print the model version")
       ("set", po::value<std::vector<std::string>>()->composing(),
        "override a key: --set router.virtual_channels=4, --set stimulus.injection.rate=0.02")
-      ("seed", po::value<std::uint64_t>(), "seed of every random stream (overrides simulation.seed)")
+      ("seed", po::value<std::string>(), "seed of every random stream (overrides simulation.seed)")
       ("out,o", po::value<std::string>(), "write the JSON result to this file")
       ("print-config", "print the resolved configuration with defaults and descriptions, then exit")
       ("quiet,q", "no summary on stdout");
@@ -143,7 +144,13 @@ int sc_main(int argc, char* argv[]) {
   icn::Configuration configuration;
   try {
     std::optional<std::uint64_t> seed;
-    if (vm.count("seed")) seed = vm["seed"].as<std::uint64_t>();
+    if (vm.count("seed")) {
+      const std::string text = vm["seed"].as<std::string>();
+      if (text.empty() || text.size() > 16 || text.find_first_not_of("0123456789") != std::string::npos ||
+          std::stoull(text) > 9007199254740991ULL)
+        throw icn::ConfigError("--seed " + text + ": not a seed (allowed: integer 0..9007199254740991)");
+      seed = std::stoull(text);
+    }
     configuration = icn::load_configuration(vm["platform"].as<std::string>(), vm["stimulus"].as<std::string>(),
                                             vm.count("set") ? vm["set"].as<std::vector<std::string>>()
                                                             : std::vector<std::string>{},
@@ -158,6 +165,14 @@ int sc_main(int argc, char* argv[]) {
   }
 
   ResultFile out;
+  if (vm.count("out")) {
+    // The result replaces the target by a rename: only ever a regular file (never /dev/full or a folder).
+    struct stat target;
+    if (stat(vm["out"].as<std::string>().c_str(), &target) == 0 && !S_ISREG(target.st_mode)) {
+      std::cerr << vm["out"].as<std::string>() << ": --out: is not a regular file (allowed: a new or regular file)\n";
+      return 2;
+    }
+  }
   if (vm.count("out") && !out.open(vm["out"].as<std::string>())) {
     std::cerr << vm["out"].as<std::string>() << ": cannot write the result file here (" << std::strerror(errno)
               << ")\n";

@@ -2,7 +2,9 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include <fstream>
+#include <cstdio>
+#include <filesystem>
+#include <set>
 #include <sstream>
 
 #include "core/config_error.h"
@@ -18,10 +20,14 @@ std::string where(const std::string& origin_name, const YAML::Mark& mark) {
 void flatten(const YAML::Node& node, const std::string& prefix, const std::string& origin_name,
              FlatEntries& out) {
   if (node.IsMap()) {
+    std::set<std::string> seen;  // YAML would let the last of two equal keys win, silently
     for (const auto& item : node) {
       if (!item.first.IsScalar())
         throw ConfigError(where(origin_name, item.first.Mark()) + ": keys must be plain names");
       const std::string key = prefix.empty() ? item.first.Scalar() : prefix + "." + item.first.Scalar();
+      if (!seen.insert(item.first.Scalar()).second)
+        throw ConfigError(where(origin_name, item.first.Mark()) + ": " + key +
+                          ": appears twice in the same mapping (allowed: each key once)");
       if (item.second.IsNull())
         throw ConfigError(where(origin_name, item.first.Mark()) + ": " + key + ": has no value");
       flatten(item.second, key, origin_name, out);
@@ -72,11 +78,27 @@ FlatEntries parse(const std::string& text, const std::string& origin_name) {
 }  // namespace
 
 FlatEntries read_yaml_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw ConfigError(path + ": cannot open file");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return parse(buffer.str(), path);
+  // Only a regular file of sensible size: a directory, a device or /proc/self/mem would be read as
+  // an empty document (all defaults) or never end.
+  constexpr std::uintmax_t kLargest = 16u << 20;
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  if (error || !std::filesystem::exists(status)) throw ConfigError(path + ": cannot open file");
+  if (!std::filesystem::is_regular_file(status))
+    throw ConfigError(path + ": is not a regular file (allowed: a YAML file)");
+  if (std::filesystem::file_size(path, error) > kLargest || error)
+    throw ConfigError(path + ": is larger than 16 MiB (allowed: a YAML file of at most 16 MiB)");
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  if (!file) throw ConfigError(path + ": cannot open file");
+  std::string text;
+  char chunk[65536];
+  for (std::size_t n; (n = std::fread(chunk, 1, sizeof chunk, file)) > 0 && text.size() <= kLargest;) text.append(chunk, n);
+  const bool failed = std::ferror(file);
+  std::fclose(file);
+  if (failed) throw ConfigError(path + ": cannot be read (allowed: a readable YAML file)");
+  if (text.size() > kLargest)
+    throw ConfigError(path + ": is larger than 16 MiB (allowed: a YAML file of at most 16 MiB)");
+  return parse(text, path);
 }
 
 FlatEntries read_yaml_text(const std::string& text, const std::string& origin_name) {

@@ -1,5 +1,6 @@
 """The icnsim command line: results, configuration printing, and one-line errors for bad input."""
 import json
+import pathlib
 
 SMALL = ["--set", "network.radix=4", "--set", "simulation.cycles=3000", "--set", "simulation.warmup=500"]
 
@@ -96,3 +97,39 @@ def test_settings_of_the_saturation_policies_are_checked(icnsim):
     assert "routing.dateline" in line and "wrap, two_datelines" in line
     line = one_line_error(icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--set", "router.vc_allocation=fifo"))
     assert "router.vc_allocation" in line and "oldest_first" in line
+
+
+def test_inputs_that_are_not_yaml_files_are_refused(icnsim, tmp_path):
+    for path, why in (("platforms", "not a regular file"), ("/dev/zero", "not a regular file"),
+                      ("/proc/self/mem", "cannot be read")):
+        line = one_line_error(icnsim(path, "stimuli/uniform.yaml"))
+        assert path in line and why in line
+
+
+def test_duplicate_keys_are_refused_not_merged(icnsim, tmp_path):
+    same = tmp_path / "same.yaml"
+    same.write_text("network:\n  radix: 8\n  radix: 4\n")
+    line = one_line_error(icnsim(same, "stimuli/uniform.yaml"))
+    assert f"{same}:3" in line and "network.radix" in line and "twice" in line
+    sections = tmp_path / "sections.yaml"
+    sections.write_text("network:\n  radix: 8\nnetwork:\n  dimensions: 1\n")
+    assert "twice" in one_line_error(icnsim(sections, "stimuli/uniform.yaml"))
+
+
+def test_a_negative_or_malformed_seed_is_refused_as_written(icnsim):
+    for seed in ("-1", "1x", "99999999999999999999"):
+        line = one_line_error(icnsim("platforms/default.yaml", "stimuli/uniform.yaml", f"--seed={seed}"))
+        assert f"--seed {seed}" in line and "0..9007199254740991" in line
+
+
+def test_usage_errors_go_to_stderr(icnsim):
+    p = icnsim("platforms/default.yaml")
+    assert p.returncode == 2
+    assert p.stdout == "" and "usage" in p.stderr
+
+
+def test_out_must_be_a_regular_file(icnsim):
+    p = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--out", "/dev/full")
+    assert p.returncode == 2 and "not a regular file" in p.stderr
+    assert pathlib.Path("/dev/full").is_char_device()
+    assert icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--out", "/proc/version").returncode == 2

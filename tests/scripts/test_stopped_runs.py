@@ -1,8 +1,6 @@
 """A run that stops early still writes a complete, valid result with its status; the result file
 appears whole (written aside and renamed) and a failing run never destroys an earlier one."""
 import json
-import os
-import pathlib
 import signal
 import subprocess
 import time
@@ -100,20 +98,24 @@ def test_a_failing_run_leaves_an_earlier_result_untouched(icnsim, tmp_path):
     assert "cannot write" in p.stderr
 
 
-def test_an_unwritable_result_is_exit_4_not_success(icnsim, tmp_path):
-    if not pathlib.Path("/dev/full").exists():
-        return
-    # The temporary file goes beside the target, so a full device is met when the result is written:
-    # a folder on a full file system is not available here, but renaming onto a directory fails the
-    # same way, at the end.
-    target = tmp_path / "taken"
-    target.mkdir()
-    (target / "x").write_text("")
-    p = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--set", "network.radix=4",
-               "--set", "simulation.cycles=2000", "--set", "simulation.warmup=500", "-q", "--out", target)
+def test_a_result_that_cannot_be_written_is_exit_4_and_leaves_nothing_behind(tmp_path):
+    # A file-size limit makes the write fail the way a full file system does (EFBIG instead of
+    # ENOSPC); SIGXFSZ is ignored so that the write returns the error instead of killing the process.
+    import resource
+
+    def limit():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+
+    out = tmp_path / "r.json"
+    out.write_text('{"earlier": true}')
+    p = subprocess.run([str(BUILD / "model" / "icnsim"), "platforms/default.yaml", "stimuli/uniform.yaml",
+                        "--set", "simulation.cycles=2000", "--set", "simulation.warmup=500", "-q", "--out", str(out)],
+                       cwd=ROOT, capture_output=True, text=True, preexec_fn=limit, timeout=120)
     assert p.returncode == 4, p.stderr
-    assert "could not be written" in p.stderr
-    assert sorted(x.name for x in tmp_path.iterdir()) == ["taken"]
+    assert "could not be written" in p.stderr and len(p.stderr.splitlines()) == 1
+    assert json.loads(out.read_text()) == {"earlier": True}  # the earlier result survives
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["r.json"]  # no temporary file left
 
 
 def test_a_model_error_stops_the_run_with_exit_3_and_a_result_saying_why(icnsim, tmp_path):
