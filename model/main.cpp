@@ -93,6 +93,7 @@ int exit_code(icn::Network::RunStatus::State state, int signal_number) {
   switch (state) {
     case State::Completed: return 0;
     case State::Deadlock:
+    case State::Frozen:
     case State::ModelError: return 3;
     case State::WallLimit: return 5;
     case State::Interrupted: return 128 + signal_number;

@@ -87,6 +87,11 @@ Network::Network(sc_core::sc_module_name name, const Configuration& configuratio
       return " [Disha's token is held by packet " + std::to_string(holder.source) + "->" +
              std::to_string(holder.destination) + "]";
     };
+    probes.flits_out = [this] { return statistics_.flits_delivered_total() + statistics_.flits_absorbed_total(); };
+    probes.flits_inside = [this] {
+      return statistics_.flits_injected_total() - statistics_.flits_delivered_total() -
+             statistics_.flits_absorbed_total();
+    };
     watchdog_ = std::make_unique<Watchdog>("watchdog", count, *this, std::move(probes), packets_, clock_,
                                            configuration_.platform.simulation,
                                            platform.deadlock.kind != DeadlockRecoveryConfig::Kind::None);
@@ -188,6 +193,7 @@ const char* Network::state_name(RunStatus::State state) {
     case RunStatus::State::ModelError: return "model_error";
     case RunStatus::State::Interrupted: return "interrupted";
     case RunStatus::State::WallLimit: return "wall_limit";
+    case RunStatus::State::Frozen: return "frozen";
   }
   return "unknown";
 }
@@ -254,10 +260,12 @@ double Network::run() {
   } catch (const sc_core::sc_report& report) {
     // A process stopped the model (SystemC turns its exception into an sc_report).
     const std::string& message = ModelError::last_model_error();
-    const bool deadlock = watchdog_ && watchdog_->stopped_run();
-    status_.state = deadlock ? RunStatus::State::Deadlock : RunStatus::State::ModelError;
+    const bool watchdog = watchdog_ && watchdog_->stopped_run();
+    status_.state = !watchdog                    ? RunStatus::State::ModelError
+                    : watchdog_->found_frozen() ? RunStatus::State::Frozen
+                                                : RunStatus::State::Deadlock;
     status_.reason = message.empty() ? report.what() : message;
-    if (deadlock) status_.detail = watchdog_->first_finding();
+    if (watchdog) status_.detail = watchdog_->first_finding();
     stopped_at_ = clock_.cycle();
   }
   if (show_progress_) std::fprintf(stderr, "\r%78s\r", "");

@@ -64,7 +64,7 @@ class Network : public sc_core::sc_module, public WaitForQuery {
   // How a run ended. Anything but Completed stopped early; the statistics hold what was measured
   // up to `last_cycle`.
   struct RunStatus {
-    enum class State { Completed, Deadlock, ModelError, Interrupted, WallLimit };
+    enum class State { Completed, Deadlock, Frozen, ModelError, Interrupted, WallLimit };
     State state = State::Completed;
     std::string reason;  // one line; empty when completed
     std::string detail;  // the full diagnostic (a deadlock's whole knot), when longer than reason

@@ -132,6 +132,17 @@ void Watchdog::check() {
       std::fprintf(stderr, "icnsim: %s (further ones are counted in the result)\n", summary.c_str());
     break;  // one finding per check
   }
+  // Whatever the stuck VCs were classified as: a network that delivers nothing has stopped working.
+  const std::uint64_t out = probes_.flits_out();
+  if (out != flits_out_) {
+    flits_out_ = out;
+    last_delivery_ = now;
+  } else if (const std::uint64_t inside = probes_.flits_inside(); inside > 0 && now - last_delivery_ >= limit) {
+    frozen_ = stopped_run_ = true;
+    throw ModelError("watchdog: the network delivered nothing from cycle " + std::to_string(last_delivery_) +
+                     " to " + std::to_string(now) + " while " + std::to_string(inside) +
+                     " flits were in it: it has stopped working");
+  }
   next_trigger(clock_.until(now + interval));
 }
 

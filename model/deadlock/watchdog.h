@@ -8,6 +8,8 @@
 // A deadlock stops the run (simulation.deadlock_action: stop) or is counted; starvation is counted
 // (or stops the run with starvation_action: stop). With deadlock recovery configured a knot is
 // not final — recovery drains it one packet at a time — so it counts as starvation.
+// Whatever the classification, a network that delivers nothing for watchdog_cycles while flits
+// are in it has stopped working: the run stops (frozen), never reported as a success.
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -43,6 +45,8 @@ class Watchdog : public sc_core::sc_module {
     std::function<bool(NodeId, Cycle, Cycle, int&, int&)> stuck;
     std::function<std::string(int)> describe_port;
     std::function<std::string()> note;
+    std::function<std::uint64_t()> flits_out;     // delivered or absorbed so far
+    std::function<std::uint64_t()> flits_inside;  // in buffers and on links now
   };
   Watchdog(sc_core::sc_module_name name, NodeId nodes, const WaitForQuery& query, Probes probes,
            const PacketPool& packets, CycleClock& clock, const SimulationConfig& simulation, bool recovery_configured);
@@ -53,6 +57,7 @@ class Watchdog : public sc_core::sc_module {
   const std::string& first_finding() const { return first_finding_; }
   // Whether it stopped the run (by a ModelError, which SystemC turns into an sc_report).
   bool stopped_run() const { return stopped_run_; }
+  bool found_frozen() const { return frozen_; }
 
   // A finding as text: the stuck VC, the verdict, and the chain (all of it, or its first `limit`).
   std::string describe(const VcRef& stuck, const WaitAnalysis& analysis, Cycle now, std::size_t limit) const;
@@ -70,7 +75,9 @@ class Watchdog : public sc_core::sc_module {
   EndOfCycle step_;
   std::uint64_t deadlock_reports_ = 0, starvation_reports_ = 0;
   std::string first_finding_;
-  bool stopped_run_ = false;
+  bool stopped_run_ = false, frozen_ = false;
+  std::uint64_t flits_out_ = 0;
+  Cycle last_delivery_ = 0;  // the check at which flits_out last grew
 };
 
 }  // namespace icn

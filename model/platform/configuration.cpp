@@ -429,7 +429,7 @@ Configuration build(const FlatEntries& platform_entries, const FlatEntries& stim
   c.platform = build_platform(platform_schema_instance().resolve(platform_entries, platform_overrides, platform_name),
                               platform_name);
   c.stimulus = build_stimulus(stimulus_entries, stimulus_overrides, stimulus_name, c.platform);
-  if (c.platform.router.virtual_cut_through) {  // a packet must fit in one VC buffer
+  if (c.platform.router.virtual_cut_through) {  // whole packets must fit in one VC buffer
     std::uint64_t longest = 0;
     for (const auto& phase : c.stimulus.phases)
       for (int l : phase.packets.lengths) longest = std::max<std::uint64_t>(longest, std::uint64_t(l));
@@ -437,11 +437,22 @@ Configuration build(const FlatEntries& platform_entries, const FlatEntries& stim
       for (const auto& program : c.stimulus.trace->programs)
         for (const auto& e : program)
           if (e.kind == TraceEvent::Kind::Send) longest = std::max(longest, e.amount);
-    if (longest > std::uint64_t(c.platform.router.buffer_depth))
-      throw ConfigError(c.platform.resolved.problem("router.buffer_depth",
-          std::to_string(c.platform.router.buffer_depth) + " flits cannot hold the stimulus' " +
-          std::to_string(longest) + "-flit packets under virtual cut-through (allowed: at least " +
-          std::to_string(longest) + ")"));
+    const Topology topology = c.platform.network.topology();
+    const std::uint64_t packets =
+        std::uint64_t(RoutingRegistry::get(c.platform.routing.type)
+                          .create(RoutingContext{topology, c.platform.router.virtual_channels,
+                                                 c.platform.routing.parameters, true})
+                          ->packets_per_buffer());
+    if (longest * packets > std::uint64_t(c.platform.router.buffer_depth)) {
+      const std::string length = std::to_string(longest) + "-flit packets";
+      throw ConfigError(c.platform.resolved.problem(
+          "router.buffer_depth",
+          std::to_string(c.platform.router.buffer_depth) + " flits cannot hold " +
+              (packets == 1 ? "the stimulus' " + length + " under virtual cut-through"
+                            : std::to_string(packets) + " of the stimulus' " + length + ", which " +
+                                  c.platform.routing.type + " routing needs per buffer") +
+              " (allowed: at least " + std::to_string(longest * packets) + ")"));
+    }
   }
   return c;
 }

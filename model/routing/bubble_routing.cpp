@@ -39,6 +39,7 @@ class BubbleRouting final : public RoutingFunction {
   }
 
   std::string describe() const override { return description_; }
+  int packets_per_buffer() const override { return 2; }  // entering a ring leaves room for one more
 
  private:
   const Topology& topology_;

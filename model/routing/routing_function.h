@@ -47,6 +47,9 @@ class RoutingFunction {
                      RouteResult& out) const = 0;
   // One line on how the virtual channels are used (classes, escape VCs), for the summary.
   virtual std::string describe() const = 0;
+  // Whole packets a VC buffer must be able to hold under virtual cut-through (bubble flow
+  // control: two, so that a packet can enter a ring and leave a free packet buffer).
+  virtual int packets_per_buffer() const { return 1; }
 };
 
 struct RoutingContext {

@@ -133,3 +133,9 @@ def test_out_must_be_a_regular_file(icnsim):
     assert p.returncode == 2 and "not a regular file" in p.stderr
     assert pathlib.Path("/dev/full").is_char_device()
     assert icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--out", "/proc/version").returncode == 2
+
+
+def test_bubble_flow_control_needs_room_for_two_packets_per_buffer(icnsim):
+    line = one_line_error(icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--set", "routing.type=bubble",
+                                 "--set", "router.switching=virtual_cut_through", "--set", "router.buffer_depth=16"))
+    assert "router.buffer_depth" in line and "2 of the stimulus' 16-flit packets" in line and "at least 32" in line

@@ -133,3 +133,17 @@ def test_a_model_error_stops_the_run_with_exit_3_and_a_result_saying_why(icnsim,
     assert "stalled" in r["status"]["reason"]
     assert r["status"]["last_cycle"] < 60000 - 1
     assert r["packets"]["created"] == 0
+
+
+def test_a_network_that_stops_delivering_is_never_a_success(icnsim, tmp_path):
+    # The deadlock is only reported (deadlock_action: report), but the network then delivers
+    # nothing with flits inside: the run stops as frozen, whatever the classification.
+    out = tmp_path / "r.json"
+    p = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", *DEADLOCK, "--set", "simulation.deadlock_action=report",
+               "-q", "--out", out)
+    assert p.returncode == 3
+    assert "delivered nothing" in p.stderr
+    r = json.loads(out.read_text())
+    assert r["status"]["state"] == "frozen"
+    assert "stopped working" in r["status"]["reason"]
+    assert r["packets"]["watchdog_deadlock_reports"] >= 1
