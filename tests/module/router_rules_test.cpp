@@ -14,7 +14,7 @@ using testing::RouterHarness;
 namespace {
 
 // Every packet to output +x (port 0) on the VCs of `mask`.
-testing::StubRouting::Rule to_port0(std::uint32_t mask, bool bubble = false) {
+testing::ScriptedRouting::Rule to_port0(std::uint32_t mask, bool bubble = false) {
   return [=](NodeId, int, int, NodeId, RouteResult& r) { r.add(0, mask, 0, false, bubble); };
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // One router alone, for testing its allocation rules: a script drives its input flit signals
-// (respecting the credits the router returns) and its downstream credits, a stub routing function
+// (respecting the credits the router returns) and its downstream credits, a scripted routing function
 // decides the candidates, and every flit the router sends is recorded with its cycle. The router
 // is node 5 of a 4-ary 2-cube torus (all four neighbours exist); inputs 0..3 are network ports
 // (+x, −x, +y, −y), 4 the injection channel; outputs 0..3 network ports, 4 the delivery channel.
@@ -19,15 +19,15 @@
 
 namespace icn::testing {
 
-class StubRouting : public RoutingFunction {
+class ScriptedRouting : public RoutingFunction {
  public:
   using Rule = std::function<void(NodeId node, int input_port, int input_vc, NodeId destination, RouteResult&)>;
-  explicit StubRouting(Rule rule) : rule_(std::move(rule)) {}
+  explicit ScriptedRouting(Rule rule) : rule_(std::move(rule)) {}
   void route(NodeId node, int input_port, int input_vc, NodeId destination, RouteResult& out) const override {
     out.clear();
     rule_(node, input_port, input_vc, destination, out);
   }
-  std::string describe() const override { return "stub"; }
+  std::string describe() const override { return "scripted by the test"; }
 
  private:
   Rule rule_;
@@ -50,7 +50,7 @@ class RouterHarness : public sc_core::sc_module {
     std::string arbitration = "round_robin";
   };
 
-  RouterHarness(sc_core::sc_module_name name, const Setup& setup, StubRouting::Rule rule)
+  RouterHarness(sc_core::sc_module_name name, const Setup& setup, ScriptedRouting::Rule rule)
       : sc_core::sc_module(name),
         topology_(4, 2, {DimensionKind::Torus}),
         clock_("clock", sc_core::sc_time(1, sc_core::SC_NS)),
@@ -175,7 +175,7 @@ class RouterHarness : public sc_core::sc_module {
   Topology topology_;
   CycleClock clock_;
   PacketPool packets_;
-  StubRouting routing_;
+  ScriptedRouting routing_;
   RouterConfig router_config_;
   NetworkInterfaceConfig ni_config_;
   DeadlockRecoveryConfig recovery_;
