@@ -14,11 +14,11 @@ class ExponentialProcess final : public InjectionProcess {
   Cycle first(RandomStream& random) override {
     if (rate_ <= 0) return kNever;
     time_ = draw(random);
-    return Cycle(time_);
+    return cycle_at(time_);
   }
   Cycle next(Cycle, RandomStream& random) override {
     time_ += draw(random);
-    return Cycle(time_);
+    return cycle_at(time_);
   }
 
  private:

@@ -15,6 +15,9 @@ namespace icn {
 class InjectionProcess {
  public:
   static constexpr Cycle kNever = ~Cycle(0);
+  // A real-valued creation time as a cycle; times past any run (rates so small that no packet
+  // falls within 10^18 cycles) are never, not a cycle wrapped round by the conversion.
+  static Cycle cycle_at(double time) { return time < 1e18 ? Cycle(time) : kNever; }
   virtual ~InjectionProcess() = default;
   // The cycle of this node's first packet (kNever for none).
   virtual Cycle first(RandomStream& random) = 0;

@@ -22,17 +22,22 @@ class OnOffProcess final : public InjectionProcess {
   Cycle next(Cycle previous, RandomStream& random) override { return search(previous + 1, random); }
 
  private:
-  // The first cycle >= from, in an on period, at which the on-state Bernoulli trial succeeds.
+  // The first cycle >= from, in an on period, at which the on-state Bernoulli trial succeeds: the
+  // trials are memoryless, so the number of on-cycles up to the success is one geometric draw,
+  // spent across on periods. A success later than any run (4·10^9 cycles) is never, found in one
+  // draw rather than by walking periods for ever.
   Cycle search(Cycle from, RandomStream& random) {
+    constexpr Cycle kHorizon = 4000000000ULL;
+    Cycle need = random.geometric_gap(rate_on_);
+    if (need > kHorizon) return kNever;
     for (;;) {
       while (from >= period_end_) advance_period(random);
-      if (!on_) {
-        from = period_end_;
-        continue;
+      if (on_) {
+        if (need <= period_end_ - from) return from + need - 1;
+        need -= period_end_ - from;
       }
-      const Cycle candidate = from + random.geometric_gap(rate_on_) - 1;
-      if (candidate < period_end_) return candidate;
       from = period_end_;
+      if (from > kHorizon) return kNever;
     }
   }
   void advance_period(RandomStream& random) {

@@ -15,11 +15,11 @@ class PeriodicProcess final : public InjectionProcess {
   Cycle first(RandomStream& random) override {
     if (interval_ <= 0) return kNever;
     time_ = random_phase_ ? std::floor(random.uniform() * interval_) : 0.0;
-    return Cycle(time_);
+    return cycle_at(time_);
   }
   Cycle next(Cycle, RandomStream&) override {
     time_ += interval_;
-    return Cycle(time_);
+    return cycle_at(time_);
   }
 
  private:
