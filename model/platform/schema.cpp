@@ -1,5 +1,7 @@
 #include "platform/schema.h"
 
+#include <cstdint>
+
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -37,6 +39,31 @@ std::string section_of(const std::string& key) {
 
 }  // namespace
 
+namespace {
+// Why `text` cannot be a value: not valid UTF-8, or a control character; "" if it can.
+std::string text_problem(const std::string& text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    const std::string at = " at byte " + std::to_string(i + 1);
+    if (c < 0x20 || c == 0x7f) return "holds a control character" + at;
+    const int length = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
+    if (length == 0 || i + std::size_t(length) > text.size()) return "is not valid UTF-8" + at;
+    std::uint32_t code = length == 1 ? c : c & (0x3f >> (length - 1));
+    for (int k = 1; k < length; ++k) {
+      const unsigned char next = static_cast<unsigned char>(text[i + std::size_t(k)]);
+      if ((next >> 6) != 0x2) return "is not valid UTF-8" + at;
+      code = (code << 6) | (next & 0x3f);
+    }
+    const std::uint32_t smallest[5] = {0, 0, 0x80, 0x800, 0x10000};
+    if (code < smallest[length] || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
+      return "is not valid UTF-8" + at;  // overlong, beyond Unicode, or a surrogate
+    if (code >= 0x80 && code < 0xa0) return "holds a control character" + at;
+    i += std::size_t(length);
+  }
+  return "";
+}
+}  // namespace
+
 void Schema::validate(const ParameterSpec& spec, const std::string& full_key,
                       const ParameterValue& value) {
   auto fail = [&](const std::string& problem) {
@@ -46,6 +73,9 @@ void Schema::validate(const ParameterSpec& spec, const std::string& full_key,
   if (value.sequence && !spec.list) fail("expects a single value, not a list");
   if (value.items.empty()) fail("the list is empty");
   for (const auto& item : value.items) {
+    // Text goes into results and messages: valid UTF-8 without control characters, and the
+    // offending bytes are never echoed.
+    if (const std::string problem = text_problem(item); !problem.empty()) fail("the value " + problem);
     switch (spec.type) {
       case ValueType::Integer: {
         long long v;

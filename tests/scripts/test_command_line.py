@@ -139,3 +139,18 @@ def test_bubble_flow_control_needs_room_for_two_packets_per_buffer(icnsim):
     line = one_line_error(icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--set", "routing.type=bubble",
                                  "--set", "router.switching=virtual_cut_through", "--set", "router.buffer_depth=16"))
     assert "router.buffer_depth" in line and "2 of the stimulus' 16-flit packets" in line and "at least 32" in line
+
+
+def test_text_that_is_not_utf8_or_holds_control_characters_is_refused_without_echoing_it(icnsim, tmp_path):
+    for name, content, why in (("bytes", b"name: bad\xff\xfe\n", "not valid UTF-8 at byte 4"),
+                               ("nul", b'name: "a\\0b"\n', "control character at byte 2"),
+                               ("c1", b'description: "x\\x85y"\n', "control character at byte 2")):
+        path = tmp_path / f"{name}.yaml"
+        path.write_bytes(content)
+        line = one_line_error(icnsim(path, "stimuli/uniform.yaml"))
+        assert why in line and "\xff" not in line and "\x00" not in line
+    good = tmp_path / "good.yaml"
+    good.write_text("name: Zürich ✓\nnetwork: {radix: 4}\nsimulation: {cycles: 200, warmup: 10}\n", encoding="utf-8")
+    out = tmp_path / "r.json"
+    assert icnsim(good, "stimuli/uniform.yaml", "-q", "--out", out).returncode == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["platform"]["name"] == "Zürich ✓"
