@@ -316,6 +316,10 @@ StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& ove
   std::map<std::size_t, std::pair<FlatEntries, FlatEntries>> phase_entries;
   auto split = [&](const FlatEntries& from, FlatEntries& to_top, bool is_override) {
     for (const auto& [key, value] : from) {
+      if (key == "phases")  // a list that is empty or not of mappings: it did not flatten into phases
+        throw ConfigError(value.origin + ": phases: " +
+                          (value.items.empty() ? std::string("the list is empty") : "is not a list of phase mappings") +
+                          " (allowed: a list of at least one phase, each a mapping of traffic keys and an end)");
       if (key.rfind("phases.", 0) != 0) {
         to_top.emplace_back(key, value);
         continue;

@@ -154,3 +154,11 @@ def test_text_that_is_not_utf8_or_holds_control_characters_is_refused_without_ec
     out = tmp_path / "r.json"
     assert icnsim(good, "stimuli/uniform.yaml", "-q", "--out", out).returncode == 0
     assert json.loads(out.read_text(encoding="utf-8"))["platform"]["name"] == "Zürich ✓"
+
+
+def test_an_empty_or_malformed_phase_list_says_so(icnsim, tmp_path):
+    for text, why in (("phases: []\n", "the list is empty"), ("phases: [1, 2]\n", "not a list of phase mappings")):
+        stimulus = tmp_path / "s.yaml"
+        stimulus.write_text(text)
+        line = one_line_error(icnsim("platforms/default.yaml", stimulus))
+        assert f"{stimulus}:1: phases:" in line and why in line and "unknown key" not in line
