@@ -92,11 +92,11 @@ class Network : public sc_core::sc_module, public WaitForQuery {
   VcWait wait_of(const VcRef& vc, Cycle now) const override {
     return nodes_[vc.node]->router().wait_of(vc.port, vc.vc, now);
   }
-  std::string port_name(int port) const;
 
  private:
   void sample();
   void take_sample(Cycle now);
+  std::string port_name(int port) const;  // +x, -y, injection 0, … for diagnostics
   void supervise();  // interrupts, the wall-clock limit and the progress line
   void stop_early(RunStatus::State state, const std::string& reason);
 

@@ -306,7 +306,6 @@ void Router::route_and_allocate(Cycle now) {
       compute_route(index, front.flit);
       v.route_ready = now + routing_delay_;
       v.injected = packets_[front.flit.packet].injected;
-      v.allocation_rank = vc_allocator_.rank(v.injected, v.route_ready);
       v.state = VcState::Routing;
     }
     if (v.route_ready <= now) allocation_order_[ready++] = index;
@@ -314,7 +313,8 @@ void Router::route_and_allocate(Cycle now) {
   // A header that failed can only succeed after some output VC has been released: the blocked
   // ones are looked at only then.
   if (retry) blocked_.for_each([&](int index) { allocation_order_[ready++] = index; });
-  vc_allocator_.order(allocation_order_.data(), ready, now, [&](int index) { return inputs_[index].allocation_rank; });
+  vc_allocator_.order(allocation_order_.data(), ready, now,
+                      [&](int index) { return vc_allocator_.rank(inputs_[index].injected, inputs_[index].route_ready); });
   for (int i = 0; i < ready; ++i) {
     const int index = allocation_order_[i];
     InputVc& v = inputs_[index];

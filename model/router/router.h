@@ -110,7 +110,6 @@ class Router : public sc_core::sc_module {
     std::uint8_t out_vc = 0;
     Cycle route_ready = 0;
     Cycle injected = 0;         // its packet's injection cycle, set when routed
-    Cycle allocation_rank = 0;  // smaller allocates first (router.vc_allocation), set when routed
     Cycle eligible_since = 0;   // its front flit may bid for the switch from then (with a credit)
     bool tried = false;  // VC allocation failed since the last output VC release
     Cycle last_move = 0;  // last cycle a flit left, or the buffer stopped being empty (watchdog)

@@ -44,6 +44,11 @@ class SwitchAllocator {
         pointer_(input_ports, 0) {}
 
   int pointer(int input_port) const { return pointer_[input_port]; }
+  // The longest a ready flit with a credit waits under round-robin arbitration without priority
+  // lanes: P·(V² − V + 1) cycles for P input ports and V lanes (docs/routing.md).
+  static std::uint64_t wait_bound(int input_ports, int lanes) {
+    return std::uint64_t(input_ports) * std::uint64_t(lanes * lanes - lanes + 1);
+  }
 
   template <typename View, typename Grant>
   void allocate(const View& view, Cycle now, Grant&& grant);

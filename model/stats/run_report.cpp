@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "network.h"
+#include "router/switch_allocator.h"
 #include "stats/critical_load.h"
 #include "stats/json_writer.h"
 #include "traffic/traffic_schedule.h"
@@ -115,9 +116,9 @@ RunReport make_report(Network& network) {
   }
   if (c.platform.router.arbitration == "round_robin" && lanes_per_port(c.platform.router, c.platform.deadlock) ==
                                                             c.platform.router.virtual_channels) {
-    const Cycle ports = Cycle(network.topology().network_ports() + c.platform.network_interface.injection_channels);
-    const Cycle v = Cycle(c.platform.router.virtual_channels);
-    r.switch_wait_bound = ports * (v * v - v + 1);
+    r.switch_wait_bound = SwitchAllocator::wait_bound(
+        network.topology().network_ports() + c.platform.network_interface.injection_channels,
+        c.platform.router.virtual_channels);
   }
   r.created_packets = st.created_packets();
   r.injected_flits = st.injected_flits();
