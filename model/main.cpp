@@ -1,4 +1,4 @@
-// icnsim PLATFORM.yaml STIMULUS.yaml [--set key.path=value]… [--seed N] [--out result.json]
+// icnsim PLATFORM.yaml [STIMULUS.yaml] [--set key.path=value]… [--seed N] [--out result.json]
 //        [--print-config] [--quiet]
 // Exit status (README "Exit status"): 0 completed; 2 bad input (nothing simulated); 3 the model
 // stopped the run (a violated invariant, a deadlock); 4 the result file could not be written;
@@ -133,12 +133,15 @@ int sc_main(int argc, char* argv[]) {
     std::cout << "icnsim " << ICNSIM_VERSION << "\n";
     return 0;
   }
+  const char* usage =
+      "usage: icnsim PLATFORM.yaml STIMULUS.yaml [options]\n"
+      "       icnsim CONFIGURATION.yaml [options]   (one file with a stimulus: section, as --print-config prints)\n";
   if (vm.count("help")) {
-    std::cout << "usage: icnsim PLATFORM.yaml STIMULUS.yaml [options]\n" << options;
+    std::cout << usage << options;
     return 0;
   }
-  if (!vm.count("platform") || !vm.count("stimulus")) {
-    std::cerr << "usage: icnsim PLATFORM.yaml STIMULUS.yaml [options]\n" << options;
+  if (!vm.count("platform")) {
+    std::cerr << usage << options;
     return 2;
   }
 
@@ -152,7 +155,8 @@ int sc_main(int argc, char* argv[]) {
         throw icn::ConfigError("--seed " + text + ": not a seed (allowed: integer 0..9007199254740991)");
       seed = std::stoull(text);
     }
-    configuration = icn::load_configuration(vm["platform"].as<std::string>(), vm["stimulus"].as<std::string>(),
+    configuration = icn::load_configuration(vm["platform"].as<std::string>(),
+                                            vm.count("stimulus") ? vm["stimulus"].as<std::string>() : std::string(),
                                             vm.count("set") ? vm["set"].as<std::vector<std::string>>()
                                                             : std::vector<std::string>{},
                                             seed);

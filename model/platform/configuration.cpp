@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <filesystem>
 #include <sstream>
 
 #include "congestion/congestion_controller.h"
@@ -358,6 +359,10 @@ StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& ove
     const auto slash = source.rfind('/');
     if (path[0] != '/' && slash != std::string::npos) path = source.substr(0, slash + 1) + path;
     s.trace = std::make_shared<const Trace>(read_trace(path, platform.network.topology().node_count()));
+    // Printed absolute, so that --print-config's output runs as it is from any folder.
+    ParameterValue absolute = p.values().at("trace");
+    absolute.items = {std::filesystem::absolute(path).lexically_normal().string()};
+    s.resolved.set("trace", absolute);
     PhaseConfig phase = build_traffic(p, platform);
     phase.injection.rate = 0;
     phase.injection.packets_per_cycle = 0;
@@ -465,8 +470,28 @@ Configuration build(const FlatEntries& platform_entries, const FlatEntries& stim
 
 Configuration load_configuration(const std::string& platform_path, const std::string& stimulus_path,
                                  const std::vector<std::string>& overrides, std::optional<std::uint64_t> seed) {
-  return build(read_yaml_file(platform_path), read_yaml_file(stimulus_path), overrides, platform_path,
-               stimulus_path, seed);
+  // A platform file may carry its stimulus in a `stimulus:` section (what --print-config prints);
+  // then no stimulus file is given.
+  FlatEntries platform, stimulus;
+  const std::string section = "stimulus.";
+  for (auto& entry : read_yaml_file(platform_path)) {
+    if (entry.first == "stimulus")
+      throw ConfigError(entry.second.origin + ": stimulus: is not a mapping (allowed: a mapping of stimulus keys)");
+    if (entry.first.compare(0, section.size(), section) == 0)
+      stimulus.emplace_back(entry.first.substr(section.size()), std::move(entry.second));
+    else
+      platform.push_back(std::move(entry));
+  }
+  if (stimulus_path.empty()) {
+    if (stimulus.empty())
+      throw ConfigError(platform_path + ": has no stimulus: section and no stimulus file is given (allowed: icnsim "
+                                        "PLATFORM.yaml STIMULUS.yaml, or one file with a stimulus: section)");
+    return build(platform, stimulus, overrides, platform_path, platform_path, seed);
+  }
+  if (!stimulus.empty())
+    throw ConfigError(stimulus.front().second.origin + ": stimulus: this file holds a stimulus and " + stimulus_path +
+                      " is given too (allowed: one of them)");
+  return build(platform, read_yaml_file(stimulus_path), overrides, platform_path, stimulus_path, seed);
 }
 
 Configuration load_configuration_text(const std::string& platform_yaml, const std::string& stimulus_yaml,
@@ -481,7 +506,10 @@ void print_configuration(std::ostream& os, const Configuration& c) {
   platform_schema_instance().print(os, c.platform.resolved);
   os << "# stimulus: " << c.stimulus.source << " (override with --set stimulus.KEY=VALUE)\n";
   os << "stimulus:\n";
-  stimulus_schema_instance().print(os, c.stimulus.resolved, 2);
+  const bool trace = !c.stimulus.resolved.text("trace").empty();
+  stimulus_schema_instance().print(os, c.stimulus.resolved, 2, [trace](const std::string& key) {
+    return !trace || key == "name" || key == "description" || key == "trace";
+  });
   if (!c.stimulus.resolved_phases.empty()) os << "  phases:\n";
   for (const auto& phase : c.stimulus.resolved_phases) {
     std::ostringstream text;

@@ -160,7 +160,8 @@ struct Configuration {
   StimulusConfig stimulus;
 };
 
-// Reads, validates and cross-checks both documents. `overrides` are "key.path=value" strings;
+// Reads, validates and cross-checks both documents. An empty `stimulus_path` means the platform
+// file holds the stimulus in a `stimulus:` section (the form --print-config prints). `overrides` are "key.path=value" strings;
 // keys starting with "stimulus." apply to the stimulus. Throws ConfigError with a one-line message.
 Configuration load_configuration(const std::string& platform_path, const std::string& stimulus_path,
                                  const std::vector<std::string>& overrides,

@@ -158,7 +158,8 @@ ParameterSet Schema::resolve(const FlatEntries& entries, const FlatEntries& over
   return out;
 }
 
-void Schema::print(std::ostream& os, const ParameterSet& values, int indent) const {
+void Schema::print(std::ostream& os, const ParameterSet& values, int indent,
+                   const std::function<bool(const std::string&)>& only) const {
   // Keys are printed in declaration order as nested YAML; each line carries its description.
   std::vector<std::string> open;  // currently open mapping path
   std::vector<std::pair<std::string, ParameterSpec>> flat;
@@ -177,6 +178,7 @@ void Schema::print(std::ostream& os, const ParameterSet& values, int indent) con
   }
   const std::string pad(indent, ' ');
   for (const auto& [key, spec] : flat) {
+    if (only && !only(key)) continue;
     std::vector<std::string> parts;
     std::stringstream ss(key);
     for (std::string part; std::getline(ss, part, '.');) parts.push_back(part);
@@ -195,8 +197,11 @@ void Schema::print(std::ostream& os, const ParameterSet& values, int indent) con
       text += "]";
     } else {
       text = value.items.at(0);
-      if (text.empty() || text.find_first_of(":#{}[],&*?|-<>=!%@`'\"") != std::string::npos)
-        text = "\"" + text + "\"";
+      if (text.empty() || text.find_first_of(":#{}[],&*?|-<>=!%@`'\"\\ ") != std::string::npos) {
+        std::string quoted = "\"";  // YAML double quotes: only \ and " need escaping (no control characters)
+        for (char ch : text) quoted += ch == '"' || ch == '\\' ? std::string("\\") + ch : std::string(1, ch);
+        text = quoted + "\"";
+      }
     }
     std::string line = pad + std::string(2 * (parts.size() - 1), ' ') + parts.back() + ": " + text;
     if (line.size() < 44) line.resize(44, ' ');

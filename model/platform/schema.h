@@ -37,7 +37,9 @@ class Schema {
   // Validates `entries` (from a file) with `overrides` applied on top; throws ConfigError.
   ParameterSet resolve(const FlatEntries& entries, const FlatEntries& overrides,
                        const std::string& origin_name) const;
-  void print(std::ostream& os, const ParameterSet& values, int indent = 0) const;
+  // `only`, when given, selects the keys printed (a trace stimulus prints no traffic keys).
+  void print(std::ostream& os, const ParameterSet& values, int indent = 0,
+             const std::function<bool(const std::string&)>& only = {}) const;
 
   // Validates one textual value against a spec (used by resolve and by registry-level checks).
   static void validate(const ParameterSpec& spec, const std::string& full_key,

@@ -123,9 +123,12 @@ def test_a_negative_or_malformed_seed_is_refused_as_written(icnsim):
 
 
 def test_usage_errors_go_to_stderr(icnsim):
-    p = icnsim("platforms/default.yaml")
+    p = icnsim()
     assert p.returncode == 2
     assert p.stdout == "" and "usage" in p.stderr
+    p = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--no-such-option")
+    assert p.returncode == 2
+    assert p.stdout == "" and "--help" in p.stderr
 
 
 def test_out_must_be_a_regular_file(icnsim):
