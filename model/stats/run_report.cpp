@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 #include "network.h"
 #include "router/switch_allocator.h"
 #include "stats/critical_load.h"
-#include "stats/json_writer.h"
 #include "traffic/traffic_schedule.h"
 
 #ifndef ICNSIM_VERSION
@@ -15,6 +15,8 @@
 #endif
 
 namespace icn {
+
+using Json = nlohmann::ordered_json;  // keys in the order written, for a result a person can read
 
 namespace {
 
@@ -47,15 +49,19 @@ double jain_index(const std::vector<std::uint64_t>& x) {
   return squares == 0 ? 1.0 : sum * sum / (double(x.size()) * squares);
 }
 
-void write_latency(JsonWriter& j, const LatencySummary& s) {
-  // No packet measured: the statistics are absent (null), never a 0 that looks like a measurement.
-  j.begin_object().field("count", s.count);
+// No packet measured: the statistics are absent (null), never a 0 that looks like a measurement.
+Json latency_json(const LatencySummary& s) {
+  Json j = {{"count", s.count}};
   for (const auto& [name, value] : {std::pair<const char*, double>{"mean", s.mean}, {"stddev", s.stddev},
-                                    {"p50", s.p50}, {"p99", s.p99}, {"max", s.max}}) {
-    j.key(name);
-    s.count ? j.value(value) : j.null();
-  }
-  j.end_object();
+                                    {"p50", s.p50}, {"p99", s.p99}, {"max", s.max}})
+    j[name] = s.count ? Json(value) : Json(nullptr);
+  return j;
+}
+
+// A value, or null where it does not exist (nothing measured, not reached).
+template <typename T>
+Json maybe(bool exists, T value) {
+  return exists ? Json(value) : Json(nullptr);
 }
 
 }  // namespace
@@ -187,91 +193,60 @@ bool network_has_metapackets(const RunReport& r) { return r.metapacket_gathers >
 }  // namespace
 
 void write_json(std::ostream& os, const RunReport& r) {
-  JsonWriter j(os);
-  j.begin_object();
-  j.field("model", "icnsim").field("model_version", r.model_version);
-  j.key("status").begin_object()
-      .field("state", r.status)
-      .field("reason", r.status_reason)
-      .field("detail", r.status_detail)
-      .field("last_cycle", r.last_cycle)
-      .end_object();
-  j.key("platform").begin_object().field("name", r.platform_name).field("source", r.platform_source).end_object();
-  j.key("stimulus").begin_object().field("name", r.stimulus_name).field("source", r.stimulus_source).end_object();
-  j.field("seed", r.seed);
-  j.key("network").begin_object()
-      .field("topology", r.topology)
-      .field("nodes", r.nodes)
-      .field("routing", r.routing)
-      .field("congestion_control", r.controller)
-      .field("uniform_capacity_flits_per_node_cycle", r.capacity)
-      .end_object();
-  j.key("window").begin_object().field("cycles", r.cycles).field("warmup", r.warmup)
-      .field("measured_cycles", r.cycles - std::min(r.cycles, r.warmup)).end_object();
-  j.key("load").begin_object()
-      .field("configured_flits_per_node_cycle", r.configured_load)
-      .field("offered_flits_per_node_cycle", r.offered)
-      .field("offered_normalised", r.offered / r.capacity)
-      .end_object();
-  j.key("throughput").begin_object()
-      .field("accepted_flits_per_node_cycle", r.accepted)
-      .field("accepted_normalised", r.accepted / r.capacity)
-      .field("fairness_jain", r.fairness)
-      .end_object();
-  if (network_has_metapackets(r)) {
-    j.key("metapackets").begin_object().field("gathers", r.metapacket_gathers)
-        .field("min_cycles", r.metapacket_min).field("mean_cycles", r.metapacket_mean)
-        .field("max_cycles", r.metapacket_max).end_object();
-  }
-  if (r.ramp) {
-    j.key("ramp").begin_object().field("critical_load_found", r.critical_found);
-    j.key("critical_load_flits_per_node_cycle");
-    r.critical_found ? j.value(r.critical_load) : j.null();
-    j.key("critical_load_ratio");
-    r.critical_found ? j.value(r.critical_load_ratio) : j.null();
-    j.key("critical_cycle");
-    r.critical_found ? j.value(r.critical_cycle) : j.null();
-    j.end_object();
-  }
-  j.key("latency");
-  write_latency(j, r.latency);
-  j.key("network_latency");
-  write_latency(j, r.network_latency);
-  j.key("mean_hops");
-  r.latency.count ? j.value(r.mean_hops) : j.null();
-  j.key("latency_histogram").begin_object().field("bin_width", r.histogram_bin_width);
-  j.key("counts").array(r.histogram);
-  j.end_object();
-  j.key("allocation").begin_object()
-      .field("longest_vc_wait_cycles", r.longest_vc_wait)
-      .field("longest_switch_wait_cycles", r.longest_switch_wait)
-      .field("vc_passed_over_by_younger", r.passed_over);
-  j.key("switch_wait_bound_cycles");
-  r.switch_wait_bound ? j.value(r.switch_wait_bound) : j.null();
-  j.end_object();
-  j.key("packets").begin_object()
-      .field("created", r.packets_created)
-      .field("injected", r.packets_injected)
-      .field("delivered", r.packets_delivered)
-      .field("in_network_at_end", r.packets_in_network_at_end)
-      .field("queued_at_end", r.packets_queued_at_end)
-      .field("deadlock_recoveries", r.recoveries)
-      .field("watchdog_deadlock_reports", r.deadlock_reports)
-      .field("watchdog_starvation_reports", r.starvation_reports)
-      .field("watchdog_first_finding", r.watchdog_first_finding)
-      .end_object();
-  j.key("per_node").begin_object();
-  j.key("created_packets").array(r.created_packets);
-  j.key("injected_flits").array(r.injected_flits);
-  j.key("delivered_flits").array(r.delivered_flits);
-  j.key("accepted_flits_by_source").array(r.accepted_flits_by_source);
-  j.key("throttled_cycles").array(r.throttled_cycles);
-  j.end_object();
-  j.key("time_series").begin_object();
+  Json j;
+  j["model"] = "icnsim";
+  j["model_version"] = r.model_version;
+  j["status"] = {{"state", r.status}, {"reason", r.status_reason}, {"detail", r.status_detail},
+                 {"last_cycle", r.last_cycle}};
+  j["platform"] = {{"name", r.platform_name}, {"source", r.platform_source}};
+  j["stimulus"] = {{"name", r.stimulus_name}, {"source", r.stimulus_source}};
+  j["seed"] = r.seed;
+  j["network"] = {{"topology", r.topology},
+                  {"nodes", r.nodes},
+                  {"routing", r.routing},
+                  {"congestion_control", r.controller},
+                  {"uniform_capacity_flits_per_node_cycle", r.capacity}};
+  j["window"] = {{"cycles", r.cycles}, {"warmup", r.warmup}, {"measured_cycles", r.cycles - std::min(r.cycles, r.warmup)}};
+  j["load"] = {{"configured_flits_per_node_cycle", r.configured_load},
+               {"offered_flits_per_node_cycle", r.offered},
+               {"offered_normalised", r.offered / r.capacity}};
+  j["throughput"] = {{"accepted_flits_per_node_cycle", r.accepted},
+                     {"accepted_normalised", r.accepted / r.capacity},
+                     {"fairness_jain", r.fairness}};
+  if (network_has_metapackets(r))
+    j["metapackets"] = {{"gathers", r.metapacket_gathers}, {"min_cycles", r.metapacket_min},
+                        {"mean_cycles", r.metapacket_mean}, {"max_cycles", r.metapacket_max}};
+  if (r.ramp)
+    j["ramp"] = {{"critical_load_found", r.critical_found},
+                 {"critical_load_flits_per_node_cycle", maybe(r.critical_found, r.critical_load)},
+                 {"critical_load_ratio", maybe(r.critical_found, r.critical_load_ratio)},
+                 {"critical_cycle", maybe(r.critical_found, r.critical_cycle)}};
+  j["latency"] = latency_json(r.latency);
+  j["network_latency"] = latency_json(r.network_latency);
+  j["mean_hops"] = maybe(r.latency.count > 0, r.mean_hops);
+  j["latency_histogram"] = {{"bin_width", r.histogram_bin_width}, {"counts", r.histogram}};
+  j["allocation"] = {{"longest_vc_wait_cycles", r.longest_vc_wait},
+                     {"longest_switch_wait_cycles", r.longest_switch_wait},
+                     {"vc_passed_over_by_younger", r.passed_over},
+                     {"switch_wait_bound_cycles", maybe(r.switch_wait_bound > 0, r.switch_wait_bound)}};
+  j["packets"] = {{"created", r.packets_created},
+                  {"injected", r.packets_injected},
+                  {"delivered", r.packets_delivered},
+                  {"in_network_at_end", r.packets_in_network_at_end},
+                  {"queued_at_end", r.packets_queued_at_end},
+                  {"deadlock_recoveries", r.recoveries},
+                  {"watchdog_deadlock_reports", r.deadlock_reports},
+                  {"watchdog_starvation_reports", r.starvation_reports},
+                  {"watchdog_first_finding", r.watchdog_first_finding}};
+  j["per_node"] = {{"created_packets", r.created_packets},
+                   {"injected_flits", r.injected_flits},
+                   {"delivered_flits", r.delivered_flits},
+                   {"accepted_flits_by_source", r.accepted_flits_by_source},
+                   {"throttled_cycles", r.throttled_cycles}};
+  Json& series = j["time_series"] = Json::object();
   auto column = [&](const char* name, auto member) {
-    j.key(name).begin_array();
-    for (const auto& s : r.series) j.value(s.*member);
-    j.end_array();
+    Json& c = series[name] = Json::array();
+    for (const auto& s : r.series) c.push_back(s.*member);
   };
   column("cycle", &TimeSample::cycle);
   column("offered", &TimeSample::offered);
@@ -285,30 +260,25 @@ void write_json(std::ostream& os, const RunReport& r) {
   column("throttled_fraction", &TimeSample::throttled_fraction);
   if (!r.series.empty())
     for (std::size_t i = 0; i < r.series.front().controller.size(); ++i) {
-      j.key("controller." + r.series.front().controller[i].first).begin_array();
-      for (const auto& s : r.series) j.value(i < s.controller.size() ? s.controller[i].second : 0.0);
-      j.end_array();
+      Json& c = series["controller." + r.series.front().controller[i].first] = Json::array();
+      for (const auto& s : r.series) c.push_back(i < s.controller.size() ? s.controller[i].second : 0.0);
     }
-  j.end_object();
-  j.key("schedule").begin_object().field("phased", r.phased).field("trace", r.trace)
-      .field("trace_messages", r.trace_messages);
-  j.key("completion_cycles");
-  r.completed ? j.value(std::uint64_t(r.completion_cycle + 1)) : j.null();
-  j.key("phases").begin_array();
-  for (const auto& p : r.phases) {
-    j.begin_object().field("name", p.name).field("index", p.index).field("round", p.round).field("start", p.start);
-    j.key("end");
-    p.ended ? j.value(p.end) : j.null();
-    j.field("packets_created", p.packets_created).end_object();
-  }
-  j.end_array();
-  j.key("phase_durations").begin_array();
+  Json phases = Json::array(), durations = Json::array();
+  for (const auto& p : r.phases)
+    phases.push_back({{"name", p.name}, {"index", p.index}, {"round", p.round}, {"start", p.start},
+                      {"end", maybe(p.ended, p.end)}, {"packets_created", p.packets_created}});
   for (const auto& d : r.phase_durations)
-    j.begin_object().field("name", d.name).field("index", d.index).field("rounds", d.rounds)
-        .field("mean_cycles", d.mean).field("min_cycles", d.min).field("max_cycles", d.max).end_object();
-  j.end_array();
-  j.end_object();
-  j.end_object();
+    durations.push_back({{"name", d.name}, {"index", d.index}, {"rounds", d.rounds}, {"mean_cycles", d.mean},
+                         {"min_cycles", d.min}, {"max_cycles", d.max}});
+  j["schedule"] = {{"phased", r.phased},
+                   {"trace", r.trace},
+                   {"trace_messages", r.trace_messages},
+                   {"completion_cycles", maybe(r.completed, std::uint64_t(r.completion_cycle + 1))},
+                   {"phases", std::move(phases)},
+                   {"phase_durations", std::move(durations)}};
+  // Escaping is the library's; text that is not UTF-8 (never expected: inputs are checked) is
+  // replaced rather than written as an invalid document. NaN and infinities are written as null.
+  os << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
 }
 
 void print_summary(std::ostream& os, const RunReport& r, double wall_seconds) {
