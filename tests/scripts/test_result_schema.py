@@ -1,0 +1,101 @@
+"""Every result icnsim writes — completed, phased, traced, ramped, gathered in metapackets, stopped by
+a deadlock, nothing measured — follows docs/result.schema.json, and its numbers agree with each
+other: p50 <= p99 <= max, the histogram holds every measured packet, Jain fairness in (0, 1],
+per-node arrays have one entry per node, time-series columns have one entry per sample."""
+import json
+
+import jsonschema
+import pytest
+
+from conftest import ROOT
+
+SHORT = ["--set", "simulation.cycles=3000", "--set", "simulation.warmup=500", "--set", "simulation.sample_interval=500"]
+SMALL = ["--set", "network.radix=8", *SHORT]
+DEADLOCK = ["--set", "network.radix=8", "--set", "routing.type=tfar", "--set", "router.virtual_channels=1",
+            "--set", "router.buffer_depth=4", "--set", "simulation.cycles=40000", "--set", "simulation.warmup=1000",
+            "--set", "simulation.watchdog_cycles=3000", "--set", "stimulus.injection.rate=1",
+            "--set", "stimulus.injection.unit=flits"]
+
+RUNS = {
+    "uniform": (["platforms/default.yaml", "stimuli/uniform.yaml", *SMALL], 0),
+    "self-tuned over the sideband": (["platforms/selftuned-recovery.yaml", "stimuli/uniform.yaml", *SMALL,
+                                      "--set", "congestion_control.type=self_tuned",
+                                      "--set", "stimulus.injection.rate=0.03"], 0),
+    "metapackets": (["platforms/selftuned-recovery.yaml", "stimuli/uniform.yaml", *SMALL,
+                     "--set", "congestion_control.type=self_tuned",
+                     "--set", "congestion_control.distribution=metapackets"], 0),
+    "phases": (["platforms/default.yaml", "stimuli/collective.yaml", *SMALL], 0),
+    "ramp": (["platforms/default.yaml", "stimuli/ramp.yaml", *SMALL], 0),
+    "trace": (["platforms/default.yaml", "stimuli/trace-ring.yaml", *SHORT], 0),
+    "nothing measured": (["platforms/default.yaml", "stimuli/uniform.yaml", *SMALL,
+                          "--set", "stimulus.injection.rate=0.000001"], 0),
+    "deadlock": (["platforms/default.yaml", "stimuli/uniform.yaml", *DEADLOCK], 3),
+}
+
+
+@pytest.fixture(scope="module")
+def schema():
+    document = json.loads((ROOT / "docs" / "result.schema.json").read_text())
+    jsonschema.Draft202012Validator.check_schema(document)
+    return document
+
+
+@pytest.mark.parametrize("name", sorted(RUNS))
+def test_result_follows_the_schema_and_agrees_with_itself(icnsim, tmp_path, schema, name):
+    args, code = RUNS[name]
+    out = tmp_path / "r.json"
+    p = icnsim(*args, "-q", "--out", out)
+    assert p.returncode == code, p.stderr
+    r = json.loads(out.read_text())
+    jsonschema.Draft202012Validator(schema).validate(r)
+
+    nodes = r["network"]["nodes"]
+    for key, column in r["per_node"].items():
+        assert len(column) == nodes, key
+    samples = {len(column) for column in r["time_series"].values()}
+    assert len(samples) == 1
+    assert samples.pop() >= 1
+    assert r["time_series"]["cycle"] == sorted(r["time_series"]["cycle"])
+
+    for which in ("latency", "network_latency"):
+        stats = r[which]
+        if stats["count"] == 0:
+            assert all(stats[k] is None for k in ("mean", "stddev", "p50", "p99", "max")), which
+        else:
+            assert stats["p50"] <= stats["p99"] <= stats["max"], which
+            assert stats["mean"] <= stats["max"]
+    assert r["network_latency"]["count"] == r["latency"]["count"]
+    assert sum(r["latency_histogram"]["counts"]) == r["latency"]["count"]
+    assert (r["mean_hops"] is None) == (r["latency"]["count"] == 0)
+    assert 0 < r["throughput"]["fairness_jain"] <= 1
+
+    packets = r["packets"]
+    assert packets["delivered"] <= packets["injected"] <= packets["created"]
+    per_node = r["per_node"]  # counted in the measurement window
+    assert sum(per_node["created_packets"]) <= packets["created"]
+    assert sum(per_node["delivered_flits"]) == sum(per_node["accepted_flits_by_source"])
+    measured = r["window"]["measured_cycles"]
+    if measured:
+        assert sum(per_node["delivered_flits"]) / (nodes * measured) == \
+            pytest.approx(r["throughput"]["accepted_flits_per_node_cycle"], rel=1e-9)
+    assert packets["queued_at_end"] + packets["in_network_at_end"] + packets["delivered"] <= packets["created"] + \
+        packets["deadlock_recoveries"]
+    assert r["window"]["measured_cycles"] == r["window"]["cycles"] - min(r["window"]["cycles"], r["window"]["warmup"])
+    assert r["status"]["last_cycle"] < r["window"]["cycles"]
+    if code == 0:
+        assert r["status"]["state"] == "completed" and r["status"]["reason"] == ""
+    else:
+        assert r["status"]["state"] != "completed" and r["status"]["reason"]
+    if name == "metapackets":
+        assert r["metapackets"]["gathers"] > 0
+        assert r["metapackets"]["min_cycles"] <= r["metapackets"]["mean_cycles"] <= r["metapackets"]["max_cycles"]
+    if name == "ramp":
+        assert "ramp" in r
+    if name == "self-tuned over the sideband":
+        assert "controller.threshold" in r["time_series"]
+    if name == "phases":
+        assert r["schedule"]["phased"] and r["schedule"]["phases"]
+    if name == "trace":
+        assert r["schedule"]["trace"] and r["schedule"]["trace_messages"] > 0
+    if name == "nothing measured":
+        assert r["latency"]["count"] == 0
