@@ -39,7 +39,9 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, NodeId id, cons
       virtual_cut_through_(router.virtual_cut_through),
       delivery_latency_(router.crossbar_delay + config.delivery_delay),
       by_direction_(config.dispatch_by_direction),
-      topology_(topology) {
+      topology_(topology),
+      queue_limit_(config.source_queue_limit),
+      drop_when_full_(config.drop_when_full) {
   injection_.resize(std::size_t(channels_) * vcs_);
   for (auto& vc : injection_) vc.credits = depth_;
   metapacket_injection_.credits = depth_;
@@ -66,6 +68,10 @@ void NetworkInterface::end_of_elaboration() {
 }
 
 void NetworkInterface::submit(NodeId destination, int length, std::uint8_t priority) {
+  if (queue_limit_ > 0 && queued_packets() >= queue_limit_ && drop_when_full_) {
+    statistics_.packet_dropped(id_, clock_.cycle(), length);
+    return;
+  }
   const PacketId id = packets_.allocate();
   Packet& p = packets_[id];
   p.source = id_;
@@ -79,6 +85,13 @@ void NetworkInterface::submit(NodeId destination, int length, std::uint8_t prior
   // Unconditionally: this runs during evaluation, and the NI may still go to sleep later in this
   // delta (signal updates, which come after evaluation, can rely on the sleeping flag instead).
   wake_.event.notify(sc_core::SC_ZERO_TIME);
+}
+
+void NetworkInterface::queue_popped() {
+  if (queued_packets() >= queue_limit_) return;  // re-injected packets may still fill it
+  waiting_for_room_ = false;
+  room_.notify(sc_core::SC_ZERO_TIME);
+  if (room_listener_) room_listener_->room_available(id_);
 }
 
 SourceQueue& NetworkInterface::queue_of(const Packet& p) {
@@ -130,7 +143,8 @@ void NetworkInterface::step() {
   bool refused = false;
   const bool sent = inject(now, refused);
   // A saturating source keeps the queue stocked; its packets may start from the next cycle.
-  while (source_ && queued_packets() < std::size_t(channels_) && source_->refill()) {
+  while (source_ && queued_packets() < std::size_t(channels_) &&
+         (queue_limit_ == 0 || queued_packets() < queue_limit_) && source_->refill()) {
   }
   if (!sent && !refused && metapackets_.empty()) {
     wake_.sleeping = true;
@@ -257,6 +271,7 @@ bool NetworkInterface::inject(Cycle now, bool& refused) {
           }
           v = InjectionVc{id, 0, p.length, true, v.credits};
           queue.pop();
+          if (waiting_for_room_) queue_popped();
           chosen = vc;
         }
       }

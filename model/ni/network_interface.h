@@ -1,8 +1,8 @@
 #pragma once
 // The network interface between a processor (the traffic generator, or TLM-2.0 IP) and its router.
 //
-// Source side: an unbounded FIFO source queue (latency counts from creation, so queueing at the
-// source is part of it). A packet created in cycle c may start in cycle c + 1 or later, on a free
+// Source side: a FIFO source queue (latency counts from creation, so queueing at the source is part
+// of it), unbounded or limited by network_interface.source_queue_limit. A packet created in cycle c may start in cycle c + 1 or later, on a free
 // VC of an injection channel, if the congestion controller agrees; it then sends one flit per
 // cycle per channel under credit flow control. A VC is free once its previous packet's tail has
 // been sent (with router.vc_reallocation: when_empty, also once all its credits are back). A
@@ -52,6 +52,13 @@ class DeliveryListener {
   virtual void delivered(const Packet& packet, Cycle arrival) = 0;
 };
 
+// Told when a full source queue has room again (a trace replay whose node stalled on a send).
+class RoomListener {
+ public:
+  virtual ~RoomListener() = default;
+  virtual void room_available(NodeId node) = 0;
+};
+
 // Told of every metapacket delivered to the node (self-tuned sec. 5.3).
 class MetapacketListener {
  public:
@@ -74,8 +81,18 @@ class NetworkInterface : public sc_core::sc_module {
                    const Topology& topology, CycleClock& clock, PacketPool& packets, NetworkStatistics& statistics,
                    CongestionController& controller);
 
-  // Puts a packet created now at the tail of the source queue.
+  // Puts a packet created now at the tail of the source queue; with a full queue under
+  // source_queue_full: drop, counts it as dropped instead.
   void submit(NodeId destination, int length, std::uint8_t priority = 0);
+  // Under source_queue_full: block, true while the queue is full: the processor must not submit
+  // now. It is told when there is room again: room_event() fires and the room listener is called.
+  bool must_wait() {
+    if (queue_limit_ == 0 || drop_when_full_ || queued_packets() < queue_limit_) return false;
+    waiting_for_room_ = true;
+    return true;
+  }
+  const sc_core::sc_event& room_event() const { return room_; }
+  void set_room_listener(RoomListener* listener) { room_listener_ = listener; }
 
   // While set, the NI keeps one packet per injection channel queued by asking `source`.
   void set_source(PacketSource* source) { source_ = source; }
@@ -156,6 +173,12 @@ class NetworkInterface : public sc_core::sc_module {
   PacketSource* source_ = nullptr;
   DeliveryListener* listener_ = nullptr;
   MetapacketListener* metapacket_listener_ = nullptr;
+  const std::uint64_t queue_limit_;  // 0: unbounded
+  const bool drop_when_full_;
+  bool waiting_for_room_ = false;  // a processor stalled on a full queue
+  sc_core::sc_event room_;
+  RoomListener* room_listener_ = nullptr;
+  void queue_popped();
   SourceQueue metapackets_;            // waiting metapackets
   InjectionVc metapacket_injection_;   // the one being sent
 };

@@ -73,6 +73,11 @@ Schema platform_schema() {
                    "packets an injection channel may be sending at once: 1 sends them one after another; more "
                    "starts the next on another lane while the current one is blocked (at most V)"));
   s.add(P::integer("network_interface.delivery_delay", 1, 1, 64, "cycles per flit from the crossbar to the NI"));
+  s.add(P::integer("network_interface.source_queue_limit", 0, 0, 1000000000,
+                   "packets the source queue may hold (0: unbounded); bounds memory past saturation"));
+  s.add(P::choice("network_interface.source_queue_full", "block", {"block", "drop"},
+                  "a packet created while the source queue is full: the processor stalls until there is room "
+                  "(block), or the packet is discarded and counted in packets.dropped (drop)"));
   s.add(section_of<ControllerRegistry>("congestion_control", "type", "none", "congestion controller"));
   s.add(P::integer("sideband.hop_delay", 2, 1, 1000, "h: cycles per hop on the sideband (self-tuned sec. 3.1)"));
   s.add(P::integer("sideband.width_bits", 0, 0, 1024,
@@ -201,6 +206,8 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
                                     " packets cannot be in progress on one channel of " +
                                     std::to_string(c.router.virtual_channels) +
                                     " lanes (allowed: at most router.virtual_channels)"));
+  c.network_interface.source_queue_limit = std::uint64_t(p.integer("network_interface.source_queue_limit"));
+  c.network_interface.drop_when_full = p.text("network_interface.source_queue_full") == "drop";
   c.network_interface.dispatch_by_direction = p.text("network_interface.injection_dispatch") == "by_direction";
   if (c.network_interface.dispatch_by_direction &&
       c.network_interface.injection_channels != 2 * c.network.dimensions)
@@ -355,6 +362,10 @@ StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& ove
         if (is_traffic_key(key) || key == "repeat")
           throw ConfigError(value.origin + ": " + key + ": a trace stimulus takes its traffic from the trace (allowed with trace: name, description)");
     if (!phase_entries.empty()) throw ConfigError(p.problem("trace", "a trace stimulus has no phases"));
+    if (platform.network_interface.source_queue_limit > 0 && platform.network_interface.drop_when_full)
+      throw ConfigError(platform.resolved.problem(
+          "network_interface.source_queue_full",
+          "a trace's messages cannot be dropped: its receives would wait for ever (allowed with a trace: block)"));
     std::string path = p.text("trace");
     const auto slash = source.rfind('/');
     if (path[0] != '/' && slash != std::string::npos) path = source.substr(0, slash + 1) + path;

@@ -73,6 +73,10 @@ struct NetworkInterfaceConfig {
   // Packets an injection channel may have started but not finished sending: 1 sends packets one
   // after another; more lets a new packet start on another lane while the current one is blocked.
   int packets_in_progress = 1;
+  // Packets the source queue may hold (0: unbounded). When it is full, a new packet either waits in
+  // the processor, which stalls (block), or is discarded and counted (drop).
+  std::uint64_t source_queue_limit = 0;
+  bool drop_when_full = false;
 };
 
 // A section whose `type` picks a registered implementation, with that implementation's parameters.

@@ -8,7 +8,8 @@ NetworkStatistics::NetworkStatistics(NodeId nodes, Cycle warmup, Cycle end)
       created_packets_(nodes, 0),
       injected_flits_(nodes, 0),
       delivered_flits_(nodes, 0),
-      accepted_flits_by_source_(nodes, 0) {}
+      accepted_flits_by_source_(nodes, 0),
+      dropped_packets_(nodes, 0) {}
 
 void NetworkStatistics::packet_delivered(const Packet& p, Cycle at) {
   ++delivered_total_;

@@ -41,6 +41,16 @@ class NetworkStatistics {
       created_flits_window_ += length;
     }
   }
+  // A packet offered to a full source queue under source_queue_full: drop. It counts as offered
+  // load, never as created: it does not exist in the network's conservation of packets.
+  void packet_dropped(NodeId node, Cycle now, int length) {
+    ++dropped_total_;
+    interval_created_flits_ += length;
+    if (in_window(now)) {
+      ++dropped_packets_[node];
+      created_flits_window_ += length;
+    }
+  }
   void packet_injected() { ++injected_total_; }
   void flit_injected(NodeId node, Cycle now) {
     ++flits_injected_total_;
@@ -75,6 +85,8 @@ class NetworkStatistics {
   std::uint64_t flits_absorbed_total() const { return flits_absorbed_total_; }
   std::uint64_t packets_absorbed_total() const { return packets_absorbed_total_; }
   std::uint64_t packets_created_total() const { return created_total_; }
+  std::uint64_t packets_dropped_total() const { return dropped_total_; }
+  const std::vector<std::uint64_t>& dropped_packets() const { return dropped_packets_; }
   std::uint64_t packets_injected_total() const { return injected_total_; }
   std::uint64_t packets_delivered_total() const { return delivered_total_; }
   std::uint64_t created_flits_window() const { return created_flits_window_; }
@@ -90,6 +102,8 @@ class NetworkStatistics {
  private:
   Cycle warmup_, end_;
   std::vector<std::uint64_t> created_packets_, injected_flits_, delivered_flits_, accepted_flits_by_source_;
+  std::vector<std::uint64_t> dropped_packets_;
+  std::uint64_t dropped_total_ = 0;
   std::vector<std::uint32_t> latencies_, network_latencies_;
   std::uint64_t hops_sum_ = 0;
   std::uint64_t created_flits_window_ = 0;

@@ -107,6 +107,7 @@ RunReport make_report(Network& network) {
     ++r.histogram[bin];
   }
   r.packets_created = st.packets_created_total();
+  r.packets_dropped = st.packets_dropped_total();
   r.packets_injected = st.packets_injected_total();
   r.packets_delivered = st.packets_delivered_total();
   r.packets_in_network_at_end = r.packets_injected - r.packets_delivered - st.packets_absorbed_total();
@@ -127,6 +128,7 @@ RunReport make_report(Network& network) {
         c.platform.router.virtual_channels);
   }
   r.created_packets = st.created_packets();
+  r.dropped_packets = st.dropped_packets();
   r.injected_flits = st.injected_flits();
   r.delivered_flits = st.delivered_flits();
   r.accepted_flits_by_source = st.accepted_flits_by_source();
@@ -232,6 +234,7 @@ void write_json(std::ostream& os, const RunReport& r) {
   j["packets"] = {{"created", r.packets_created},
                   {"injected", r.packets_injected},
                   {"delivered", r.packets_delivered},
+                  {"dropped_at_full_source_queue", r.packets_dropped},
                   {"in_network_at_end", r.packets_in_network_at_end},
                   {"queued_at_end", r.packets_queued_at_end},
                   {"deadlock_recoveries", r.recoveries},
@@ -242,7 +245,8 @@ void write_json(std::ostream& os, const RunReport& r) {
                    {"injected_flits", r.injected_flits},
                    {"delivered_flits", r.delivered_flits},
                    {"accepted_flits_by_source", r.accepted_flits_by_source},
-                   {"throttled_cycles", r.throttled_cycles}};
+                   {"throttled_cycles", r.throttled_cycles},
+                   {"dropped_packets", r.dropped_packets}};
   Json& series = j["time_series"] = Json::object();
   auto column = [&](const char* name, auto member) {
     Json& c = series[name] = Json::array();
@@ -313,6 +317,8 @@ void print_summary(std::ostream& os, const RunReport& r, double wall_seconds) {
     row("latency", "none measured: no packet created in the window was delivered");
   }
   row("packets measured", std::to_string(r.latency.count));
+  if (r.packets_dropped > 0)
+    row("dropped (full source queue)", std::to_string(r.packets_dropped));
   row("in network / queued at end", std::to_string(r.packets_in_network_at_end) + " / " + std::to_string(r.packets_queued_at_end));
   row("fairness (Jain, per source)", number(r.fairness, "%.3f"));
   if (r.recoveries > 0) row("deadlock recoveries", std::to_string(r.recoveries));

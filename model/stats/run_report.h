@@ -37,7 +37,7 @@ struct RunReport {
   double mean_hops = 0;
   int histogram_bin_width = 0;
   std::vector<std::uint64_t> histogram;  // latency counts per bin
-  std::uint64_t packets_created = 0, packets_injected = 0, packets_delivered = 0;
+  std::uint64_t packets_created = 0, packets_injected = 0, packets_delivered = 0, packets_dropped = 0;
   std::uint64_t packets_in_network_at_end = 0, packets_queued_at_end = 0;
   std::uint64_t deadlock_reports = 0, starvation_reports = 0;
   // Allocation fairness (docs/routing.md): the longest waits seen, and the switch bound
@@ -46,7 +46,7 @@ struct RunReport {
   std::uint64_t passed_over = 0;  // Router::passed_over, summed
   std::uint64_t recoveries = 0;  // packets recovered from deadlock (Disha or software)
   double fairness = 0;  // Jain's index over the flits each source got delivered
-  std::vector<std::uint64_t> created_packets, injected_flits, delivered_flits, accepted_flits_by_source;
+  std::vector<std::uint64_t> created_packets, injected_flits, delivered_flits, accepted_flits_by_source, dropped_packets;
   std::vector<std::uint64_t> throttled_cycles;
   std::vector<TimeSample> series;
 

@@ -10,7 +10,10 @@ namespace icn {
 TraceReplay::TraceReplay(sc_core::sc_module_name name, const Trace& trace, CycleClock& clock,
                          std::vector<NetworkInterface*> interfaces)
     : sc_core::sc_module(name), trace_(trace), clock_(clock), interfaces_(std::move(interfaces)), nodes_(trace.nodes) {
-  for (NodeId n = 0; n < trace.nodes; ++n) interfaces_[n]->set_listener(this);
+  for (NodeId n = 0; n < trace.nodes; ++n) {
+    interfaces_[n]->set_listener(this);
+    interfaces_[n]->set_room_listener(this);
+  }
   SC_HAS_PROCESS(TraceReplay);
   SC_METHOD(advance);
 }
@@ -33,6 +36,11 @@ void TraceReplay::run(NodeId node, Cycle now) {
     }
     const TraceEvent& e = program[state.next];
     if (e.kind == TraceEvent::Kind::Send) {
+      if (interfaces_[node]->must_wait()) {  // source_queue_full: block — the send waits for room
+        state.wait = Wait::Room;
+        break;
+      }
+      state.wait = Wait::Ready;
       interfaces_[node]->submit(e.peer, int(e.amount));
       ++sent_;
       ++state.next;

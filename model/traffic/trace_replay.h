@@ -19,18 +19,19 @@ namespace icn {
 
 class CycleClock;
 
-class TraceReplay : public sc_core::sc_module, public DeliveryListener {
+class TraceReplay : public sc_core::sc_module, public DeliveryListener, public RoomListener {
  public:
   TraceReplay(sc_core::sc_module_name name, const Trace& trace, CycleClock& clock,
               std::vector<NetworkInterface*> interfaces);
 
   void delivered(const Packet& packet, Cycle arrival) override;
+  void room_available(NodeId) override { delivery_.notify(sc_core::SC_ZERO_TIME); }
   std::optional<Cycle> completed_at() const { return completed_; }
   std::uint64_t messages_sent() const { return sent_; }
   std::uint64_t messages_delivered() const { return delivered_; }
 
  private:
-  enum class Wait : std::uint8_t { Ready, Receive, Compute, Done };
+  enum class Wait : std::uint8_t { Ready, Receive, Compute, Room, Done };  // Room: a send waits for a full source queue
   struct NodeState {
     std::size_t next = 0;  // index of the next event
     Wait wait = Wait::Ready;
@@ -52,7 +53,7 @@ class TraceReplay : public sc_core::sc_module, public DeliveryListener {
   Cycle last_arrival_ = 0;
   std::optional<Cycle> completed_;
   EndOfCycle end_of_cycle_;
-  sc_core::sc_event delivery_;
+  sc_core::sc_event delivery_;  // a message delivered, or room in a full source queue
 };
 
 }  // namespace icn

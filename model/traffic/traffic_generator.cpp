@@ -27,6 +27,7 @@ TrafficGenerator::TrafficGenerator(sc_core::sc_module_name name, NodeId id, Traf
 
 void TrafficGenerator::start_phase() {
   epoch_ = schedule_.epoch();
+  stalled_ = false;
   ni_.set_source(nullptr);
   budget_ = 0;
   if (schedule_.finished()) {
@@ -97,8 +98,21 @@ void TrafficGenerator::create() {
     arm();
     return;
   }
+  if (stalled_) {  // room again in a full source queue: the stalled creation happens now
+    stalled_ = false;
+    if (clock_.cycle() >= stop_) return;  // too late to create anything: the generator is done
+    next_ = clock_.cycle() - phase_start_;
+  }
   const Cycle now = next_;
   do {  // a process may create several packets in one cycle
+    if (ni_.must_wait()) {
+      // source_queue_full: block — the processor stalls on its send and its process resumes
+      // when the queue has room (or the phase changes); creations it would have made meanwhile
+      // are postponed, not lost.
+      stalled_ = true;
+      next_trigger(ni_.room_event() | schedule_.phase_changed());
+      return;
+    }
     send_one();
     if (next_ == InjectionProcess::kNever) break;  // the node's quota is done
     next_ = process_->next(next_, timing_);

@@ -45,6 +45,7 @@ class TrafficGenerator : public sc_core::sc_module, public PacketSource {
   Cycle next_ = 0;  // relative to phase_start_; InjectionProcess::kNever for none
   std::uint64_t budget_ = 0;  // packets a saturating phase may still send
   std::uint64_t quota_ = 0;   // packets this node may still create in a per-node-quota phase (0: no quota)
+  bool stalled_ = false;      // waiting for room in a full source queue (source_queue_full: block)
 };
 
 }  // namespace icn
