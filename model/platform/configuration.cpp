@@ -252,12 +252,22 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
 
   // Let the chosen routing function judge whether it can work on this network.
   const Topology topology = c.network.topology();
+  int packets_per_buffer = 1;
   try {
-    RoutingRegistry::get(c.routing.type)
-        .create(RoutingContext{topology, c.router.virtual_channels, c.routing.parameters, c.router.virtual_cut_through});
+    packets_per_buffer =
+        RoutingRegistry::get(c.routing.type)
+            .create(RoutingContext{topology, c.router.virtual_channels, c.routing.parameters, c.router.virtual_cut_through})
+            ->packets_per_buffer();
   } catch (const std::invalid_argument& e) {
     throw ConfigError(c.routing.origin + ": routing.type: " + c.routing.type + " cannot run on this platform: " + e.what());
   }
+  // A scheme that keeps room for several packets in one VC buffer (bubble flow control) needs a
+  // VC to take the next packet behind the previous one; when_empty allows one packet per buffer,
+  // the entry rule then never holds a bubble back, and rings deadlock (found by scripts/stress).
+  if (packets_per_buffer > 1 && c.router.reallocate_when_empty)
+    throw ConfigError(p.problem("router.vc_reallocation",
+                                "when_empty holds one packet per VC buffer, but " + c.routing.type + " routing keeps room for " +
+                                    std::to_string(packets_per_buffer) + " there (allowed with it: on_tail)"));
   c.resolved = p;
   return c;
 }
@@ -280,6 +290,7 @@ PhaseConfig build_traffic(const ParameterSet& p, const PlatformConfig& platform)
   s.injection.process = selected(p, "injection", "process");
   s.injection.rate = p.real("injection.rate");
   s.injection.unit = p.text("injection.unit") == "flits" ? RateUnit::FlitsPerNodeCycle : RateUnit::PacketsPerNodeCycle;
+  s.injection.packets_per_unit = s.injection.unit == RateUnit::FlitsPerNodeCycle ? 1.0 / s.packets.mean_length() : 1.0;
   s.injection.packets_per_cycle =
       s.injection.unit == RateUnit::FlitsPerNodeCycle ? s.injection.rate / s.packets.mean_length() : s.injection.rate;
   if (s.offered_flits_per_cycle() > 1.0 + 1e-12)
@@ -297,7 +308,7 @@ PhaseConfig build_traffic(const ParameterSet& p, const PlatformConfig& platform)
   }
   // The process judges whether its parameters can give the rate (on/off: the on-state rate).
   ProcessRegistry::get(s.injection.process.type)
-      .create(ProcessContext{s.injection.packets_per_cycle, s.injection.process.parameters});
+      .create(ProcessContext{s.injection.packets_per_cycle, s.injection.process.parameters, s.injection.packets_per_unit});
   return s;
 }
 
@@ -393,14 +404,19 @@ StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& ove
     for (const auto& entry : *list)
       if (is_traffic_key(entry.first)) inherited.push_back(entry);
   std::size_t expected = 0;
+  std::vector<std::string> where;  // "file:line" of each phase's first key, for its messages
   for (auto& [index, own] : phase_entries) {
+    const std::string origin = !own.first.empty() ? own.first.front().second.origin : own.second.front().second.origin;
     if (index != expected)
-      throw ConfigError(source + ": phases." + std::to_string(expected) + ": missing (phases are numbered from 0)");
+      throw ConfigError(origin + ": phases." + std::to_string(expected) + ": missing (phases are numbered from 0)");
+    where.push_back(origin);
     ++expected;
     FlatEntries base = inherited;
     for (const auto& entry : own.first) base.push_back(entry);
     const ParameterSet q =
-        phase_schema_instance().resolve(base, own.second, source).labelled("phases." + std::to_string(index));
+        phase_schema_instance()
+            .resolve(base, own.second, source, "phases." + std::to_string(index))
+            .labelled("phases." + std::to_string(index));
     PhaseConfig phase = build_traffic(q, platform);
     phase.name = q.text("name").empty() ? "phase " + std::to_string(index) : q.text("name");
     phase.end = build_end(q);
@@ -409,7 +425,7 @@ StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& ove
   }
   for (std::size_t i = 0; i + 1 < s.phases.size(); ++i)
     if (s.phases[i].end.kind == PhaseEnd::Kind::Never)
-      throw ConfigError(source + ": phases." + std::to_string(i) +
+      throw ConfigError(where[i] + ": phases." + std::to_string(i) +
                         ": has no end (allowed: end.cycles, end.packets, end.packets_per_node or end.drain; only the last phase may run to the end of the simulation)");
   if (s.repeat > 1 && s.phases.back().end.kind == PhaseEnd::Kind::Never)
     throw ConfigError(p.problem("repeat", std::to_string(s.repeat) + " repeats need an end on the last phase too"));

@@ -122,6 +122,7 @@ struct InjectionConfig {
   double rate = 0;
   RateUnit unit = RateUnit::PacketsPerNodeCycle;
   double packets_per_cycle = 0;  // rate converted to packets/node/cycle
+  double packets_per_unit = 1;   // one unit of the rate in packets (1, or 1 / mean length for flits)
 };
 
 // When a phase of a stimulus ends.

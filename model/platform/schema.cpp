@@ -105,7 +105,8 @@ void Schema::validate(const ParameterSpec& spec, const std::string& full_key,
 }
 
 ParameterSet Schema::resolve(const FlatEntries& entries, const FlatEntries& overrides,
-                             const std::string& origin_name) const {
+                             const std::string& origin_name, const std::string& section_name) const {
+  const std::string shown = section_name.empty() ? "" : section_name + ".";  // prefix of keys in messages
   // Later entries (overrides) win; remember the order of first appearance for error reporting.
   std::map<std::string, ParameterValue> given;
   std::vector<std::string> order;
@@ -127,7 +128,7 @@ ParameterSet Schema::resolve(const FlatEntries& entries, const FlatEntries& over
       value.items = {spec.default_value};
       value.origin = origin_name + " (default)";
     }
-    validate(spec, full_key, value);
+    validate(spec, shown + full_key, value);
     out.set(full_key, value);
   };
 
@@ -152,7 +153,7 @@ ParameterSet Schema::resolve(const FlatEntries& entries, const FlatEntries& over
     bool is_prefix_of_value = false;
     for (const auto& [k, v] : out.values()) is_prefix_of_value |= key.compare(0, k.size() + 1, k + ".") == 0;
     const std::string problem = is_prefix_of_value ? "expects a value, not a mapping" : "unknown key";
-    throw ConfigError(given[key].origin + ": " + key + ": " + problem + " in this " + kind_ +
+    throw ConfigError(given[key].origin + ": " + shown + key + ": " + problem + " in this " + kind_ +
                       (allowed.empty() ? "" : " (allowed here: " + allowed + ")"));
   }
   return out;

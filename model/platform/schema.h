@@ -34,9 +34,10 @@ class Schema {
     items_.push_back(std::move(item));
   }
 
-  // Validates `entries` (from a file) with `overrides` applied on top; throws ConfigError.
-  ParameterSet resolve(const FlatEntries& entries, const FlatEntries& overrides,
-                       const std::string& origin_name) const;
+  // Validates `entries` (from a file) with `overrides` applied on top; throws ConfigError. Errors
+  // name keys under `section` ("phases.2") when it is given.
+  ParameterSet resolve(const FlatEntries& entries, const FlatEntries& overrides, const std::string& origin_name,
+                       const std::string& section = "") const;
   // `only`, when given, selects the keys printed (a trace stimulus prints no traffic keys).
   void print(std::ostream& os, const ParameterSet& values, int indent = 0,
              const std::function<bool(const std::string&)>& only = {}) const;

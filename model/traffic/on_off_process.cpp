@@ -2,6 +2,8 @@
 // means. While on, packets are created Bernoulli with the rate that makes the long-run average
 // equal to `rate`: rate_on = rate · (mean_on + mean_off) / mean_on, which must not exceed 1.
 // Each node starts in the on state with probability mean_on / (mean_on + mean_off).
+#include <algorithm>
+
 #include "core/config_error.h"
 #include "traffic/injection_process.h"
 
@@ -56,11 +58,12 @@ const Registration<ProcessRegistry> registration{{
      ParameterSpec::real("mean_off", 900, 1, 1e9, "mean length of an off period, cycles")},
     [](const ProcessContext& c) {
       const double on = c.parameters.real("mean_on"), off = c.parameters.real("mean_off");
+      // A rate of exactly 1 computed through (on + off) / on may come out a rounding error above it.
       const double rate_on = c.packets_per_cycle * (on + off) / on;
-      if (rate_on > 1.0)
+      if (rate_on > 1.0 + 1e-9)
         throw ConfigError(c.parameters.problem("mean_on", "the on-state rate would be " + std::to_string(rate_on) +
                                                               " packets/cycle (allowed: mean_on and mean_off giving at most 1)"));
-      return std::make_unique<OnOffProcess>(rate_on, on, off);
+      return std::make_unique<OnOffProcess>(std::min(rate_on, 1.0), on, off);
     }}};
 
 }  // namespace

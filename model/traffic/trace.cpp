@@ -1,5 +1,6 @@
 #include "traffic/trace.h"
 
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -9,8 +10,18 @@
 namespace icn {
 
 Trace read_trace(const std::string& path, NodeId network_nodes) {
+  // Only a regular file: a device or a folder would be read for ever or as nothing.
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  if (error || !std::filesystem::exists(status)) throw ConfigError(path + ": cannot open the trace file");
+  if (!std::filesystem::is_regular_file(status))
+    throw ConfigError(path + ": is not a regular file (allowed: a trace file)");
   std::ifstream in(path);
   if (!in) throw ConfigError(path + ": cannot open the trace file");
+  return read_trace(in, path, network_nodes);
+}
+
+Trace read_trace(std::istream& in, const std::string& path, NodeId network_nodes) {
   Trace trace;
   trace.path = path;
   std::string text;

@@ -11,6 +11,7 @@
 // A node's events run in file order; the k-th `recv s` at node d matches the k-th `send d` of
 // node s (messages between a pair arrive in order). Lines of different nodes may interleave.
 #include <cstdint>
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -36,5 +37,7 @@ struct Trace {
 // Reads and checks a trace for a network of `network_nodes`: every node named exists, every
 // receive has a matching send. Throws ConfigError naming the file and line.
 Trace read_trace(const std::string& path, NodeId network_nodes);
+// The same from a stream; `path` names it in messages (tests and fuzzing).
+Trace read_trace(std::istream& in, const std::string& path, NodeId network_nodes);
 
 }  // namespace icn

@@ -37,7 +37,7 @@ void TrafficGenerator::start_phase() {
   const PhaseConfig& phase = schedule_.phase();
   process_ = ProcessRegistry::get(phase.injection.process.type)
                  .create(ProcessContext{phase.injection.packets_per_cycle, phase.injection.process.parameters,
-                                        phase.injection.packets_per_cycle / std::max(phase.injection.rate, 1e-300)});
+                                        phase.injection.packets_per_unit});
   phase_start_ = schedule_.phase_start();
   quota_ = schedule_.node_quota();
   // A saturating source wakes once, at the phase's first cycle, to hand itself to the NI.

@@ -165,3 +165,13 @@ def test_an_empty_or_malformed_phase_list_says_so(icnsim, tmp_path):
         stimulus.write_text(text)
         line = one_line_error(icnsim("platforms/default.yaml", stimulus))
         assert f"{stimulus}:1: phases:" in line and why in line and "unknown key" not in line
+
+
+def test_a_phase_error_names_the_line_of_that_phase(icnsim, tmp_path):
+    stimulus = tmp_path / "s.yaml"
+    stimulus.write_text("phases:\n  - name: a\n    injection: {rate: 0.01}\n  - name: b\n    end: {cycles: 10}\n")
+    line = one_line_error(icnsim("platforms/default.yaml", stimulus))
+    assert f"{stimulus}:2: phases.0: has no end" in line
+    stimulus.write_text("phases:\n  - name: a\n    end: {cycles: 10}\n  - name: b\n    injection: {rate: 7}\n")
+    line = one_line_error(icnsim("platforms/default.yaml", stimulus))
+    assert f"{stimulus}:5:" in line and "phases.1.injection.rate" in line

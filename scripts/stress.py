@@ -1,0 +1,277 @@
+"""Randomized configuration sweep: draws valid-looking configurations over every axis from a seed,
+runs each briefly and checks that icnsim either completes with a consistent result or refuses the
+configuration with one line. Anything else — a crash, a hang, an invalid or inconsistent JSON, a
+deadlock where the routing is deadlock-free by construction, a network that stopped delivering
+reported as success — is a failure, printed with the one command that reproduces it.
+
+    scripts/stress [--count N] [--seed S] [--jobs J] [--keep DIR]
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import pathlib
+import random
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+BUILD = pathlib.Path(os.environ.get("ICNSIM_BUILD", ROOT / "build"))
+BINARY = BUILD / "model" / "icnsim"
+
+PATTERNS = ["uniform", "bit_complement", "bit_reversal", "bit_rotation", "butterfly", "perfect_shuffle", "transpose",
+            "tornado", "random_pair", "hot_region", "hot_spot"]
+PROCESSES = ["bernoulli", "bernoulli", "exponential", "periodic", "on_off", "saturation", "burst", "ramp"]
+WATCHDOG = 1500  # cycles: short runs must still catch a stopped network
+
+
+BIT_PATTERNS = {"bit_complement", "bit_reversal", "bit_rotation", "butterfly", "perfect_shuffle"}
+
+
+def draw(rng: random.Random):
+    """One configuration as a list of --set overrides on platforms/default.yaml + stimuli/uniform.yaml.
+    Most draws respect the documented rules (so that they run); one in ten ignores them on purpose,
+    to check that what cannot work is refused with one line."""
+    careful = rng.random() < 0.9
+    s = {}
+    pattern = rng.choice(PATTERNS)
+    dimensions = rng.choice([1, 1, 2, 2, 2, 3])
+    if careful and pattern == "transpose":
+        dimensions = rng.choice([2, 3])
+    largest_radix = {1: 32, 2: 12, 3: 6}[dimensions]
+    radix = rng.randint(2, largest_radix)
+    if careful and pattern in BIT_PATTERNS:
+        radix = rng.choice([r for r in (2, 4, 8, 16, 32) if r <= largest_radix])
+    s["network.radix"] = radix
+    s["network.dimensions"] = dimensions
+    nodes = radix ** dimensions
+    wraps = [rng.choice(["torus", "torus", "mesh"]) for _ in range(dimensions)]
+    s["network.wrap"] = wraps[0] if len(set(wraps)) == 1 else "[" + ",".join(wraps) + "]"
+
+    routing = rng.choice(["dimension_order", "dimension_order", "duato", "tfar", "bubble"])
+    s["routing.type"] = routing
+    if routing == "dimension_order":
+        s["routing.dateline"] = rng.choice(["two_datelines", "entry", "wrap"])
+    lanes = rng.choice([1, 2, 2, 3, 3, 4, 6])
+    if careful and routing == "dimension_order" and "torus" in wraps:
+        lanes = max(lanes, 2)
+    if careful and routing == "duato":
+        lanes = max(lanes, 3)
+    s["router.virtual_channels"] = lanes
+    lengths = [4, 16] if rng.random() < 0.3 else [rng.choice([1, 2, 4, 8, 16, 20])]
+    switching = rng.choice(["wormhole", "wormhole", "virtual_cut_through"])
+    if careful and routing == "bubble":
+        switching = "virtual_cut_through"
+    depth = rng.choice([1, 2, 4, 8, 8, 16, 32])
+    if careful and switching == "virtual_cut_through":
+        depth = max(depth, max(lengths) * (2 if routing == "bubble" else 1))
+    reallocation = rng.choice(["on_tail", "on_tail", "when_empty"])
+    if careful and routing == "bubble":
+        reallocation = "on_tail"
+    s["router.buffer_depth"] = depth
+    s["router.switching"] = switching
+    s["router.arbitration"] = rng.choice(["round_robin", "random", "oldest_first", "priority"])
+    s["router.vc_allocation"] = rng.choice(["oldest_first", "longest_waiting"])
+    s["router.vc_reallocation"] = reallocation
+    s["router.routing_delay"] = rng.choice([0, 1, 1, 2])
+    s["router.link_delay"] = rng.choice([1, 1, 2])
+    recovery = "none"
+    if routing == "tfar":
+        recovery = rng.choice(["disha", "software", "none"])
+    elif rng.random() < 0.1:
+        recovery = rng.choice(["disha", "software"])
+    s["deadlock.recovery"] = recovery
+
+    s["network_interface.injection_channels"] = rng.choice([1, 1, 1, 2, 4])
+    s["network_interface.delivery_channels"] = rng.choice([1, 1, 2])
+    s["network_interface.packets_in_progress"] = min(lanes, rng.choice([1, 1, 2]))
+    if rng.random() < 0.3:
+        s["network_interface.source_queue_limit"] = rng.choice([1, 4, 64])
+        s["network_interface.source_queue_full"] = rng.choice(["block", "drop"])
+
+    s["stimulus.pattern.type"] = pattern
+    if pattern == "hot_region":
+        s["stimulus.pattern.last"] = min(7, nodes - 1) if careful else 7
+    if pattern == "hot_spot":
+        s["stimulus.pattern.nodes"] = f"[{rng.randrange(nodes)}]"
+    if len(lengths) > 1:
+        s["stimulus.packet_length"] = "[4,16]"
+        s["stimulus.packet_length_weights"] = "[3,1]"
+    else:
+        s["stimulus.packet_length"] = lengths[0]
+
+    controller = rng.choice(["none", "none", "self_tuned", "static_threshold", "alo"])
+    s["congestion_control.type"] = controller
+    if controller in ("self_tuned", "static_threshold") and rng.random() < 0.25 and (not careful or "mesh" not in wraps):
+        s["congestion_control.distribution"] = "metapackets"
+    if rng.random() < 0.2:
+        s["sideband.width_bits"] = rng.choice([9, 16])
+
+    process = rng.choice(PROCESSES)
+    s["stimulus.injection.process"] = process
+    if rng.random() < 0.15:
+        s["stimulus.high_priority_fraction"] = 0.2
+    # Load up to twice the uniform capacity (8/k flits/node/cycle on a torus, 4/k on a mesh).
+    capacity = min(1.0, (8.0 if "mesh" not in wraps else 4.0) / radix)
+    s["stimulus.injection.unit"] = "flits"
+    if process == "ramp":
+        s["stimulus.injection.rate"] = 0.0
+        s["stimulus.injection.step"] = round(capacity / 10, 6)
+        s["stimulus.injection.interval"] = 300
+    elif process != "saturation":
+        rate = round(min(1.0, capacity * rng.uniform(0.05, 2.0)), 6)
+        s["stimulus.injection.rate"] = rate
+        if process == "on_off":
+            # The on-state rate, rate x (on + off) / on packets per cycle, must stay at most 1.
+            mean_length = 7.0 if len(lengths) > 1 else lengths[0]
+            packets = rate / mean_length
+            on = rng.choice([20, 100, 500])
+            off = on * rng.uniform(0.2, 9)
+            if careful:
+                off = min(off, on * (1 / packets - 1) * 0.999)
+                if off < 1:  # too dense for on/off with this on-length: plain Bernoulli instead
+                    process = "bernoulli"
+                    s["stimulus.injection.process"] = process
+            if process == "on_off":
+                s["stimulus.injection.mean_on"] = on
+                s["stimulus.injection.mean_off"] = round(max(1.0, off), 3)
+
+    cycles = rng.choice([1500, 3000, 4000])
+    s["simulation.cycles"] = cycles
+    s["simulation.warmup"] = rng.choice([0, 300, 1000])
+    s["simulation.sample_interval"] = 250
+    s["simulation.watchdog_cycles"] = WATCHDOG
+    s["simulation.wall_limit"] = 60
+    s["simulation.progress"] = "false"
+    s["simulation.seed"] = rng.randint(0, 10**6)
+    return s
+
+
+def command(overrides, out):
+    args = [str(BINARY), "platforms/default.yaml", "stimuli/uniform.yaml", "-q"]
+    for key, value in overrides.items():
+        args += ["--set", f"{key}={value}"]
+    return args + ["--out", str(out)]
+
+
+def deadlock_free(s):
+    """Deadlock-freedom by construction (docs/routing.md); TFAR without recovery is not."""
+    return not (s["routing.type"] == "tfar" and s["deadlock.recovery"] == "none")
+
+
+def check(result, s):
+    """Problems with a result that claims to be consistent; [] when it is."""
+    problems = []
+    packets = result["packets"]
+    series = result["time_series"]
+    nodes = result["network"]["nodes"]
+    if packets["delivered"] > packets["injected"] or packets["injected"] > packets["created"] + packets["deadlock_recoveries"]:
+        problems.append(f"packet counts out of order: {packets}")
+    if any(len(v) != nodes for v in result["per_node"].values()):
+        problems.append("a per-node array is not one entry per node")
+    if len({len(v) for v in series.values()}) != 1:
+        problems.append("time-series columns differ in length")
+    if result["latency"]["count"] and not (result["latency"]["p50"] <= result["latency"]["p99"] <= result["latency"]["max"]):
+        problems.append("latency percentiles out of order")
+    if sum(result["latency_histogram"]["counts"]) != result["latency"]["count"]:
+        problems.append("latency histogram does not hold every measured packet")
+    if not 0 < result["throughput"]["fairness_jain"] <= 1:
+        problems.append("Jain fairness outside (0, 1]")
+    limit = s.get("network_interface.source_queue_limit")
+    # Packets absorbed by software recovery re-enter the queue whatever its limit: they were admitted.
+    if limit and s["deadlock.recovery"] != "software" and series["packets_queued"] and max(series["packets_queued"]) > limit * nodes + nodes * 4:
+        problems.append("source queues exceed their limit")
+    # Independent of the model's own watchdog: a success must not end in a stretch of samples that
+    # deliver nothing while packets are in the network, longer than the watchdog period.
+    idle = 0
+    for accepted, in_network in zip(series["accepted"], series["packets_in_network"]):
+        idle = idle + 1 if accepted == 0 and in_network > 0 else 0
+    if idle * s["simulation.sample_interval"] > WATCHDOG + s["simulation.sample_interval"]:
+        problems.append(f"reported completed, but delivered nothing for the last {idle} samples with packets inside")
+    return problems
+
+
+def run_one(index, overrides, folder):
+    out = pathlib.Path(folder) / f"run-{index}.json"
+    args = command(overrides, out)
+    start = time.monotonic()
+    try:
+        p = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        return index, "failure", "hang: no exit within 120 s (simulation.wall_limit is 60 s)", args
+    wall = time.monotonic() - start
+    stderr_lines = [line for line in p.stderr.splitlines() if line.strip()]
+    if p.returncode == 2:
+        if len(stderr_lines) != 1 or out.exists():
+            return index, "failure", f"a refusal must be one line and write nothing: {p.stderr!r}", args
+        return index, "refused", stderr_lines[0], args
+    if p.returncode < 0 or p.returncode == 1 or p.returncode > 5:
+        return index, "failure", f"crash or unexpected exit {p.returncode}: {p.stderr[-500:]!r}", args
+    try:
+        result = json.loads(out.read_text())
+    except (OSError, ValueError) as e:
+        return index, "failure", f"exit {p.returncode} without a valid result JSON: {e}", args
+    state = result["status"]["state"]
+    if p.returncode == 5:
+        return index, "failure", f"wall limit reached (a hang?): {result['status']['reason']}", args
+    if p.returncode == 3:
+        if state in ("deadlock", "frozen") and not deadlock_free(overrides):
+            return index, "expected deadlock", result["status"]["reason"][:200], args
+        return index, "failure", f"{state}: {result['status']['reason'][:400]}", args
+    if p.returncode == 4:
+        return index, "failure", f"result not written: {p.stderr!r}", args
+    if state != "completed":
+        return index, "failure", f"exit 0 with status {state}", args
+    problems = check(result, overrides)
+    if problems:
+        return index, "failure", "; ".join(problems), args
+    out.unlink()
+    return index, "completed", f"{wall:.2f} s", args
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--count", type=int, default=50, help="configurations to draw and run (default 50)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the draw (default 1)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="runs in parallel (default: cores)")
+    parser.add_argument("--keep", type=pathlib.Path, help="keep the result JSON of failing runs in this folder")
+    parser.add_argument("--verbose", action="store_true", help="one line per run")
+    options = parser.parse_args()
+    if not BINARY.exists():
+        sys.exit(f"stress: build icnsim first ({BINARY})")
+    rng = random.Random(options.seed)
+    drawn = [draw(rng) for _ in range(options.count)]
+    tally = {"completed": 0, "refused": 0, "expected deadlock": 0, "failure": 0}
+    refusals = {}
+    failures = []
+    start = time.monotonic()
+    folder = options.keep or pathlib.Path(tempfile.mkdtemp(prefix="icnsim-stress-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    with concurrent.futures.ThreadPoolExecutor(options.jobs) as pool:
+        futures = [pool.submit(run_one, i, s, folder) for i, s in enumerate(drawn)]
+        for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
+            index, outcome, message, args = future.result()
+            tally[outcome] += 1
+            if outcome == "refused":
+                refusals[message] = refusals.get(message, 0) + 1
+            if outcome == "failure":
+                failures.append((index, message, args))
+                print(f"FAILURE #{index}: {message}\n  reproduce: cd {ROOT} && {shlex.join(args)}", flush=True)
+            elif options.verbose:
+                print(f"#{index} {outcome}: {message}", flush=True)
+            if sys.stderr.isatty():
+                print(f"\r  {done}/{options.count} runs, {time.monotonic() - start:.0f} s", end="", file=sys.stderr)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    print(f"stress: {options.count} configurations (seed {options.seed}) in {time.monotonic() - start:.0f} s: "
+          + ", ".join(f"{n} {k}" for k, n in tally.items()))
+    for reason, n in sorted(refusals.items(), key=lambda item: -item[1]):
+        print(f"  refused {n}×: {reason[:160]}")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
