@@ -56,6 +56,15 @@ class Network : public sc_core::sc_module, public WaitForQuery {
     return link_credits_[std::size_t(node) * topology_.network_ports() + port].read();
   }
 
+  // The link signals themselves, for test-only fault injection (tests/support/fault_injection.h):
+  // a negative control overwrites what a router sent to show that the model's checks catch it.
+  FlitSignal& link_flit_signal(NodeId node, int port) {
+    return link_flits_[std::size_t(node) * topology_.network_ports() + port];
+  }
+  CreditSignal& link_credit_signal(NodeId node, int port) {
+    return link_credits_[std::size_t(node) * topology_.network_ports() + port];
+  }
+
   // Flits in router buffers and on every channel at the end of cycle `now`.
   std::uint64_t flits_in_network(Cycle now) const;
   std::uint64_t full_buffers() const;
