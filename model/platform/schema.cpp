@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "core/config_error.h"
+#include "core/text.h"
 
 namespace icn {
 
@@ -41,27 +42,6 @@ std::string section_of(const std::string& key) {
 
 namespace {
 // Why `text` cannot be a value: not valid UTF-8, or a control character; "" if it can.
-std::string text_problem(const std::string& text) {
-  for (std::size_t i = 0; i < text.size();) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    const std::string at = " at byte " + std::to_string(i + 1);
-    if (c < 0x20 || c == 0x7f) return "holds a control character" + at;
-    const int length = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
-    if (length == 0 || i + std::size_t(length) > text.size()) return "is not valid UTF-8" + at;
-    std::uint32_t code = length == 1 ? c : c & (0x3f >> (length - 1));
-    for (int k = 1; k < length; ++k) {
-      const unsigned char next = static_cast<unsigned char>(text[i + std::size_t(k)]);
-      if ((next >> 6) != 0x2) return "is not valid UTF-8" + at;
-      code = (code << 6) | (next & 0x3f);
-    }
-    const std::uint32_t smallest[5] = {0, 0, 0x80, 0x800, 0x10000};
-    if (code < smallest[length] || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
-      return "is not valid UTF-8" + at;  // overlong, beyond Unicode, or a surrogate
-    if (code >= 0x80 && code < 0xa0) return "holds a control character" + at;
-    i += std::size_t(length);
-  }
-  return "";
-}
 }  // namespace
 
 void Schema::validate(const ParameterSpec& spec, const std::string& full_key,

@@ -159,3 +159,21 @@ TEST_CASE("a phase without an end, with two ends, or with a bad key is rejected"
              Contains("repeat") && Contains("end"));
   CHECK_THAT(error_of(kPlatform, "phases: [1, 2]\n"), Contains("phases"));
 }
+
+TEST_CASE("an error quoting a control character or a broken byte stays one line and never echoes it", "[config]") {
+  // Found by the configuration fuzzer: yaml-cpp's "unknown escape character" message quotes the
+  // character, here a carriage return escaped inside a double-quoted string, and the refusal became two lines.
+  const std::string inputs[] = {"name: \"a\\\r\"\n", "name: \"a\\\x01\"\n", "ne\xff" "twork: {radix: 4}\n"};
+  for (const auto& platform : inputs) {
+    try {
+      load_configuration_text(platform, "");
+      FAIL("accepted: " << platform);
+    } catch (const ConfigError& e) {
+      const std::string message = e.what();
+      INFO(message);
+      CHECK(message.find('\n') == std::string::npos);
+      for (unsigned char c : message) CHECK((c >= 0x20 && c != 0x7f));
+      CHECK(message.rfind("platform:", 0) == 0);
+    }
+  }
+}

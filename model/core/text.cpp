@@ -1,0 +1,67 @@
+#include "core/text.h"
+
+#include <cstdint>
+#include <cstdio>
+
+namespace icn {
+
+namespace {
+// Length of the valid, printable UTF-8 sequence at text[i], or 0 (a control character, an invalid
+// or overlong sequence, a surrogate, beyond Unicode).
+std::size_t printable_length(const std::string& text, std::size_t i, bool& control) {
+  const unsigned char c = static_cast<unsigned char>(text[i]);
+  control = false;
+  if (c < 0x20 || c == 0x7f) {
+    control = true;
+    return 0;
+  }
+  const int length = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
+  if (length == 0 || i + std::size_t(length) > text.size()) return 0;
+  std::uint32_t code = length == 1 ? c : c & (0x3f >> (length - 1));
+  for (int k = 1; k < length; ++k) {
+    const unsigned char next = static_cast<unsigned char>(text[i + std::size_t(k)]);
+    if ((next >> 6) != 0x2) return 0;
+    code = (code << 6) | (next & 0x3f);
+  }
+  const std::uint32_t smallest[5] = {0, 0, 0x80, 0x800, 0x10000};
+  if (code < smallest[length] || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return 0;
+  if (code >= 0x80 && code < 0xa0) {
+    control = true;
+    return 0;
+  }
+  return std::size_t(length);
+}
+}  // namespace
+
+std::string text_problem(const std::string& text) {
+  for (std::size_t i = 0; i < text.size();) {
+    bool control = false;
+    const std::size_t length = printable_length(text, i, control);
+    if (length == 0)
+      return (control ? "holds a control character" : "is not valid UTF-8") + std::string(" at byte ") +
+             std::to_string(i + 1);
+    i += length;
+  }
+  return "";
+}
+
+std::string printable(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    bool control = false;
+    const std::size_t length = printable_length(text, i, control);
+    if (length == 0) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\x%02x", static_cast<unsigned char>(text[i]));
+      out += escaped;
+      ++i;
+      continue;
+    }
+    out.append(text, i, length);
+    i += length;
+  }
+  return out;
+}
+
+}  // namespace icn
