@@ -36,9 +36,9 @@ RunReport run(const std::vector<std::string>& overrides, const std::string& stim
   return r;
 }
 
-double saturation_throughput(int lanes) {
+double saturation_throughput(int lanes, int seed = 1) {
   return run({"router.virtual_channels=" + std::to_string(lanes), "router.buffer_depth=" + std::to_string(32 / lanes),
-              "simulation.cycles=15000", "simulation.warmup=5000"},
+              "simulation.cycles=15000", "simulation.warmup=5000", "simulation.seed=" + std::to_string(seed)},
              "injection: {process: saturation}\n")
       .accepted;
 }
@@ -47,10 +47,16 @@ double saturation_throughput(int lanes) {
 
 TEST_CASE("Dally Fig. 19: with storage fixed, throughput rises from 1 to 4 lanes and changes little from 8 to 16",
           "[network][lanes][slow]") {
-  const double one = saturation_throughput(1), four = saturation_throughput(4);
+  // Measured: 4 lanes carry about 28 % more than 1 at saturation (65 % against 83 % of capacity);
+  // Fig. 19 shows a larger rise on this network. 15 % is well inside the effect and far outside
+  // the seed-to-seed spread (1.27 and 1.25 on seeds 1 and 2).
+  for (int seed : {1, 2}) {
+    const double one = saturation_throughput(1, seed), four = saturation_throughput(4, seed);
+    INFO("seed " << seed << ": 1 lane " << one << ", 4 lanes " << four);
+    CHECK(four > 1.15 * one);
+  }
   const double eight = saturation_throughput(8), sixteen = saturation_throughput(16);
-  INFO("1 lane " << one << ", 4 lanes " << four << ", 8 lanes " << eight << ", 16 lanes " << sixteen);
-  CHECK(four > 1.05 * one);
+  INFO("8 lanes " << eight << ", 16 lanes " << sixteen);
   CHECK(std::abs(sixteen - eight) < 0.05 * eight);
 }
 
@@ -60,13 +66,19 @@ TEST_CASE("Dally Fig. 17: oldest-first arbitration has a smaller latency spread 
   const std::vector<std::string> common = {"router.virtual_channels=4", "router.buffer_depth=8",
                                            "simulation.cycles=25000", "simulation.warmup=5000"};
   const std::string stimulus = "injection: {rate: 0.125, unit: flits}\n";
-  auto with = [&](const char* policy) {
-    auto o = common;
-    o.push_back(std::string("router.arbitration=") + policy);
-    return run(o, stimulus);
-  };
-  const RunReport oldest = with("oldest_first"), random = with("random");
-  INFO("latency stddev: oldest-first " << oldest.latency.stddev << ", random " << random.latency.stddev);
-  CHECK(oldest.accepted == Approx(random.accepted).epsilon(0.02));
-  CHECK(oldest.latency.stddev < random.latency.stddev);
+  // Measured on seeds 1 and 2: standard deviation 30.3 against 33.4 cycles (0.91) at the same
+  // throughput. 0.95 asks for half that narrowing; the seed-to-seed spread is about 0.3 %.
+  for (const char* seed : {"1", "2"}) {
+    auto with = [&](const char* policy) {
+      auto o = common;
+      o.push_back(std::string("router.arbitration=") + policy);
+      o.push_back(std::string("simulation.seed=") + seed);
+      return run(o, stimulus);
+    };
+    const RunReport oldest = with("oldest_first"), random = with("random");
+    INFO("seed " << seed << ": latency stddev oldest-first " << oldest.latency.stddev << ", random "
+                 << random.latency.stddev);
+    CHECK(oldest.accepted == Approx(random.accepted).epsilon(0.02));
+    CHECK(oldest.latency.stddev < 0.95 * random.latency.stddev);
+  }
 }
