@@ -7,7 +7,8 @@ import time
 
 from conftest import BUILD, ROOT
 
-LONG = ["--set", "simulation.cycles=4000000", "--set", "simulation.warmup=1000",
+# A short warm-up: the instrumented build under load simulates well under 1,000 cycles in a second.
+LONG = ["--set", "simulation.cycles=4000000", "--set", "simulation.warmup=100",
         "--set", "stimulus.injection.rate=0.04", "--set", "simulation.progress=false"]
 # True fully adaptive routing with one VC and no recovery deadlocks under overload.
 DEADLOCK = ["--set", "network.radix=8", "--set", "routing.type=tfar", "--set", "router.virtual_channels=1",
@@ -34,7 +35,7 @@ def test_sigint_after_one_second_leaves_a_valid_result_with_status_interrupted(t
     assert r["status"]["state"] == "interrupted"
     assert "SIGINT" in r["status"]["reason"]
     last = r["status"]["last_cycle"]
-    assert 1000 < last < 4000000
+    assert 100 < last < 4000000
     assert r["window"]["cycles"] == last + 1
     assert r["time_series"]["cycle"][-1] == last  # the series is closed at the stop
     assert r["packets"]["delivered"] > 0
