@@ -121,6 +121,9 @@ void NetworkInterface::b_transport(tlm::tlm_generic_payload& payload, sc_core::s
     return;
   }
   const int flits = int((payload.get_data_length() + kFlitBytes - 1) / kFlitBytes);
+  // source_queue_full: block — the initiator stalls until the queue has room, as a processor would
+  // (b_transport may wait: TLM-2.0 initiators call it from a thread).
+  while (must_wait()) sc_core::wait(room_);
   submit(NodeId(payload.get_address()), flits);
   payload.set_response_status(tlm::TLM_OK_RESPONSE);
 }

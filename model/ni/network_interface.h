@@ -2,10 +2,11 @@
 // The network interface between a processor (the traffic generator, or TLM-2.0 IP) and its router.
 //
 // Source side: a FIFO source queue (latency counts from creation, so queueing at the source is part
-// of it), unbounded or limited by network_interface.source_queue_limit. A packet created in cycle c may start in cycle c + 1 or later, on a free
-// VC of an injection channel, if the congestion controller agrees; it then sends one flit per
-// cycle per channel under credit flow control. A VC is free once its previous packet's tail has
-// been sent (with router.vc_reallocation: when_empty, also once all its credits are back). A
+// of it), unbounded or limited by network_interface.source_queue_limit. A packet created in cycle
+// c may start in cycle c + 1 or later, on a free VC of an injection channel, if the congestion
+// controller agrees; it then sends one flit per cycle per channel under credit flow control. A VC
+// is free once its previous packet's tail has been sent (with router.vc_reallocation: when_empty,
+// also once all its credits are back). A
 // channel starts a second packet on another VC only while the one it is sending is blocked, so
 // unblocked packets go out back to back.
 //
