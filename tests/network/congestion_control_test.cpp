@@ -17,13 +17,14 @@ const char* kRecovery = "network:\n  radix: 16\n  dimensions: 2\nrouter:\n  virt
                            "routing:\n  type: tfar\ndeadlock:\n  recovery: disha\n  timeout: 8\n"
                            "simulation:\n  cycles: 30000\n  warmup: 10000\n  progress: false\n";
 
-double accepted(const char* controller, double flits_per_node_cycle) {
+double accepted(const char* controller, double flits_per_node_cycle, int seed = 1) {
   const std::string cycles = "30000";
   const std::string result = testing::in_child_process([&] {
     auto* network = new Network("network", load_configuration_text(
         kRecovery, "packet_length: 16\n",
         {std::string("congestion_control.type=") + controller, "simulation.cycles=" + cycles,
-         "stimulus.injection.rate=" + std::to_string(flits_per_node_cycle), "stimulus.injection.unit=flits"}));
+         "stimulus.injection.rate=" + std::to_string(flits_per_node_cycle), "stimulus.injection.unit=flits",
+         "simulation.seed=" + std::to_string(seed)}));
     testing::run(*network);
     return std::to_string(make_report(*network).accepted);
   });
@@ -51,8 +52,15 @@ TEST_CASE("below saturation self-tuned throttling costs less than 2 % throughput
   }
 }
 
-TEST_CASE("ALO and a static threshold also hold some throughput past saturation", "[network][congestion]") {
-  const double base = accepted("none", 0.64);
-  CHECK(accepted("alo", 0.64) > base);
-  CHECK(accepted("static_threshold", 0.64) > base);
+TEST_CASE("ALO and a static threshold also hold throughput past saturation, seed after seed", "[network][congestion]") {
+  // Measured at 0.64 on seeds 1 and 2: no control 0.024 and 0.026 (the collapse), ALO 0.396, the
+  // static threshold of 250 full buffers 0.373 — about 15 times more. A factor 5 is far inside that
+  // gap and far outside seed-to-seed noise.
+  for (int seed : {1, 2}) {
+    const double base = accepted("none", 0.64, seed);
+    const double alo = accepted("alo", 0.64, seed), fixed = accepted("static_threshold", 0.64, seed);
+    INFO("seed " << seed << ": no control " << base << ", ALO " << alo << ", static 250 " << fixed);
+    CHECK(alo > 5 * base);
+    CHECK(fixed > 5 * base);
+  }
 }
