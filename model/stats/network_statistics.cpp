@@ -1,5 +1,7 @@
 #include "stats/network_statistics.h"
 
+#include <limits>
+
 namespace icn {
 
 NetworkStatistics::NetworkStatistics(NodeId nodes, Cycle warmup, Cycle end)
@@ -34,7 +36,8 @@ void NetworkStatistics::sample(Cycle now, std::uint64_t full_buffers, Cycle olde
   s.packets_in_network = injected_total_ - delivered_total_ - packets_absorbed_total_;
   s.packets_queued = created_total_ + packets_absorbed_total_ - injected_total_;
   s.full_buffers = full_buffers;
-  s.mean_latency = interval_latency_count_ ? double(interval_latency_sum_) / double(interval_latency_count_) : 0.0;
+  s.mean_latency = interval_latency_count_ ? double(interval_latency_sum_) / double(interval_latency_count_)
+                                         : std::numeric_limits<double>::quiet_NaN();
   s.oldest_in_network = oldest_in_network;
   s.phase = phase;
   s.throttled_fraction = throttled_fraction;

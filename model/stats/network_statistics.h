@@ -20,7 +20,7 @@ struct TimeSample {
   std::uint64_t packets_in_network = 0;  // head injected, tail not delivered
   std::uint64_t packets_queued = 0;      // created, head not injected
   std::uint64_t full_buffers = 0;        // VC buffers holding buffer_depth flits
-  double mean_latency = 0;               // of packets delivered in the interval (0 if none)
+  double mean_latency = 0;               // of packets delivered in the interval (NaN, written null, if none)
   Cycle oldest_in_network = 0;           // age of the oldest injected, undelivered packet
   std::uint64_t phase = 0;               // index of the stimulus phase running at the sample
   double throttled_fraction = 0;         // nodes whose congestion controller refuses new packets

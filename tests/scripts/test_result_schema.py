@@ -99,3 +99,5 @@ def test_result_follows_the_schema_and_agrees_with_itself(icnsim, tmp_path, sche
         assert r["schedule"]["trace"] and r["schedule"]["trace_messages"] > 0
     if name == "nothing measured":
         assert r["latency"]["count"] == 0
+        # A sample in which nothing was delivered has no mean latency, not a 0 that looks measured.
+        assert r["time_series"]["mean_latency"] and all(m is None for m in r["time_series"]["mean_latency"])
