@@ -20,7 +20,8 @@ Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, co
                     .create("controller", ControllerContext{id, topology, *router_, clock,
                                                             platform.congestion_control.parameters, seed, sideband,
                                                             metapackets});
-  ni_ = std::make_unique<NetworkInterface>("ni", id, platform.network_interface, platform.router, platform.deadlock,
+  ni_ = std::make_unique<NetworkInterface>("ni", id, effective_network_interface(configuration), platform.router,
+                                           platform.deadlock,
                                            &token, topology, clock, packets, statistics, *controller_);
   generator_ = std::make_unique<TrafficGenerator>("generator", id, schedule, clock, *ni_, seed,
                                                   platform.simulation.cycles);

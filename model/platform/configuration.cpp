@@ -55,6 +55,10 @@ Schema platform_schema() {
   s.add(P::choice("router.vc_allocation", "oldest_first", {"oldest_first", "longest_waiting"},
                   "order in which routed headers take output VCs: the packet injected earliest first, or the "
                   "header that has waited longest at this router first"));
+  s.add(P::choice("router.header_arbiter", "parallel", {"parallel", "central"},
+                  "parallel: every routed header may take an output VC each cycle; central: one arbiter per "
+                  "router routes and allocates one header per cycle, round-robin among requesting input VCs, "
+                  "a refused header asks again (self-tuned paper sec. 5.1)"));
   s.add(P::choice("router.arbitration", "round_robin", ArbitrationRegistry::names(),
                   "per-flit arbitration of a physical channel among lanes"));
   s.add(section_of<RoutingRegistry>("routing", "type", "dimension_order", "routing function"));
@@ -122,6 +126,12 @@ Schema stimulus_schema() {
   s.add(P::text("description", "", "free text"));
   s.add(P::integer("repeat", 1, 1, 1000000, "times the list of phases runs"));
   s.add(P::text("trace", "", "message-passing trace to replay instead of synthetic traffic (path relative to this file)"));
+  s.add(P::choice("source.model", "queue", {"queue", "attempts"},
+                  "queue: every packet created waits in the source queue; attempts: a creation fails (counted) "
+                  "while the node holds source.waiting_limit packets waiting to be injected (self-tuned paper "
+                  "sec. 5.2.4, \"tries to generate\")"));
+  s.add(P::integer("source.waiting_limit", 1, 1, 1000000,
+                   "attempts: packets a node may hold waiting to be injected; an attempt beyond fails"));
   add_traffic_keys(s);
   return s;
 }
@@ -187,6 +197,7 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   c.router.virtual_cut_through = p.text("router.switching") == "virtual_cut_through";
   c.router.arbitration = p.text("router.arbitration");
   c.router.oldest_first_allocation = p.text("router.vc_allocation") == "oldest_first";
+  c.router.central_arbiter = p.text("router.header_arbiter") == "central";
   c.routing = selected(p, "routing", "type");
 
   const std::string recovery = p.text("deadlock.recovery");
@@ -273,7 +284,7 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
 }
 
 // The traffic keys of `p` (a stimulus' top level or one phase), validated against the platform.
-PhaseConfig build_traffic(const ParameterSet& p, const PlatformConfig& platform) {
+PhaseConfig build_traffic(const ParameterSet& p, const PlatformConfig& platform, bool attempts) {
   PhaseConfig s;
   std::vector<int> lengths;
   for (long long l : p.integers("packet_length")) lengths.push_back(int(l));
@@ -293,12 +304,15 @@ PhaseConfig build_traffic(const ParameterSet& p, const PlatformConfig& platform)
   s.injection.packets_per_unit = s.injection.unit == RateUnit::FlitsPerNodeCycle ? 1.0 / s.packets.mean_length() : 1.0;
   s.injection.packets_per_cycle =
       s.injection.unit == RateUnit::FlitsPerNodeCycle ? s.injection.rate / s.packets.mean_length() : s.injection.rate;
-  if (s.offered_flits_per_cycle() > 1.0 + 1e-12)
+  // A queueing source may not offer more than a node can inject (its queue would grow without
+  // bound); attempts beyond that simply fail.
+  if (!attempts && s.offered_flits_per_cycle() > 1.0 + 1e-12)
     throw ConfigError(p.problem("injection.rate", std::to_string(s.injection.rate) + " " + p.text("injection.unit") +
                                                       " with packets of " + std::to_string(s.packets.mean_length()) +
                                                       " flits on average offers " +
                                                       std::to_string(s.offered_flits_per_cycle()) +
-                                                      " flits/node/cycle (allowed: at most 1 flit/node/cycle)"));
+                                                      " flits/node/cycle (allowed: at most 1 flit/node/cycle, "
+                                                      "or more with source.model: attempts)"));
   const Topology topology = platform.network.topology();
   try {
     PatternRegistry::get(s.pattern.type).create(PatternContext{topology, s.pattern.parameters, platform.simulation.seed});
@@ -366,13 +380,24 @@ StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& ove
   s.name = p.text("name");
   s.description = p.text("description");
   s.repeat = int(p.integer("repeat"));
+  s.attempts = p.text("source.model") == "attempts";
+  s.waiting_limit = std::uint64_t(p.integer("source.waiting_limit"));
   s.resolved = p;
+  if (!s.attempts)
+    for (const auto* list : {&top, &top_overrides})
+      for (const auto& [key, value] : *list)
+        if (key == "source.waiting_limit")
+          throw ConfigError(value.origin + ": source.waiting_limit: applies to attempt sources only (allowed with "
+                                           "source.model: attempts)");
   if (!p.text("trace").empty()) {
     for (const auto* list : {&top, &top_overrides})
       for (const auto& [key, value] : *list)
         if (is_traffic_key(key) || key == "repeat")
           throw ConfigError(value.origin + ": " + key + ": a trace stimulus takes its traffic from the trace (allowed with trace: name, description)");
     if (!phase_entries.empty()) throw ConfigError(p.problem("trace", "a trace stimulus has no phases"));
+    if (s.attempts)
+      throw ConfigError(p.problem("source.model", "a trace's messages cannot fail: its receives would wait for ever "
+                                                  "(allowed with a trace: queue)"));
     if (platform.network_interface.source_queue_limit > 0 && platform.network_interface.drop_when_full)
       throw ConfigError(platform.resolved.problem(
           "network_interface.source_queue_full",
@@ -385,7 +410,7 @@ StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& ove
     ParameterValue absolute = p.values().at("trace");
     absolute.items = {std::filesystem::absolute(path).lexically_normal().string()};
     s.resolved.set("trace", absolute);
-    PhaseConfig phase = build_traffic(p, platform);
+    PhaseConfig phase = build_traffic(p, platform, false);
     phase.injection.rate = 0;
     phase.injection.packets_per_cycle = 0;
     phase.name = "trace";
@@ -393,7 +418,7 @@ StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& ove
     return s;
   }
   if (phase_entries.empty()) {
-    s.phases.push_back(build_traffic(p, platform));
+    s.phases.push_back(build_traffic(p, platform, s.attempts));
     s.phases.back().name = s.name;
     return s;
   }
@@ -417,7 +442,7 @@ StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& ove
         phase_schema_instance()
             .resolve(base, own.second, source, "phases." + std::to_string(index))
             .labelled("phases." + std::to_string(index));
-    PhaseConfig phase = build_traffic(q, platform);
+    PhaseConfig phase = build_traffic(q, platform, s.attempts);
     phase.name = q.text("name").empty() ? "phase " + std::to_string(index) : q.text("name");
     phase.end = build_end(q);
     s.phases.push_back(std::move(phase));
@@ -534,7 +559,10 @@ void print_configuration(std::ostream& os, const Configuration& c) {
   os << "# stimulus: " << c.stimulus.source << " (override with --set stimulus.KEY=VALUE)\n";
   os << "stimulus:\n";
   const bool trace = !c.stimulus.resolved.text("trace").empty();
-  stimulus_schema_instance().print(os, c.stimulus.resolved, 2, [trace](const std::string& key) {
+  // The waiting limit exists only for attempt sources (given otherwise, it is refused).
+  const bool attempts = c.stimulus.attempts;
+  stimulus_schema_instance().print(os, c.stimulus.resolved, 2, [trace, attempts](const std::string& key) {
+    if (key == "source.waiting_limit" && !attempts) return false;
     return !trace || key == "name" || key == "description" || key == "trace";
   });
   if (!c.stimulus.resolved_phases.empty()) os << "  phases:\n";
@@ -545,6 +573,16 @@ void print_configuration(std::ostream& os, const Configuration& c) {
     block.replace(0, 6, "    - ");  // the first key opens the list element
     os << block;
   }
+}
+
+NetworkInterfaceConfig effective_network_interface(const Configuration& configuration) {
+  NetworkInterfaceConfig ni = configuration.platform.network_interface;
+  if (configuration.stimulus.attempts) {
+    const std::uint64_t limit = configuration.stimulus.waiting_limit;
+    ni.source_queue_limit = ni.source_queue_limit > 0 ? std::min(ni.source_queue_limit, limit) : limit;
+    ni.drop_when_full = true;
+  }
+  return ni;
 }
 
 }  // namespace icn

@@ -40,6 +40,10 @@ struct RouterConfig {
   // VC allocation order among routed headers: the oldest packet (earliest injection) first, or the
   // header that has waited longest at this router first.
   bool oldest_first_allocation = true;
+  // The self-tuned paper's router (sec. 5.1): one central arbiter routes and allocates one header
+  // per cycle, granted demand-slotted round-robin among requesting input VCs; a refused header asks
+  // again. Otherwise every routed header may take an output VC in the same cycle.
+  bool central_arbiter = false;
   // One more VC per channel, highest priority, for congestion-control metapackets (self-tuned
   // sec. 5.3); set when a controller distributes its counters that way.
   bool metapacket_lane = false;
@@ -154,6 +158,13 @@ struct StimulusConfig {
   int repeat = 1;
   // A trace stimulus replays a message-passing trace instead of synthetic traffic.
   std::shared_ptr<const Trace> trace;
+  // The sources' model (self-tuned paper sec. 5.2.4: "every node *tries* to generate a packet every
+  // 15 cycles"). queue: every packet a process creates waits in the source queue. attempts: a
+  // creation is an attempt that fails, and is counted, while the node already holds
+  // `waiting_limit` packets waiting to be injected; the offered load may then exceed what a node
+  // can inject.
+  bool attempts = false;
+  std::uint64_t waiting_limit = 1;
   const PhaseConfig& first_phase() const { return phases.front(); }
   double offered_flits_per_cycle() const { return first_phase().offered_flits_per_cycle(); }
   ParameterSet resolved;
@@ -164,6 +175,10 @@ struct Configuration {
   PlatformConfig platform;
   StimulusConfig stimulus;
 };
+
+// The network interface the nodes are built with: the platform's, with the stimulus' attempt
+// sources as a source queue of `waiting_limit` packets (or the platform's, if smaller) that drops.
+NetworkInterfaceConfig effective_network_interface(const Configuration& configuration);
 
 // Reads, validates and cross-checks both documents. An empty `stimulus_path` means the platform
 // file holds the stimulus in a `stimulus:` section (the form --print-config prints). `overrides` are "key.path=value" strings;

@@ -51,6 +51,7 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
       routing_delay_(config.routing_delay),
       reallocate_when_empty_(config.reallocate_when_empty),
       virtual_cut_through_(config.virtual_cut_through),
+      central_arbiter_(config.central_arbiter),
       recovery_(recovery, token, id),
       recovery_vc_(recovery.kind == DeadlockRecoveryConfig::Kind::Disha ? config.virtual_channels : -1),
       metapacket_vc_(metapacket_vc(config, recovery)),
@@ -236,7 +237,11 @@ void Router::step() {
   const Cycle now = clock_.cycle();
   receive(now);
   if (buffered_flits_ > 0) {
-    if (waiting_.any() || (output_released_ && blocked_.any())) route_and_allocate(now);
+    if (central_arbiter_) {
+      if (waiting_.any() || arbiter_header_ >= 0) route_through_central_arbiter(now);
+    } else if (waiting_.any() || (output_released_ && blocked_.any())) {
+      route_and_allocate(now);
+    }
     if (recovery_.active()) detect_deadlocks(now);
     switch_allocate(now);
   }
@@ -328,6 +333,54 @@ void Router::route_and_allocate(Cycle now) {
       v.tried = true;
       blocked_.set(index);
     }
+  }
+}
+
+void Router::route_through_central_arbiter(Cycle now) {
+  output_released_ = false;  // unused here: a refused header asks the arbiter again
+  if (arbiter_header_ >= 0 && arbiter_done_ <= now) finish_central_arbitration(now);
+  if (arbiter_header_ >= 0) return;  // one header at a time (self-tuned sec. 5.1)
+  // Requesting: a header ready at the front of a VC that holds no output VC. Priority lanes
+  // (Disha's, the metapackets') are served first; the others demand-slotted round-robin.
+  int granted = -1;
+  auto consider = [&](int index, bool priority_only) {
+    if (granted >= 0 || (priority_only && !((priority_lanes_ >> (index % vcs_)) & 1u))) return;
+    const InputVc& v = inputs_[index];
+    if (v.state != VcState::Active && slot(index, v.head).ready <= now) granted = index;
+  };
+  if (priority_lanes_) waiting_.for_each([&](int index) { consider(index, true); });
+  if (granted < 0) waiting_.for_each_from(arbiter_next_, [&](int index) { consider(index, false); });
+  if (granted < 0) return;
+  InputVc& v = inputs_[granted];
+  waiting_.reset(granted);
+  if (v.state == VcState::Idle) {
+    const Flit& front = slot(granted, v.head).flit;
+    if (!front.is_head()) fail(id_, now, "a body flit is at the front of an idle VC:", front);
+    compute_route(granted, front);
+    v.route_ready = now + routing_delay_;  // kept over retries: the deadlock timeout counts from here
+    v.injected = packets_[front.packet].injected;
+    v.state = VcState::Routing;
+  }
+  arbiter_header_ = granted;
+  arbiter_done_ = now + routing_delay_;
+  arbiter_next_ = granted + 1 == int(inputs_.size()) ? 0 : granted + 1;
+  if (routing_delay_ == 0) finish_central_arbitration(now);
+}
+
+void Router::finish_central_arbitration(Cycle now) {
+  const int index = arbiter_header_;
+  arbiter_header_ = -1;
+  InputVc& v = inputs_[index];
+  if (v.state != VcState::Routing) return;  // recovered (Disha) while in the arbiter
+  if (allocate_output(index)) {
+    v.tried = false;
+    blocked_.reset(index);
+    longest_vc_wait_ = std::max(longest_vc_wait_, now - v.route_ready);
+    if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index, now);
+  } else {
+    v.tried = true;
+    blocked_.set(index);
+    waiting_.set(index);  // demand: it asks the arbiter again
   }
 }
 

@@ -3,6 +3,9 @@
 // sec. 5.1). Per cycle, in this order:
 //   1. receive: credits from downstream, flits from upstream into their VC buffers;
 //   2. route: a header at the front of an idle VC is routed, ready routing_delay cycles later;
+//   2–3 with router.header_arbiter: central (self-tuned paper sec. 5.1): one arbiter per router
+//      takes one requesting header per cycle (priority lanes first, then round-robin over input VCs),
+//      routes it in routing_delay cycles and lets it allocate; a refused header requests again;
 //   3. VC allocation: routed headers, longest-waiting first, take a free output VC among their
 //      candidates (in the routing function's order of preference; under virtual cut-through
 //      only one with room for the whole packet). An output VC
@@ -126,6 +129,8 @@ class Router : public sc_core::sc_module {
   void step();
   void receive(Cycle now);
   void route_and_allocate(Cycle now);
+  void route_through_central_arbiter(Cycle now);
+  void finish_central_arbitration(Cycle now);  // the header in the arbiter allocates, or asks again
   void switch_allocate(Cycle now);
   void traverse(int in_port, int in_vc, int out_port, Cycle now);
   struct SwitchView;  // the lanes as the switch allocator sees them (router.cpp)
@@ -166,6 +171,7 @@ class Router : public sc_core::sc_module {
   const int routing_delay_;
   const bool reallocate_when_empty_;
   const bool virtual_cut_through_;
+  const bool central_arbiter_;
   DeadlockRecovery recovery_;
   const int recovery_vc_;    // Disha's lane, or -1
   const int metapacket_vc_;  // the metapackets' lane, or -1
@@ -203,6 +209,9 @@ class Router : public sc_core::sc_module {
   std::uint64_t ejected_flits_ = 0;  // flits sent on a delivery channel to this node's interface
   int full_buffers_ = 0;
   bool output_released_ = false;  // an output VC became free: blocked headers may retry
+  int arbiter_header_ = -1;   // central arbiter: the input VC it is routing, or -1
+  Cycle arbiter_done_ = 0;    // when that header may allocate
+  int arbiter_next_ = 0;      // round-robin: the input VC asked first at the next grant
   Cycle longest_vc_wait_ = 0, longest_switch_wait_ = 0;
   std::uint64_t passed_over_ = 0;
 };

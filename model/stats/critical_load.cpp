@@ -9,10 +9,10 @@ std::optional<CriticalLoad> find_critical_load(const std::vector<TimeSample>& se
     if (s.phase == phase) samples.push_back(&s);
   double offered = 0, accepted = 0;
   for (std::size_t i = 0; i < samples.size(); ++i) {
-    offered += samples[i]->offered;
+    offered += samples[i]->attempted;  // what the processes tried, failed attempts included
     accepted += samples[i]->accepted;
     if (i >= window) {
-      offered -= samples[i - window]->offered;
+      offered -= samples[i - window]->attempted;
       accepted -= samples[i - window]->accepted;
     }
     if (i + 1 < window) continue;

@@ -32,6 +32,7 @@ void NetworkStatistics::sample(Cycle now, std::uint64_t full_buffers, Cycle olde
   s.cycle = now;
   const double node_cycles = double(nodes()) * double(interval_length);
   s.offered = double(interval_created_flits_) / node_cycles;
+  s.attempted = double(interval_attempted_flits_) / node_cycles;
   s.accepted = double(interval_delivered_flits_) / node_cycles;
   s.packets_in_network = injected_total_ - delivered_total_ - packets_absorbed_total_;
   s.packets_queued = created_total_ + packets_absorbed_total_ - injected_total_;
@@ -43,7 +44,7 @@ void NetworkStatistics::sample(Cycle now, std::uint64_t full_buffers, Cycle olde
   s.throttled_fraction = throttled_fraction;
   s.controller = std::move(controller);
   series_.push_back(std::move(s));
-  interval_created_flits_ = interval_delivered_flits_ = 0;
+  interval_created_flits_ = interval_attempted_flits_ = interval_delivered_flits_ = 0;
   interval_latency_sum_ = interval_latency_count_ = 0;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // What a run measures (DESIGN.md, "Measurement definitions"). The measurement window is
-// [warmup, end): offered load counts packets created in it, accepted throughput counts flits
+// [warmup, end): offered load counts packets created in it (attempted load also those a full
+// source queue dropped), accepted throughput counts flits
 // delivered in it, latency counts packets created in it and delivered before its end. Totals over
 // the whole run are kept too, for the flit-conservation check.
 #include <cstdint>
@@ -16,6 +17,7 @@ namespace icn {
 struct TimeSample {
   Cycle cycle = 0;                  // last cycle of the interval
   double offered = 0;               // flits created per node per cycle in the interval
+  double attempted = 0;             // the same with the packets dropped at a full source queue
   double accepted = 0;              // flits delivered per node per cycle in the interval
   std::uint64_t packets_in_network = 0;  // head injected, tail not delivered
   std::uint64_t packets_queued = 0;      // created, head not injected
@@ -36,19 +38,21 @@ class NetworkStatistics {
   void packet_created(NodeId node, Cycle now, int length) {
     ++created_total_;
     interval_created_flits_ += length;
+    interval_attempted_flits_ += length;
     if (in_window(now)) {
       ++created_packets_[node];
       created_flits_window_ += length;
+      attempted_flits_window_ += length;
     }
   }
-  // A packet offered to a full source queue under source_queue_full: drop. It counts as offered
-  // load, never as created: it does not exist in the network's conservation of packets.
+  // A packet offered to a full source queue that drops (or a failed attempt). It counts as
+  // attempted load, never as created or offered: it does not exist in the conservation of packets.
   void packet_dropped(NodeId node, Cycle now, int length) {
     ++dropped_total_;
-    interval_created_flits_ += length;
+    interval_attempted_flits_ += length;
     if (in_window(now)) {
       ++dropped_packets_[node];
-      created_flits_window_ += length;
+      attempted_flits_window_ += length;
     }
   }
   void packet_injected() { ++injected_total_; }
@@ -90,6 +94,7 @@ class NetworkStatistics {
   std::uint64_t packets_injected_total() const { return injected_total_; }
   std::uint64_t packets_delivered_total() const { return delivered_total_; }
   std::uint64_t created_flits_window() const { return created_flits_window_; }
+  std::uint64_t attempted_flits_window() const { return attempted_flits_window_; }
   const std::vector<std::uint64_t>& created_packets() const { return created_packets_; }
   const std::vector<std::uint64_t>& injected_flits() const { return injected_flits_; }
   const std::vector<std::uint64_t>& delivered_flits() const { return delivered_flits_; }
@@ -107,10 +112,11 @@ class NetworkStatistics {
   std::vector<std::uint32_t> latencies_, network_latencies_;
   std::uint64_t hops_sum_ = 0;
   std::uint64_t created_flits_window_ = 0;
+  std::uint64_t attempted_flits_window_ = 0;
   std::uint64_t created_total_ = 0, injected_total_ = 0, delivered_total_ = 0;
   std::uint64_t flits_injected_total_ = 0, flits_delivered_total_ = 0;
   std::uint64_t flits_absorbed_total_ = 0, packets_absorbed_total_ = 0;
-  std::uint64_t interval_created_flits_ = 0, interval_delivered_flits_ = 0;
+  std::uint64_t interval_created_flits_ = 0, interval_attempted_flits_ = 0, interval_delivered_flits_ = 0;
   std::uint64_t interval_latency_sum_ = 0, interval_latency_count_ = 0;
   std::vector<TimeSample> series_;
 };

@@ -94,6 +94,7 @@ RunReport make_report(Network& network) {
   // A run stopped during the warm-up measured nothing: its rates are 0 over an empty window.
   const double node_cycles = std::max(1.0, double(r.nodes) * (double(r.cycles) - double(std::min(r.cycles, r.warmup))));
   r.offered = double(st.created_flits_window()) / node_cycles;
+  r.attempted = double(st.attempted_flits_window()) / node_cycles;
   std::uint64_t delivered = 0;
   for (auto v : st.delivered_flits()) delivered += v;
   r.accepted = double(delivered) / node_cycles;
@@ -211,6 +212,7 @@ void write_json(std::ostream& os, const RunReport& r) {
   j["window"] = {{"cycles", r.cycles}, {"warmup", r.warmup}, {"measured_cycles", r.cycles - std::min(r.cycles, r.warmup)}};
   j["load"] = {{"configured_flits_per_node_cycle", r.configured_load},
                {"offered_flits_per_node_cycle", r.offered},
+               {"attempted_flits_per_node_cycle", r.attempted},
                {"offered_normalised", r.offered / r.capacity}};
   j["throughput"] = {{"accepted_flits_per_node_cycle", r.accepted},
                      {"accepted_normalised", r.accepted / r.capacity},
@@ -254,6 +256,7 @@ void write_json(std::ostream& os, const RunReport& r) {
   };
   column("cycle", &TimeSample::cycle);
   column("offered", &TimeSample::offered);
+  column("attempted", &TimeSample::attempted);
   column("accepted", &TimeSample::accepted);
   column("packets_in_network", &TimeSample::packets_in_network);
   column("packets_queued", &TimeSample::packets_queued);
@@ -304,6 +307,8 @@ void print_summary(std::ostream& os, const RunReport& r, double wall_seconds) {
   row("congestion control", r.controller);
   row("cycles (warm-up)", std::to_string(r.cycles) + " (" + std::to_string(r.warmup) + ")");
   row("capacity [flits/node/cycle]", number(r.capacity));
+  if (r.packets_dropped > 0)
+    row("attempted load [flits/node/cycle]", number(r.attempted) + "  (" + number(100 * r.attempted / r.capacity, "%.1f") + " % of capacity)");
   row("offered load [flits/node/cycle]", number(r.offered) + "  (" + number(100 * r.offered / r.capacity, "%.1f") + " % of capacity)");
   row("accepted [flits/node/cycle]", number(r.accepted) + "  (" + number(100 * r.accepted / r.capacity, "%.1f") + " % of capacity)");
   if (r.latency.count) {
@@ -318,7 +323,7 @@ void print_summary(std::ostream& os, const RunReport& r, double wall_seconds) {
   }
   row("packets measured", std::to_string(r.latency.count));
   if (r.packets_dropped > 0)
-    row("dropped (full source queue)", std::to_string(r.packets_dropped));
+    row("dropped (full source queue, failed attempts)", std::to_string(r.packets_dropped));
   row("in network / queued at end", std::to_string(r.packets_in_network_at_end) + " / " + std::to_string(r.packets_queued_at_end));
   row("fairness (Jain, per source)", number(r.fairness, "%.3f"));
   if (r.recoveries > 0) row("deadlock recoveries", std::to_string(r.recoveries));

@@ -32,6 +32,7 @@ struct RunReport {
   double capacity = 0;          // ideal uniform-traffic throughput, flits/node/cycle
   double configured_load = 0;   // flits/node/cycle the stimulus asks for
   double offered = 0;           // flits/node/cycle actually created in the window
+  double attempted = 0;         // the same with those dropped at a full source queue (failed attempts)
   double accepted = 0;          // flits/node/cycle delivered in the window
   LatencySummary latency, network_latency;
   double mean_hops = 0;

@@ -44,9 +44,11 @@ def test_drop_discards_and_counts_what_a_full_queue_cannot_take(icnsim, tmp_path
     dropped = r["packets"]["dropped_at_full_source_queue"]
     assert dropped > 0
     assert sum(r["per_node"]["dropped_packets"]) <= dropped
-    # Dropped packets still count as offered: the offered load is the process's, as without a limit.
-    assert abs(r["load"]["offered_flits_per_node_cycle"] - unbounded["load"]["offered_flits_per_node_cycle"]) < \
+    # Dropped packets count as attempted, not offered: the attempted load is the process's, as
+    # without a limit; the offered load is what entered the queues.
+    assert abs(r["load"]["attempted_flits_per_node_cycle"] - unbounded["load"]["offered_flits_per_node_cycle"]) < \
         0.05 * unbounded["load"]["offered_flits_per_node_cycle"]
+    assert r["load"]["offered_flits_per_node_cycle"] < r["load"]["attempted_flits_per_node_cycle"]
     # Every packet is accounted for: created ones are delivered, in flight or queued; dropped ones never exist.
     packets = r["packets"]
     assert packets["created"] == packets["delivered"] + packets["in_network_at_end"] + packets["queued_at_end"]

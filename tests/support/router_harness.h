@@ -47,6 +47,7 @@ class RouterHarness : public sc_core::sc_module {
     int virtual_channels = 3, buffer_depth = 8;
     bool cut_through = false, metapacket_lane = false;
     bool oldest_first = true;
+    bool central_arbiter = false;
     std::string arbitration = "round_robin";
   };
 
@@ -63,6 +64,7 @@ class RouterHarness : public sc_core::sc_module {
     router_config_.virtual_cut_through = setup.cut_through;
     router_config_.metapacket_lane = setup.metapacket_lane;
     router_config_.oldest_first_allocation = setup.oldest_first;
+    router_config_.central_arbiter = setup.central_arbiter;
     router_config_.arbitration = setup.arbitration;
     ni_config_.injection_channels = 1;
     ni_config_.delivery_channels = 1;

@@ -14,7 +14,7 @@ std::vector<TimeSample> ramp_into_ceiling(double ceiling, std::uint64_t phase = 
   for (int i = 0; i < 100; ++i) {
     TimeSample s;
     s.cycle = Cycle(i * 100 + 99);
-    s.offered = 0.01 * i;                  // the ramp
+    s.offered = s.attempted = 0.01 * i;    // the ramp
     s.accepted = std::min(s.offered, ceiling);  // a network that saturates at `ceiling`
     s.phase = phase;
     series.push_back(s);
