@@ -322,18 +322,23 @@ void Router::route_and_allocate(Cycle now) {
                       [&](int index) { return vc_allocator_.rank(inputs_[index].injected, inputs_[index].route_ready); });
   for (int i = 0; i < ready; ++i) {
     const int index = allocation_order_[i];
-    InputVc& v = inputs_[index];
     waiting_.reset(index);
-    if (allocate_output(index)) {
-      v.tried = false;
-      blocked_.reset(index);
-      longest_vc_wait_ = std::max(longest_vc_wait_, now - v.route_ready);
-      if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index, now);
-    } else {
-      v.tried = true;
-      blocked_.set(index);
-    }
+    try_allocation(index, now);
   }
+}
+
+bool Router::try_allocation(int index, Cycle now) {
+  InputVc& v = inputs_[index];
+  if (!allocate_output(index)) {
+    v.tried = true;
+    blocked_.set(index);
+    return false;
+  }
+  v.tried = false;
+  blocked_.reset(index);
+  longest_vc_wait_ = std::max(longest_vc_wait_, now - v.route_ready);
+  if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index, now);
+  return true;
 }
 
 void Router::route_through_central_arbiter(Cycle now) {
@@ -370,18 +375,8 @@ void Router::route_through_central_arbiter(Cycle now) {
 void Router::finish_central_arbitration(Cycle now) {
   const int index = arbiter_header_;
   arbiter_header_ = -1;
-  InputVc& v = inputs_[index];
-  if (v.state != VcState::Routing) return;  // recovered (Disha) while in the arbiter
-  if (allocate_output(index)) {
-    v.tried = false;
-    blocked_.reset(index);
-    longest_vc_wait_ = std::max(longest_vc_wait_, now - v.route_ready);
-    if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index, now);
-  } else {
-    v.tried = true;
-    blocked_.set(index);
-    waiting_.set(index);  // demand: it asks the arbiter again
-  }
+  if (inputs_[index].state != VcState::Routing) return;  // recovered (Disha) while in the arbiter
+  if (!try_allocation(index, now)) waiting_.set(index);    // demand: it asks the arbiter again
 }
 
 void Router::detect_deadlocks(Cycle now) {
