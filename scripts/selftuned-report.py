@@ -233,6 +233,13 @@ queue and latency counts from creation. *Cause: the source model* — the paper'
 generate a packet at a fixed interval (sec. 5.2.3, 5.2.4); a node that still holds one does not
 queue another. With attempt sources a node holds at most one waiting packet, so latency stays
 near the peak's and the offered load can exceed what a node injects.
+
+**Not reproduced, cause not yet found: ALO.** Here ALO holds throughput past saturation as well as
+Tune (and in the bursty load of Fig. 9 its latency is close to Tune's), where the paper's ALO
+"does exhibit severe performance degradation eventually" and under recovery is as slow as the base
+in Fig. 9 (2,571 against 2,838 cycles). To be reduced next: which of ALO's two conditions
+(a free VC on every useful channel, or one useful channel entirely free) lets packets in, on the
+central-arbiter router with one injection channel.
 """,
     AVOIDANCE: """Before this report icnsim showed, with Bernoulli sources and a router that allocates every header
 in parallel, a Tune plateau of 43–45 % against a base peak of 51.4 %, Tune below the base at 0.0175,
@@ -264,10 +271,12 @@ still queued at the end: the shipped bursts offered one packet every 16 cycles (
 than 1 flit/node/cycle) into unbounded queues, so every burst left a backlog that never drained
 and latency counted the backlog. *Cause: the source model.* The paper's nodes "try to generate a
 packet every 15 cycles"; with attempt sources (`stimuli/selftuned-bursty.yaml`) the bursts offer
-the paper's 0.067 packets/node/cycle and no queue grows. The ordering Tune < ALO ≤ Base holds; the
-remaining gaps in magnitude come from what the paper leaves open: the durations of the phases
-(read from Fig. 8, whose text gives only the rates) and the latency of packets still in the network
-when the run ends (they are not counted; the paper does not say).
+the paper's 0.067 packets/node/cycle and no queue grows. The ordering Tune < ALO ≤ Base holds in
+both configurations, and with avoidance the magnitudes are the paper's (Base ≈ ALO ≈ 500, Tune
+well below). With recovery ALO is far better than the paper's (see Fig. 4a/b: not yet explained).
+What the paper leaves open and may move the magnitudes: the durations of the phases (read from
+Fig. 8, whose text gives only the rates) and the latency of packets still in the network when the
+run ends (not counted here; the paper does not say).
 """
 
 FIG11_NOTES = """**Gather time — not reproduced, cause found.** The paper measures 130–160 cycles on average, at

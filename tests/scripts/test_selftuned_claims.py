@@ -51,3 +51,45 @@ def test_fig6_no_static_threshold_suits_both_patterns(icnsim, tmp_path, pattern)
     else:
         assert high < 0.85 * low  # 250 lets complement saturate
         assert tune > 1.1 * high
+
+
+# Fig. 8 reduced to one uniform burst: 2,000 quiet cycles, 3,000 of one attempt per node every 15
+# cycles, 7,000 quiet; every cycle measured.
+SHORT_BURST = """name: one-burst
+packet_length: 16
+source: {model: attempts, waiting_limit: 1}
+injection: {process: periodic}
+pattern: {type: uniform}
+phases:
+  - {name: low, injection: {rate: 0.000666667}, end: {cycles: 2000}}
+  - {name: burst, injection: {rate: 0.0666667}, end: {cycles: 3000}}
+  - {name: low, injection: {rate: 0.000666667}, end: {cycles: 7000}}
+"""
+
+
+def burst_latency(icnsim, tmp_path, platform, controller, seed):
+    stimulus = tmp_path / "burst.yaml"
+    stimulus.write_text(SHORT_BURST)
+    out = tmp_path / "r.json"
+    p = icnsim(f"platforms/selftuned-{platform}.yaml", stimulus, "-q", "--set", "simulation.warmup=0",
+               "--set", f"congestion_control.type={controller}", "--set", f"simulation.seed={seed}", "--out", out)
+    assert p.returncode == 0, p.stderr
+    return json.loads(out.read_text())["latency"]["mean"]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_fig9_after_a_burst_tune_keeps_latency_far_below_alo_and_base(icnsim, tmp_path, seed):
+    # Paper, avoidance: Base 520, ALO 509, Tune 163 cycles. Measured here (seeds 1, 2): Base 369 and
+    # 371, ALO 369 and 349, Tune 210 and 211.
+    base, alo, tune = (burst_latency(icnsim, tmp_path, "avoidance", c, seed) for c in ("none", "alo", "self_tuned"))
+    assert tune < 0.7 * alo
+    assert alo <= 1.05 * base
+
+
+def test_fig9_with_recovery_the_uncontrolled_burst_costs_latency_an_order_of_magnitude(icnsim, tmp_path):
+    # Paper, recovery: Base 2,838, ALO 2,571, Tune 161. Measured here: Base 1,345, ALO 185, Tune 162.
+    # One short burst does not separate Tune from ALO (4-12 % apart over seeds); the full bursty
+    # load of docs/results/selftuned.md does.
+    base, alo, tune = (burst_latency(icnsim, tmp_path, "recovery", c, 1) for c in ("none", "alo", "self_tuned"))
+    assert tune < 0.25 * base
+    assert alo < 0.25 * base
