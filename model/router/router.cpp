@@ -305,13 +305,8 @@ void Router::route_and_allocate(Cycle now) {
   waiting_.for_each([&](int index) {
     InputVc& v = inputs_[index];
     if (v.state == VcState::Idle) {
-      const BufferedFlit& front = slot(index, v.head);
-      if (front.ready > now) return;
-      if (!front.flit.is_head()) fail(id_, now, "a body flit is at the front of an idle VC:", front.flit);
-      compute_route(index, front.flit);
-      v.route_ready = now + routing_delay_;
-      v.injected = packets_[front.flit.packet].injected;
-      v.state = VcState::Routing;
+      if (slot(index, v.head).ready > now) return;
+      start_routing(index, now);
     }
     if (v.route_ready <= now) allocation_order_[ready++] = index;
   });
@@ -325,6 +320,16 @@ void Router::route_and_allocate(Cycle now) {
     waiting_.reset(index);
     try_allocation(index, now);
   }
+}
+
+void Router::start_routing(int index, Cycle now) {
+  InputVc& v = inputs_[index];
+  const Flit& front = slot(index, v.head).flit;
+  if (!front.is_head()) fail(id_, now, "a body flit is at the front of an idle VC:", front);
+  compute_route(index, front);
+  v.route_ready = now + routing_delay_;
+  v.injected = packets_[front.packet].injected;
+  v.state = VcState::Routing;
 }
 
 bool Router::try_allocation(int index, Cycle now) {
@@ -358,14 +363,8 @@ void Router::route_through_central_arbiter(Cycle now) {
   if (granted < 0) return;
   InputVc& v = inputs_[granted];
   waiting_.reset(granted);
-  if (v.state == VcState::Idle) {
-    const Flit& front = slot(granted, v.head).flit;
-    if (!front.is_head()) fail(id_, now, "a body flit is at the front of an idle VC:", front);
-    compute_route(granted, front);
-    v.route_ready = now + routing_delay_;  // kept over retries: the deadlock timeout counts from here
-    v.injected = packets_[front.packet].injected;
-    v.state = VcState::Routing;
-  }
+  if (v.state == VcState::Idle) start_routing(granted, now);  // not again on retries: the deadlock
+                                                               // timeout counts from the first routing
   arbiter_header_ = granted;
   arbiter_done_ = now + routing_delay_;
   arbiter_next_ = granted + 1 == int(inputs_.size()) ? 0 : granted + 1;

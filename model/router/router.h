@@ -145,6 +145,7 @@ class Router : public sc_core::sc_module {
     if ((active_[port] &= ~(1u << (index % vcs_))) == 0) active_ports_ &= ~(std::uint64_t(1) << port);
   }
   bool allocate_output(int input);  // an output VC for the routed header of input VC `input`
+  void start_routing(int index, Cycle now);   // the header at the front of idle VC `index`
   bool try_allocation(int index, Cycle now);  // allocate_output, and the header's state either way
   // Whether output VC `ov` of `candidate` may take the routed header of input VC `input` now:
   // free, and the admission rules hold (Duato's empty buffer, cut-through and bubble room).
