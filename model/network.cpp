@@ -38,7 +38,11 @@ Network::Network(sc_core::sc_module_name name, const Configuration& configuratio
 
   std::vector<NetworkInterface*> interfaces;
   for (auto& node : nodes_) interfaces.push_back(&node->network_interface());
-  if (metapackets_) metapackets_->set_interfaces(interfaces);
+  if (metapackets_) {
+    std::vector<Router*> routers;
+    for (auto& node : nodes_) routers.push_back(&node->router());
+    metapackets_->connect(interfaces, routers);
+  }
   if (configuration_.stimulus.trace)
     trace_replay_ = std::make_unique<TraceReplay>("trace_replay", *configuration_.stimulus.trace, clock_, interfaces);
 

@@ -20,9 +20,11 @@ void MetapacketGather::attach(NodeId node, SidebandClient* client, const std::ve
   clients_[node] = client;
 }
 
-void MetapacketGather::set_interfaces(std::vector<NetworkInterface*> interfaces) {
+void MetapacketGather::connect(std::vector<NetworkInterface*> interfaces, std::vector<Router*> routers) {
   interfaces_ = std::move(interfaces);
+  routers_ = std::move(routers);
   for (auto* ni : interfaces_) ni->set_metapacket_listener(this);
+  for (auto* router : routers_) router->set_metapacket_tap(this);
   const int phases = topology_.dimensions();
   nodes_.resize(topology_.node_count());
   for (auto& n : nodes_) {
@@ -79,21 +81,22 @@ void MetapacketGather::start_gather(Cycle now) {
 }
 
 void MetapacketGather::send_masters(NodeId node, int phase, Cycle ready) {
-  // ppac carries the master's value one way, npac zero the other (Fig. 10).
+  // ppac carries the master's value one way, npac zero the other, both round the row and back to
+  // the master (Fig. 10).
   const auto& own = nodes_[node].own[phase];
-  const NodeId plus = topology_.neighbour(node, Topology::port_of(phase, true));
-  const NodeId minus = topology_.neighbour(node, Topology::port_of(phase, false));
-  interfaces_[node]->submit_metapacket(plus, new_tag(phase, true, own), ready);
-  interfaces_[node]->submit_metapacket(minus, new_tag(phase, false, std::vector<std::uint64_t>(counters_, 0)), ready);
+  interfaces_[node]->submit_metapacket(node, new_tag(phase, true, own), ready);
+  interfaces_[node]->submit_metapacket(node, new_tag(phase, false, std::vector<std::uint64_t>(counters_, 0)), ready);
 }
 
-void MetapacketGather::forward(NodeId node, std::uint32_t tag, Cycle ready) {
-  // Add this node's value and pass it on after the one-cycle adder delay.
+int MetapacketGather::metapacket_port(std::uint32_t tag) const {
+  const Metapacket& m = metapackets_[tag];
+  return Topology::port_of(m.phase, m.positive);
+}
+
+void MetapacketGather::add_own(NodeId node, std::uint32_t tag) {
   Metapacket& m = metapackets_[tag];
   const auto& own = nodes_[node].own[m.phase];
   for (std::size_t c = 0; c < counters_; ++c) m.value[c] += own[c];
-  const NodeId next = topology_.neighbour(node, Topology::port_of(m.phase, m.positive));
-  interfaces_[node]->submit_metapacket(next, tag, ready);
 }
 
 void MetapacketGather::learn(NodeId node, int phase, const std::vector<std::uint64_t>& value, Cycle now) {
@@ -110,7 +113,10 @@ void MetapacketGather::learn(NodeId node, int phase, const std::vector<std::uint
     }
     return;
   }
-  for (std::uint32_t tag : s.held[phase]) forward(node, tag, now + 1);
+  for (std::uint32_t tag : s.held[phase]) {  // their router lets them go on after the adder
+    add_own(node, tag);
+    routers_[node]->release_metapacket(Topology::port_of(phase, metapackets_[tag].positive), now + 1);
+  }
   s.held[phase].clear();
   if (is_master(node, phase)) {
     send_masters(node, phase, now + 1);
@@ -128,20 +134,26 @@ void MetapacketGather::complete_row(NodeId node, int phase, Cycle now) {
 }
 
 void MetapacketGather::metapacket_arrived(NodeId node, std::uint32_t tag, Cycle arrival) {
-  const Metapacket m = metapackets_[tag];
+  // Back at its master after a circuit of the row: ppac holds the whole row's sum.
+  const Metapacket& m = metapackets_[tag];
+  free_tags_.push_back(tag);
+  if (m.positive) learn(node, m.phase + 1, m.value, arrival);
+}
+
+Cycle MetapacketGather::metapacket_passing(NodeId node, int, std::uint32_t tag, Cycle ready) {
+  const Metapacket& m = metapackets_[tag];
   NodeState& s = nodes_[node];
-  if (is_master(node, m.phase)) {  // back round the row: ppac holds the whole row's sum
-    free_tags_.push_back(tag);
-    if (m.positive) learn(node, m.phase + 1, m.value, arrival);
-    return;
-  }
   (m.positive ? s.carried_plus : s.carried_minus)[m.phase] = m.value;
   s.seen[m.phase] |= m.positive ? 1 : 2;
-  if (s.own_known[m.phase])
-    forward(node, tag, arrival + 1);
-  else
+  Cycle go_on = kHeld;
+  if (s.own_known[m.phase]) {
+    add_own(node, tag);
+    go_on = ready + 1;  // the one-cycle adder delay
+  } else {
     s.held[m.phase].push_back(tag);
-  if (s.seen[m.phase] == 3 && s.own_known[m.phase] && !s.own_known[m.phase + 1]) complete_row(node, m.phase, arrival);
+  }
+  if (s.seen[m.phase] == 3 && s.own_known[m.phase] && !s.own_known[m.phase + 1]) complete_row(node, m.phase, ready);
+  return go_on;
 }
 
 }  // namespace icn

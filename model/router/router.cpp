@@ -91,6 +91,8 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
 Router::~Router() = default;
 
 void Router::end_of_elaboration() {
+  if (metapacket_vc_ >= 0 && metapacket_tap_ == nullptr)
+    fail(id_, 0, "has a metapacket lane but no metapacket gatherer to pass its metapackets to");
   // A signal's current value lives at a fixed address; reading it there each cycle avoids a
   // virtual call per port per cycle.
   for (int p = 0; p < input_ports_; ++p) {
@@ -215,6 +217,7 @@ inline void Router::receive(Cycle now) {
     int position = v.head + v.count;
     if (position >= depth_) position -= depth_;
     slot(index, position) = BufferedFlit{f, Cycle(f.sent) + arrival_latency_[p]};
+    if (f.vc == metapacket_vc_ && f.is_head()) pass_metapacket(p, slot(index, position).ready, f);
     if (v.count == 0) {
       v.last_move = now;
       if (v.state != VcState::Active) waiting_.set(index);
@@ -224,6 +227,21 @@ inline void Router::receive(Cycle now) {
     ++buffered_flits_;
   }
   flits_arrived_ = 0;
+}
+
+void Router::pass_metapacket(int port, Cycle& ready, const Flit& header) {
+  // A metapacket passing through (not one its master injects or takes back) waits for the adder.
+  if (port >= network_ports_ || packets_[header.packet].destination == id_) return;
+  ready = metapacket_tap_->metapacket_passing(id_, port, packets_[header.packet].tag, ready);
+}
+
+void Router::release_metapacket(int port, Cycle ready) {
+  const int index = port * vcs_ + metapacket_vc_;
+  InputVc& v = inputs_[index];
+  BufferedFlit& header = slot(index, v.head);
+  if (v.count == 0 || v.state != VcState::Idle || !header.flit.is_head() || header.ready != MetapacketTap::kHeld)
+    fail(id_, clock_.cycle(), "released a metapacket that is not held at input port " + std::to_string(port));
+  header.ready = ready;
 }
 
 void Router::step() {
@@ -444,8 +462,15 @@ void Router::recover(int index) {
 void Router::compute_route(int index, const Flit& header) {
   InputVc& v = inputs_[index];
   const int lane = index % vcs_;
-  if (lane == recovery_vc_ || lane == metapacket_vc_) {
-    // Disha's lane, or a metapacket to its neighbour: dimension order on the same lane, to the end.
+  if (lane == metapacket_vc_) {
+    // Round its row on the same lane, delivered when it is back at its master.
+    v.route.clear();
+    const bool home = header.destination == id_ && index / vcs_ < network_ports_;
+    v.route.add(home ? network_ports_ : metapacket_tap_->metapacket_port(packets_[header.packet].tag), 1u << lane);
+    return;
+  }
+  if (lane == recovery_vc_) {
+    // Disha's lane: dimension order on the same lane, to the end.
     v.route.clear();
     const int port = topology_.dimension_order_port(id_, header.destination);
     v.route.add(port >= 0 ? port : network_ports_, 1u << lane);

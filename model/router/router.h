@@ -47,6 +47,19 @@ struct DeadlockRecoveryConfig;
 using FlitSignal = WakingSignal<Flit>;
 using CreditSignal = WakingSignal<Credit>;
 
+// Metapackets pass through the routers of their row (self-tuned paper sec. 5.3): the router shows
+// each passing header to the gatherer, which adds the node's value and says when it may go on.
+class MetapacketTap {
+ public:
+  static constexpr Cycle kHeld = ~Cycle(0);  // until Router::release_metapacket
+  virtual ~MetapacketTap() = default;
+  // The header of metapacket `tag` is ready at `node`'s input `port` in cycle `ready`: the cycle
+  // from which it may be routed on, or kHeld while the node does not know its own value yet.
+  virtual Cycle metapacket_passing(NodeId node, int port, std::uint32_t tag, Cycle ready) = 0;
+  // The output port that carries metapacket `tag` round its row.
+  virtual int metapacket_port(std::uint32_t tag) const = 0;
+};
+
 class Router : public sc_core::sc_module {
  public:
   // Inputs: network ports 0..2n−1, then injection channels. Outputs: network ports, then delivery
@@ -63,6 +76,10 @@ class Router : public sc_core::sc_module {
   // The metapackets' lane (the last of lanes_per_port), or -1.
   static int metapacket_vc(const RouterConfig& config, const DeadlockRecoveryConfig& recovery);
   ~Router() override;
+
+  void set_metapacket_tap(MetapacketTap* tap) { metapacket_tap_ = tap; }
+  // The metapacket held at input `port` (see MetapacketTap) may be routed on from cycle `ready`.
+  void release_metapacket(int port, Cycle ready);
 
   NodeId id() const { return id_; }
   int input_ports() const { return input_ports_; }
@@ -156,6 +173,7 @@ class Router : public sc_core::sc_module {
   }
   void compute_route(int index, const Flit& header);
   void recover(int index);  // a header blocked past the deadlock timeout
+  void pass_metapacket(int port, Cycle& ready, const Flit& header);  // see MetapacketTap
   void detect_deadlocks(Cycle now);
 
   InputVc& input_vc(int port, int vc) { return inputs_[port * vcs_ + vc]; }
@@ -178,6 +196,7 @@ class Router : public sc_core::sc_module {
   const int recovery_vc_;    // Disha's lane, or -1
   const int metapacket_vc_;  // the metapackets' lane, or -1
   const std::uint32_t priority_lanes_;  // both, as a mask: they win switch allocation
+  MetapacketTap* metapacket_tap_ = nullptr;
   const bool pre_routed_injection_;  // injection channel c may only leave through port c
   const int delivery_credits_;  // effectively unbounded: the NI consumes a flit per cycle per channel
   const std::uint32_t all_vcs_;    // the VCs routing may use (not Disha's recovery lane)

@@ -129,14 +129,24 @@ TEST_CASE("bubble flow control: entering a ring needs room for two packets, cont
   CHECK(d[1] >= 100);  // the entering one waited for room for two
 }
 
+namespace {
+// Stands in for the metapacket gatherer: every metapacket passes at once and goes out on port 0.
+struct PassOnPort0 : MetapacketTap {
+  Cycle metapacket_passing(NodeId, int, std::uint32_t, Cycle ready) override { return ready; }
+  int metapacket_port(std::uint32_t) const override { return 0; }
+};
+}  // namespace
+
 TEST_CASE("a priority lane's flits win the output over data flits", "[router][priority]") {
   const auto r = parse(testing::in_child_process([] {
     RouterHarness::Setup setup;
     setup.virtual_channels = 2;
-    setup.metapacket_lane = true;  // lane 2: metapackets, routed in dimension order, first on every link
+    setup.metapacket_lane = true;  // lane 2: metapackets, first on every link
     auto* h = new RouterHarness("bench", setup, to_port0(0b01));
+    static PassOnPort0 tap;
+    h->router().set_metapacket_tap(&tap);
     const PacketId data = h->offer(1, 0, 0, 30, 0);
-    const PacketId meta = h->offer(2, 2, 8, 2, 5, 6);  // node 6 is +x of node 5
+    const PacketId meta = h->offer(2, 2, 8, 2, 5, 6);  // passing through, to its master at node 6
     h->run(100);
     long long meta_head = h->departure(meta, false), meta_tail = h->departure(meta, true);
     int data_in_between = 0;

@@ -57,6 +57,41 @@ TEST_CASE("metapacket gathers give every node the sum of all nodes' values, late
   }
 }
 
+TEST_CASE("a metapacket passes through the routers of its row, each adding one cycle to the router's own delay, "
+          "and leaves the network only at its master", "[metapackets]") {
+  // Sec. 5.3: intermediate nodes modify the metapacket before forwarding it, with a one-cycle adder
+  // delay. On an idle network a hop costs routing (1) + adder (1) + crossbar (1) + link (1) = 4
+  // cycles; a gather's critical path is one full circuit of a row per dimension, so a 2-cube of
+  // radix 8 takes 2 dimensions x 4 more hops x 4 cycles = 32 cycles longer than one of radix 4.
+  // Each gather injects two 2-flit packets per row and dimension, at the masters only.
+  auto run_idle = [](int radix) {
+    std::istringstream in(testing::in_child_process([&] {
+      auto* network = new Network("network", load_configuration_text(kTorus, "injection: {rate: 0}\n",
+                                                                     {"network.radix=" + std::to_string(radix)}));
+      testing::run(*network);
+      const auto& d = network->metapackets()->durations();
+      std::ostringstream out;
+      out << d.size() << " " << *std::min_element(d.begin(), d.end()) << " "
+          << *std::max_element(d.begin(), d.end()) << " " << network->statistics().flits_injected_total();
+      return out.str();
+    }));
+    std::size_t gathers = 0;
+    Cycle shortest = 0, longest = 0;
+    std::uint64_t flits = 0;
+    in >> gathers >> shortest >> longest >> flits;
+    INFO("radix " << radix << ": " << gathers << " gathers of " << shortest << "–" << longest << " cycles, "
+                  << flits << " metapacket flits injected");
+    CHECK(gathers >= 20);
+    CHECK(shortest == longest);  // nothing else on the links
+    const std::uint64_t per_gather = 2 /*dimensions*/ * radix /*rows*/ * 2 /*packets*/ * 2 /*flits*/;
+    CHECK(flits >= gathers * per_gather);
+    CHECK(flits <= (gathers + 1) * per_gather);
+    return shortest;
+  };
+  const Cycle radix4 = run_idle(4), radix8 = run_idle(8);
+  CHECK(radix8 - radix4 == 2 * 4 * 4);
+}
+
 TEST_CASE("metapackets need a torus", "[metapackets]") {
   CHECK_THROWS(load_configuration_text(std::string(kTorus) + "", "", {"network.wrap=mesh"}));
 }
