@@ -68,7 +68,8 @@ void NetworkInterface::end_of_elaboration() {
 }
 
 void NetworkInterface::submit(NodeId destination, int length, std::uint8_t priority) {
-  if (queue_limit_ > 0 && queued_packets() >= queue_limit_ && drop_when_full_) {
+  if (queue_limit_ > 0 && drop_when_full_ &&
+      (refilling_ ? queued_packets() : queued_as_seen_by_sources(clock_.cycle())) >= queue_limit_) {
     statistics_.packet_dropped(id_, clock_.cycle(), length);
     return;
   }
@@ -85,6 +86,14 @@ void NetworkInterface::submit(NodeId destination, int length, std::uint8_t prior
   // Unconditionally: this runs during evaluation, and the NI may still go to sleep later in this
   // delta (signal updates, which come after evaluation, can rely on the sleeping flag instead).
   wake_.event.notify(sc_core::SC_ZERO_TIME);
+}
+
+void NetworkInterface::count_queue_change(Cycle now, bool popped) {
+  if (queue_changed_in_ != now) {
+    queue_changed_in_ = now;
+    popped_this_cycle_ = reinjected_this_cycle_ = 0;
+  }
+  ++(popped ? popped_this_cycle_ : reinjected_this_cycle_);
 }
 
 void NetworkInterface::queue_popped() {
@@ -141,14 +150,17 @@ void NetworkInterface::step() {
   while (!reinjections_.empty() && reinjections_.front().ready <= now) {
     const PacketId id = reinjections_.front().packet;
     queue_of(packets_[id]).push_front(id);
+    count_queue_change(now, false);
     reinjections_.pop_front();
   }
   bool refused = false;
   const bool sent = inject(now, refused);
   // A saturating source keeps the queue stocked; its packets may start from the next cycle.
+  refilling_ = true;  // the NI's own step: its source sees the queue as it is now
   while (source_ && queued_packets() < std::size_t(channels_) &&
          (queue_limit_ == 0 || queued_packets() < queue_limit_) && source_->refill()) {
   }
+  refilling_ = false;
   if (!sent && !refused && metapackets_.empty()) {
     wake_.sleeping = true;
     if (reinjections_.empty()) {
@@ -274,6 +286,7 @@ bool NetworkInterface::inject(Cycle now, bool& refused) {
           }
           v = InjectionVc{id, 0, p.length, true, v.credits};
           queue.pop();
+          count_queue_change(now, true);
           if (waiting_for_room_) queue_popped();
           chosen = vc;
         }

@@ -177,6 +177,16 @@ class NetworkInterface : public sc_core::sc_module {
   const std::uint64_t queue_limit_;  // 0: unbounded
   const bool drop_when_full_;
   bool waiting_for_room_ = false;  // a processor stalled on a full queue
+  // The source queue as sources see it in cycle `now`: as it was when the cycle began, plus what
+  // sources submitted in it. The generator and the NI run in the same evaluation phase in an
+  // order SystemC leaves open, so an attempt must not see this cycle's pops or re-injections.
+  std::size_t queued_as_seen_by_sources(Cycle now) const {
+    return queue_changed_in_ != now ? queued_packets() : queued_packets() + popped_this_cycle_ - reinjected_this_cycle_;
+  }
+  void count_queue_change(Cycle now, bool popped);
+  bool refilling_ = false;  // a saturating source refills from within the NI's step
+  Cycle queue_changed_in_ = ~Cycle(0);
+  std::size_t popped_this_cycle_ = 0, reinjected_this_cycle_ = 0;
   sc_core::sc_event room_;
   RoomListener* room_listener_ = nullptr;
   void queue_popped();
