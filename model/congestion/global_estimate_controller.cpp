@@ -63,6 +63,8 @@ double GlobalEstimateController::estimate(Cycle now) const {
   return std::max(0.0, latest_ + slope * double(now - latest_taken_));
 }
 
+Cycle GlobalEstimateController::now() const { return clock_.cycle(); }
+
 bool GlobalEstimateController::may_inject(const Packet&, Cycle now) {
   if (!throttling(now)) return true;
   ++throttled_cycles_;

@@ -37,6 +37,7 @@ class GlobalEstimateController : public CongestionController, public SidebandCli
   // Called after each snapshot with the flits delivered network-wide in its g cycles.
   virtual void on_snapshot(double full_buffers, double delivered_flits) { (void)full_buffers, (void)delivered_flits; }
   double total_buffers() const { return total_buffers_; }
+  Cycle now() const;
   Cycle gather_cycles() const { return sideband_.gather_cycles(); }  // the sideband's g
 
  private:

@@ -20,7 +20,8 @@ class SelfTunedController final : public GlobalEstimateController {
             std::floor(total_buffers() * c.parameters.real("decrement_percent") / 100.0),
             c.parameters.real("drop_fraction"), c.parameters.real("reset_fraction"),
             int(c.parameters.integer("forget_after_resets"))}),
-        period_cycles_(Cycle(c.parameters.integer("tuning_period"))) {}
+        period_cycles_(Cycle(c.parameters.integer("tuning_period"))),
+        throttled_at_decision_(c.parameters.text("throttled") == "at_decision") {}
 
   double threshold() const override { return tuner_.threshold(); }
 
@@ -30,7 +31,11 @@ class SelfTunedController final : public GlobalEstimateController {
     throttling_in_period_ |= full_buffers > threshold();
     const int gathers = std::max(1, int(std::lround(double(period_cycles_) / double(gather_cycles()))));
     if (++snapshots_in_period_ < gathers) return;
-    tuner_.decide(delivered_in_period_, full_buffers, throttling_in_period_);
+    // Table 1's column: whether the network "is currently throttled" (sec. 4.1) — at the decision.
+    // Counting any snapshot of the period over the threshold instead lets an oscillating estimate
+    // raise the threshold in nearly every period, and the network creeps into saturation.
+    const bool throttled = throttled_at_decision_ ? estimate(now()) > threshold() : throttling_in_period_;
+    tuner_.decide(delivered_in_period_, full_buffers, throttled);
     delivered_in_period_ = 0;
     throttling_in_period_ = false;
     snapshots_in_period_ = 0;
@@ -41,6 +46,7 @@ class SelfTunedController final : public GlobalEstimateController {
   double delivered_in_period_ = 0;
   bool throttling_in_period_ = false;
   int snapshots_in_period_ = 0;
+  const bool throttled_at_decision_;
 };
 
 using P = ParameterSpec;
@@ -53,7 +59,10 @@ const Registration<ControllerRegistry> registration{{
      P::real("drop_fraction", 0.75, 0, 1, "a drop: throughput below this fraction of the previous period's (Table 1)"),
      P::real("reset_fraction", 0.75, 0, 1,
              "reset to min(Tmax, Nmax) when throughput falls below this fraction of the maximum (sec. 4.2)"),
-     P::integer("forget_after_resets", 5, 1, 1000000, "r: consecutive resets after which the maximum is forgotten")}),
+     P::integer("forget_after_resets", 5, 1, 1000000, "r: consecutive resets after which the maximum is forgotten"),
+     P::choice("throttled", "at_decision", {"at_decision", "in_period"},
+               "Table 1's 'throttling': the estimate over the threshold at the decision (sec. 4.1: 'currently'), "
+               "or at any snapshot of the tuning period")}),
     [](sc_core::sc_module_name name, const ControllerContext& c) { return std::make_unique<SelfTunedController>(name, c); }}};
 
 }  // namespace

@@ -16,7 +16,8 @@ namespace {
 
 // A 4-ary 2-cube whose node 0 controller receives the scripted snapshots (full buffers, flits
 // delivered) one after another; returns the threshold and the throttling state after each.
-std::string script(const std::vector<std::pair<double, double>>& snapshots, Cycle tuning_period) {
+std::string script(const std::vector<std::pair<double, double>>& snapshots, Cycle tuning_period,
+                   const std::string& throttled = "at_decision") {
   return testing::in_child_process([&] {
     auto* network = new Network(
         "network", load_configuration_text("network: {radix: 4, dimensions: 2}\nrouter: {virtual_channels: 2}\n",
@@ -25,7 +26,8 @@ std::string script(const std::vector<std::pair<double, double>>& snapshots, Cycl
                                             "congestion_control.initial_percent=10",
                                             "congestion_control.increment_percent=5",
                                             "congestion_control.decrement_percent=20",
-                                            "congestion_control.tuning_period=" + std::to_string(tuning_period)}));
+                                            "congestion_control.tuning_period=" + std::to_string(tuning_period),
+                                            "congestion_control.throttled=" + throttled}));
     auto& controller = dynamic_cast<GlobalEstimateController&>(network->node(0).controller());
     const Cycle g = network->sideband().gather_cycles();
     std::ostringstream out;
@@ -78,4 +80,25 @@ TEST_CASE("self-tuned decides once per tuning period on the flits delivered in i
   CHECK(thresholds[5] == Approx(24.8));
   // Period 3: 30 flits against 300, a drop (below 75 %): the threshold comes down.
   CHECK(thresholds[8] < thresholds[5]);
+}
+
+TEST_CASE("Table 1's 'throttling' is whether the network is throttled at the decision, not at some moment of the period",
+          "[self-tuned][controller]") {
+  // Sec. 4.1: "whether or not the network is currently throttled". A period whose first snapshot
+  // (20 full buffers) is over the threshold (12.8) but whose last (5) is not: no drop, not
+  // throttled now -> keep. Counting any snapshot of the period, it would have been raised (+6).
+  std::istringstream probe(script({}, 96));
+  Cycle g = 0;
+  probe >> g;
+  REQUIRE(g > 0);
+  const std::vector<std::pair<double, double>> period = {{20, 100}, {5, 100}, {5, 100}};
+  for (const std::string rule : {"at_decision", "in_period"}) {
+    std::istringstream in(script(period, 3 * g, rule));
+    in >> g;
+    double threshold = 0;
+    int on = 0;
+    for (std::size_t i = 0; i < period.size(); ++i) in >> threshold >> on;
+    INFO(rule << ": threshold after the period " << threshold);
+    CHECK(threshold == Approx(rule == "at_decision" ? 12.8 : 18.8));
+  }
 }
