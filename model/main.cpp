@@ -189,7 +189,14 @@ int sc_main(int argc, char* argv[]) {
   try {
     // Deliberately never destroyed: SystemC unregisters ports one by one with a linear search, which
     // takes longer than the simulation on large networks. The process exits right after.
-    auto* network = new icn::Network("network", configuration);
+    icn::Network* network = nullptr;
+    try {
+      network = new icn::Network("network", configuration);
+    } catch (const icn::ConfigError& e) {  // a mechanism that refuses this platform, found as it is built
+      out.abandon();
+      std::cerr << e.what() << "\n";
+      return 2;
+    }
     const double wall = network->run();
     const icn::RunReport report = icn::make_report(*network);
     const auto& status = network->status();

@@ -18,8 +18,9 @@ Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, co
                                      platform.deadlock, &token, routing, clock, packets, seed);
   controller_ = ControllerRegistry::get(platform.congestion_control.type)
                     .create("controller", ControllerContext{id, topology, *router_, clock,
-                                                            platform.congestion_control.parameters, seed, sideband,
-                                                            metapackets});
+                                                            platform.congestion_control.parameters, platform, seed,
+                                                            sideband, metapackets});
+  router_->set_injection_rule(controller_->injection_rule());
   ni_ = std::make_unique<NetworkInterface>("ni", id, effective_network_interface(configuration), platform.router,
                                            platform.deadlock,
                                            &token, topology, clock, packets, statistics, *controller_);

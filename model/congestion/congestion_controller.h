@@ -17,6 +17,8 @@ namespace icn {
 
 class CycleClock;
 class GlobalGather;
+class InjectionRule;
+struct PlatformConfig;
 class Router;
 class Sideband;
 class Topology;
@@ -30,6 +32,8 @@ class CongestionController : public sc_core::sc_module {
   virtual bool may_inject(const Packet& packet, Cycle now) = 0;
   // How many of the node's injection channels are open now (mechanisms like Trans-t close some).
   virtual int open_injection_channels(int total, Cycle /*now*/) { return total; }
+  // A rule the router applies to new packets when they ask for an output VC (IPR, LBR), or none.
+  virtual InjectionRule* injection_rule() { return nullptr; }
   // Cycles in which this node had a packet refused, for the result.
   std::uint64_t throttled_cycles() const { return throttled_cycles_; }
   // Whether it would refuse a new packet now (for the time series' throttled fraction).
@@ -47,6 +51,7 @@ struct ControllerContext {
   const Router& router;
   CycleClock& clock;
   const ParameterSet& parameters;
+  const PlatformConfig& platform;  // to refuse, with a ConfigError, a platform the mechanism does not suit
   std::uint64_t seed;
   Sideband& sideband;  // the network's; a controller that attaches to it makes it run
   GlobalGather* metapackets;  // the metapacket gatherer, when the platform has the lane

@@ -257,7 +257,7 @@ void Router::step() {
   if (buffered_flits_ > 0) {
     if (central_arbiter_) {
       if (waiting_.any() || arbiter_header_ >= 0) route_through_central_arbiter(now);
-    } else if (waiting_.any() || (output_released_ && blocked_.any())) {
+    } else if (waiting_.any() || ((output_released_ || injection_refused_) && blocked_.any())) {
       route_and_allocate(now);
     }
     if (recovery_.active()) detect_deadlocks(now);
@@ -275,8 +275,47 @@ inline bool Router::admits(int input, const RouteCandidate& candidate, int ov, i
   if (ov >= vcs_ || !output_vc_free(candidate.port, ov)) return false;
   if (candidate.port >= network_ports_) return true;  // delivery: the interface always drains
   const bool continuing = input / vcs_ == candidate.port && ((candidate.vc_mask >> (input % vcs_)) & 1u);
-  return admitted(AdmissionRequest{output_vc(candidate.port, ov).credits, depth_, room_needed,
-                                   candidate.needs_empty_buffer, candidate.bubble, continuing});
+  const int credits = output_vc(candidate.port, ov).credits;
+  if (!admitted(AdmissionRequest{credits, depth_, room_needed, candidate.needs_empty_buffer, candidate.bubble, continuing}))
+    return false;
+  if (injection_rule_ == nullptr || input < network_ports_ * vcs_) return true;
+  const int length = packets_[slots_[std::size_t(input) * depth_ + inputs_[input].head].flit.packet].length;
+  if (injection_rule_->admits_injection(*this, InjectionRequest{candidate.port, ov, credits, length, candidate.bubble}))
+    return true;
+  injection_refused_ = true;
+  return false;
+}
+
+bool Router::transmission(int port, int vc, Cycle& header_arrived, int& flits_sent) const {
+  const OutputVc& o = output_vc(port, vc);
+  if (!o.allocated || o.owner < 0 || ((priority_lanes_ >> vc) & 1u)) return false;
+  const InputVc& v = inputs_[o.owner];
+  header_arrived = v.header_arrived;
+  flits_sent = v.flits_sent;
+  return true;
+}
+
+bool Router::in_transit_wants(int port) const {
+  for (int index = 0; index < network_ports_ * vcs_; ++index) {
+    const InputVc& v = inputs_[index];
+    if (v.state == VcState::Active) {
+      if (v.out_port == port) return true;
+      continue;
+    }
+    if (v.count == 0) continue;
+    if (v.state == VcState::Routing) {
+      for (int c = 0; c < v.route.count; ++c)
+        if (v.route.candidates[c].port == port) return true;
+      continue;
+    }
+    // A header not routed yet: every routing function here is minimal, so it will ask for one of
+    // the minimal ports towards its destination.
+    int ports[16];
+    const int count = topology_.minimal_ports(id_, slots_[std::size_t(index) * depth_ + v.head].flit.destination, ports);
+    for (int i = 0; i < count; ++i)
+      if (ports[i] == port) return true;
+  }
+  return false;
 }
 
 void Router::count_passed_over(int winner, int port, int ov) {
@@ -306,19 +345,29 @@ bool Router::allocate_output(int input) {
           [&](int out_port, int ov) { return output_vc(out_port, ov).credits; }, port, vc))
     return false;
   if (blocked_.any()) count_passed_over(input, port, vc);
+  if (input >= network_ports_ * vcs_ && port < network_ports_) {  // a new packet enters the network
+    injections_against_transit_ += in_transit_wants(port);
+    for (int c = 0; c < v.route.count; ++c) {
+      const RouteCandidate& candidate = v.route.candidates[c];
+      if (candidate.port == port && ((candidate.vc_mask >> vc) & 1u) && !candidate.bubble)
+        least_adaptive_room_after_injection_ = std::min(
+            least_adaptive_room_after_injection_, output_vc(port, vc).credits - packets_[slot(input, v.head).flit.packet].length);
+    }
+  }
   OutputVc& o = output_vc(port, vc);
   o.allocated = true;
   o.owner = input;
   v.out_port = std::uint8_t(port);
   v.out_vc = std::uint8_t(vc);
+  v.flits_sent = 0;
   v.state = VcState::Active;
   return true;
 }
 
 void Router::route_and_allocate(Cycle now) {
   // Route headers that reached the front of an idle VC, and collect those ready for allocation.
-  const bool retry = output_released_;
-  output_released_ = false;
+  const bool retry = output_released_ || injection_refused_;
+  output_released_ = injection_refused_ = false;
   int ready = 0;
   waiting_.for_each([&](int index) {
     InputVc& v = inputs_[index];
@@ -346,6 +395,7 @@ void Router::start_routing(int index, Cycle now) {
   if (!front.is_head()) fail(id_, now, "a body flit is at the front of an idle VC:", front);
   compute_route(index, front);
   v.route_ready = now + routing_delay_;
+  v.header_arrived = slot(index, v.head).ready;
   v.injected = packets_[front.packet].injected;
   v.state = VcState::Routing;
 }
@@ -514,6 +564,7 @@ inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
 
   f.vc = v.out_vc;
   f.sent = std::uint32_t(now);
+  ++v.flits_sent;
   if (v.absorbing) f.flags |= Flit::kAbsorbed;
   OutputVc& o = output_vc(out_port, v.out_vc);
   if (out_port < network_ports_) {

@@ -32,6 +32,7 @@
 #include "deadlock/wait_for.h"
 #include "core/packet_pool.h"
 #include "router/arbitration_policy.h"
+#include "router/injection_rule.h"
 #include "router/switch_allocator.h"
 #include "router/vc_allocator.h"
 #include "routing/routing_function.h"
@@ -81,6 +82,9 @@ class Router : public sc_core::sc_module {
   // The metapacket held at input `port` (see MetapacketTap) may be routed on from cycle `ready`.
   void release_metapacket(int port, Cycle ready);
 
+  // A congestion controller's admission rule for new packets (IPR, LBR), or none.
+  void set_injection_rule(InjectionRule* rule) { injection_rule_ = rule; }
+
   NodeId id() const { return id_; }
   int input_ports() const { return input_ports_; }
   int output_ports() const { return output_ports_; }
@@ -111,6 +115,20 @@ class Router : public sc_core::sc_module {
   // Free VCs of an output port (could take a new packet now), for congestion controllers.
   int free_vcs(int port) const;
 
+  // Whether a packet already in the network competes here for output `port`: it holds the port
+  // (until its tail has left) or its header waits at this router for a route that may use it.
+  bool in_transit_wants(int port) const;
+  // New packets that took an output VC of a network port while an in-transit packet wanted that
+  // port (see in_transit_wants), and the fewest free flit slots a new packet left in the downstream
+  // buffer of an adaptive (not escape) VC it took; both for IPR and LBR.
+  std::uint64_t injections_against_transit() const { return injections_against_transit_; }
+  int least_adaptive_room_after_injection() const { return least_adaptive_room_after_injection_; }
+
+  // Trans-t (transmission-time paper sec. 3): for an output VC of a network port held by a packet
+  // (not a priority lane), when that packet's header reached this router and how many of its flits
+  // have left through the VC. False if no packet holds it.
+  bool transmission(int port, int vc, Cycle& header_arrived, int& flits_sent) const;
+
   // For the watchdog: an input VC holding flits that have not moved for `limit` cycles, and what
   // an input VC waits for (deadlock/wait_for.h).
   bool find_stuck(Cycle now, Cycle limit, int& port, int& vc) const;
@@ -134,6 +152,8 @@ class Router : public sc_core::sc_module {
     bool tried = false;  // VC allocation failed since the last output VC release
     Cycle last_move = 0;  // last cycle a flit left, or the buffer stopped being empty (watchdog)
     bool absorbing = false;  // software recovery: this packet is being ejected here
+    std::uint16_t flits_sent = 0;  // of its packet, through the output VC it holds (Trans-t)
+    Cycle header_arrived = 0;      // its packet's header became usable here (Trans-t)
     RouteResult route;
   };
   struct OutputVc {
@@ -230,6 +250,10 @@ class Router : public sc_core::sc_module {
   std::uint64_t ejected_flits_ = 0;  // flits sent on a delivery channel to this node's interface
   int full_buffers_ = 0;
   bool output_released_ = false;  // an output VC became free: blocked headers may retry
+  InjectionRule* injection_rule_ = nullptr;
+  mutable bool injection_refused_ = false;  // a new packet was refused by the rule: retry blocked headers
+  std::uint64_t injections_against_transit_ = 0;
+  int least_adaptive_room_after_injection_ = 1 << 30;
   int arbiter_header_ = -1;   // central arbiter: the input VC it is routing, or -1
   Cycle arbiter_done_ = 0;    // when that header may allocate
   int arbiter_next_ = 0;      // round-robin: the input VC asked first at the next grant

@@ -175,3 +175,15 @@ def test_a_phase_error_names_the_line_of_that_phase(icnsim, tmp_path):
     stimulus.write_text("phases:\n  - name: a\n    end: {cycles: 10}\n  - name: b\n    injection: {rate: 7}\n")
     line = one_line_error(icnsim("platforms/default.yaml", stimulus))
     assert f"{stimulus}:5:" in line and "phases.1.injection.rate" in line
+
+
+def test_a_controller_refuses_a_platform_it_is_not_defined_for(icnsim, tmp_path):
+    # LBR (realistic-loads paper sec. III) restricts the adaptive VCs of the bubble router under
+    # virtual cut-through; on a wormhole dimension-order torus it has nothing to act on.
+    out = tmp_path / "r.json"
+    line = one_line_error(icnsim("platforms/default.yaml", "stimuli/uniform.yaml",
+                                 "--set", "congestion_control.type=lbr", "--out", out))
+    assert "congestion_control.type" in line and "lbr" in line and "routing.type: bubble" in line
+    assert not out.exists()
+    assert icnsim("platforms/ridruejo-ring64.yaml", "stimuli/uniform.yaml", "-q", "--set", "congestion_control.type=lbr",
+                  "--set", "simulation.cycles=2000", "--set", "simulation.warmup=500").returncode == 0

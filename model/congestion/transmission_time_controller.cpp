@@ -1,0 +1,143 @@
+// Trans-t (Baydal, López, Duato, Euro-Par 2002, sec. 3): congestion is read from how slowly packets
+// cross this router's output channels, and answered by closing injection channels step by step.
+// Every `period` flit times the controller takes, for each output VC held by a packet whose header
+// arrived at least a period ago, the ratio of its actual to its minimum transmission time so far;
+// above u1 the physical channel is congested for u2 cycles. A new packet is judged on its useful
+// (minimal) channels only (model/congestion/transmission_time_rule.h). Defaults: u2 = 8, u3 = 16,
+// u4 = 8 (sec. 4.2); u1 from the paper's Table 1 by network and VC count unless set.
+#include <string>
+
+#include "congestion/congestion_controller.h"
+#include "congestion/transmission_time_rule.h"
+#include "core/config_error.h"
+#include "core/cycle_clock.h"
+#include "core/end_of_cycle.h"
+#include "core/packet_pool.h"
+#include "platform/configuration.h"
+#include "router/router.h"
+
+namespace icn {
+namespace {
+
+// Table 1: the best u1 the paper found per k-ary n-cube and VCs per physical channel.
+double table1_u1(const PlatformConfig& platform) {
+  struct Row { int radix, dimensions, vcs; double u1; };
+  static const Row rows[] = {{8, 3, 3, 4},      {8, 3, 4, 5},   {16, 2, 3, 2.5}, {16, 2, 4, 3.75},
+                             {16, 3, 3, 2.25}, {16, 3, 4, 3.5}, {32, 2, 3, 2},   {32, 2, 4, 3.25}};
+  bool torus = true;
+  for (const auto kind : platform.network.kinds) torus &= kind == DimensionKind::Torus;
+  for (const Row& r : rows)
+    if (torus && r.radix == platform.network.radix && r.dimensions == platform.network.dimensions &&
+        r.vcs == platform.router.virtual_channels)
+      return r.u1;
+  return 0;
+}
+
+class TransmissionTimeController final : public CongestionController {
+ public:
+  TransmissionTimeController(sc_core::sc_module_name name, const ControllerContext& c)
+      : CongestionController(name),
+        router_(c.router),
+        clock_(c.clock),
+        u1_(c.parameters.real("u1") > 0 ? c.parameters.real("u1") : table1_u1(c.platform)),
+        u2_(Cycle(c.parameters.integer("u2"))),
+        period_(Cycle(c.parameters.integer("period"))),
+        throttle_(c.platform.network_interface.injection_channels, Cycle(c.parameters.integer("u3")),
+                  Cycle(c.parameters.integer("u4")), u2_),
+        congested_until_(std::size_t(c.router.network_ports()), 0) {
+    if (u1_ <= 0)
+      throw ConfigError(c.parameters.problem(
+          "u1", "Table 1 of the Trans-t paper has no u1 for a " + std::to_string(c.platform.network.radix) + "-ary " +
+                    std::to_string(c.platform.network.dimensions) + "-cube torus with " +
+                    std::to_string(c.platform.router.virtual_channels) +
+                    " VCs (allowed: a threshold > 0, e.g. about the number of VCs per channel)"));
+    if (c.platform.network_interface.dispatch_by_direction)
+      throw ConfigError(c.platform.congestion_control.origin +
+                        ": congestion_control.type: trans_t opens and closes interchangeable injection channels, "
+                        "but here each serves one direction (allowed with it: network_interface.injection_dispatch: any)");
+    SC_HAS_PROCESS(TransmissionTimeController);
+    SC_METHOD(measure);
+  }
+
+  bool may_inject(const Packet& packet, Cycle now) override {
+    int ports[16];
+    const int useful = router_.useful_channels(packet.destination, ports);
+    int congested = 0;
+    for (int i = 0; i < useful; ++i) congested += congested_until_[std::size_t(ports[i])] > now;
+    const auto congestion = congested == 0         ? UsefulChannelCongestion::None
+                            : congested == useful ? UsefulChannelCongestion::All
+                                                  : UsefulChannelCongestion::Some;
+    if (throttle_.admit(congestion, now)) return true;
+    count_throttled(now);
+    return false;
+  }
+
+  int open_injection_channels(int total, Cycle now) override {
+    const int open = std::min(total, throttle_.open(now));
+    if (open < total) count_throttled(now);
+    return open;
+  }
+
+  bool throttling(Cycle) const override { return throttle_.restricting(); }
+  void telemetry(std::vector<std::pair<const char*, double>>& out) const override {
+    const Cycle now = clock_.cycle();
+    int congested = 0;
+    for (const Cycle until : congested_until_) congested += until > now;
+    out.emplace_back("trans_t.open_channels", double(throttle_.open_at(now)));
+    out.emplace_back("trans_t.congested_channels", double(congested));
+  }
+
+ private:
+  // Every period: mark the physical channels on which some packet advances more than u1 times
+  // slower than one flit per cycle.
+  void measure() {
+    if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) {  // elaboration done: first measure at cycle period
+      next_trigger(clock_.time_of(period_));
+      return;
+    }
+    // After the cycle's clocked work: the router's state must not depend on whether its step ran
+    // before this process in the cycle's evaluation phase.
+    if (end_of_cycle_.defer()) return;
+    const Cycle now = clock_.cycle();
+    if (router_.buffered_flits() > 0) {
+      for (int port = 0; port < router_.network_ports(); ++port) {
+        if (!router_.has_output(port)) continue;
+        for (int vc = 0; vc < router_.virtual_channels(); ++vc) {
+          Cycle arrived = 0;
+          int sent = 0;
+          if (!router_.transmission(port, vc, arrived, sent) || arrived + period_ > now) continue;
+          if (transmission_ratio(now - arrived, sent) > u1_) congested_until_[std::size_t(port)] = now + u2_;
+        }
+      }
+    }
+    next_trigger(clock_.until(now + period_));
+  }
+
+  void count_throttled(Cycle now) {
+    if (last_throttled_ != now) ++throttled_cycles_;
+    last_throttled_ = now;
+  }
+
+  const Router& router_;
+  CycleClock& clock_;
+  const double u1_;
+  const Cycle u2_, period_;
+  InjectionChannelThrottle throttle_;
+  EndOfCycle end_of_cycle_;
+  std::vector<Cycle> congested_until_;  // per network output port
+  Cycle last_throttled_ = ~Cycle(0);
+};
+
+const Registration<ControllerRegistry> registration{{
+    "trans_t", "Trans-t: close injection channels while packets cross the useful channels much slower than one flit per cycle",
+    {ParameterSpec::real("u1", 0, 0, 1000, "ratio of actual to minimum transmission time above which a channel is congested (0: the paper's Table 1)"),
+     ParameterSpec::integer("u2", 8, 1, 1000000, "cycles a channel stays marked congested"),
+     ParameterSpec::integer("u3", 16, 1, 1000000, "cycles injection channels stay halved, or all closed"),
+     ParameterSpec::integer("u4", 8, 1, 1000000, "cycles one channel is open after a closure, whatever the network does"),
+     ParameterSpec::integer("period", 8, 1, 1000000, "flit times between two ratio measurements")},
+    [](sc_core::sc_module_name name, const ControllerContext& c) {
+      return std::make_unique<TransmissionTimeController>(name, c);
+    }}};
+
+}  // namespace
+}  // namespace icn
