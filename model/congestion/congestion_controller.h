@@ -42,7 +42,19 @@ class CongestionController : public sc_core::sc_module {
   virtual void telemetry(std::vector<std::pair<const char*, double>>& out) const { (void)out; }
 
  protected:
+  // Counts cycle `now` as throttled once, however many packets are refused in it.
+  void count_throttled_cycle(Cycle now) {
+    if (last_throttled_ != now) ++throttled_cycles_;
+    last_throttled_ = now;
+  }
+  // Whether a packet was refused in this cycle or the last (for throttling() of per-packet rules).
+  bool refused_lately(Cycle now) const { return last_throttled_ != kNever && last_throttled_ + 1 >= now; }
+
   std::uint64_t throttled_cycles_ = 0;
+
+ private:
+  static constexpr Cycle kNever = ~Cycle(0);
+  Cycle last_throttled_ = kNever;
 };
 
 struct ControllerContext {

@@ -25,12 +25,11 @@ class InTransitPriorityController final : public CongestionController, public In
   bool admits_injection(const Router& router, const InjectionRequest& request) override {
     const Cycle now = clock_.cycle();
     if (!restricted(now) || !router.in_transit_wants(request.port)) return true;
-    if (last_refusal_ != now) ++throttled_cycles_;
-    last_refusal_ = now;
+    count_throttled_cycle(now);
     return false;
   }
 
-  bool throttling(Cycle now) const override { return last_refusal_ != kNever && last_refusal_ + 1 >= now; }
+  bool throttling(Cycle now) const override { return refused_lately(now); }
   void telemetry(std::vector<std::pair<const char*, double>>& out) const override {
     // Of the cycles in which a new packet asked for an output, the share that were restricted (≈ P).
     out.emplace_back("ipr.restricted_fraction", draws_ ? double(restricted_draws_) / double(draws_) : 0.0);
@@ -56,7 +55,6 @@ class InTransitPriorityController final : public CongestionController, public In
   Cycle drawn_for_ = kNever;
   bool restricted_ = false;
   std::uint64_t draws_ = 0, restricted_draws_ = 0;
-  Cycle last_refusal_ = kNever;
 };
 
 const Registration<ControllerRegistry> registration{{

@@ -28,19 +28,15 @@ class LocalBufferRestrictionController final : public CongestionController, publ
 
   bool admits_injection(const Router&, const InjectionRequest& request) override {
     if (request.escape || request.credits >= (1 + reserved_) * request.packet_length) return true;
-    const Cycle now = clock_.cycle();
-    if (last_refusal_ != now) ++throttled_cycles_;
-    last_refusal_ = now;
+    count_throttled_cycle(clock_.cycle());
     return false;
   }
 
-  bool throttling(Cycle now) const override { return last_refusal_ != kNever && last_refusal_ + 1 >= now; }
+  bool throttling(Cycle now) const override { return refused_lately(now); }
 
  private:
-  static constexpr Cycle kNever = ~Cycle(0);
   CycleClock& clock_;
   const int reserved_;
-  Cycle last_refusal_ = kNever;
 };
 
 const Registration<ControllerRegistry> registration{{

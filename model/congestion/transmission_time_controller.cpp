@@ -68,13 +68,13 @@ class TransmissionTimeController final : public CongestionController {
                             : congested == useful ? UsefulChannelCongestion::All
                                                   : UsefulChannelCongestion::Some;
     if (throttle_.admit(congestion, now)) return true;
-    count_throttled(now);
+    count_throttled_cycle(now);
     return false;
   }
 
   int open_injection_channels(int total, Cycle now) override {
     const int open = std::min(total, throttle_.open(now));
-    if (open < total) count_throttled(now);
+    if (open < total) count_throttled_cycle(now);
     return open;
   }
 
@@ -113,11 +113,6 @@ class TransmissionTimeController final : public CongestionController {
     next_trigger(clock_.until(now + period_));
   }
 
-  void count_throttled(Cycle now) {
-    if (last_throttled_ != now) ++throttled_cycles_;
-    last_throttled_ = now;
-  }
-
   const Router& router_;
   CycleClock& clock_;
   const double u1_;
@@ -125,7 +120,6 @@ class TransmissionTimeController final : public CongestionController {
   InjectionChannelThrottle throttle_;
   EndOfCycle end_of_cycle_;
   std::vector<Cycle> congested_until_;  // per network output port
-  Cycle last_throttled_ = ~Cycle(0);
 };
 
 const Registration<ControllerRegistry> registration{{
