@@ -15,10 +15,12 @@ import hashlib
 import json
 import os
 import pathlib
+import shutil
 import subprocess
 import sys
 import time
 
+CAPACITY = 0.5  # uniform-traffic capacity of a 16-ary 2-cube torus, flits/node/cycle (4 / k)
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 BUILD = pathlib.Path(os.environ.get("ICNSIM_BUILD", ROOT / "build"))
 BINARY = BUILD / "model" / "icnsim"
@@ -42,11 +44,26 @@ class Runs:
         self.cache.mkdir(parents=True, exist_ok=True)
         self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
         self.futures = {}
-        # Results belong to one build of the model: the binary's digest is part of every cache key.
-        self.model = hashlib.sha256(BINARY.read_bytes()).hexdigest()[:16]
+        # Results belong to one build of the model: the digest of the binary and of the model library
+        # it links (the model's code is in libicn.so, not in the small executable) is in every cache key.
+        files = [BINARY, *sorted(BINARY.parent.glob("*.so*"))]
+        digest = hashlib.sha256()
+        for f in files:
+            digest.update(f.read_bytes())
+        self.model = digest.hexdigest()[:16]
+        # Runs use a copy of that build, so rebuilding while a report runs cannot mix two models.
+        self.snapshot = self.cache / f"model-{self.model}"
+        if not self.snapshot.exists():
+            staging = self.cache / f"model-{self.model}.tmp"
+            shutil.rmtree(staging, ignore_errors=True)
+            staging.mkdir()
+            for f in files:
+                shutil.copy2(f, staging / f.name)
+            os.replace(staging, self.snapshot)
+        self.env = dict(os.environ, LD_LIBRARY_PATH=str(self.snapshot))  # before the binary's RUNPATH
 
     def command(self, platform, stimulus, overrides, length=True):
-        args = [str(BINARY), platform, stimulus, "-q"]
+        args = [str(self.snapshot / BINARY.name), platform, stimulus, "-q"]
         if length:
             args += ["--set", f"simulation.cycles={self.length[0]}", "--set", f"simulation.warmup={self.length[1]}"]
         for o in overrides:
@@ -57,14 +74,14 @@ class Runs:
         args = self.command(platform, stimulus, overrides, length)
         key = hashlib.sha256((self.model + " " + " ".join(args[1:])).encode()).hexdigest()[:20]
         if key not in self.futures:
-            self.futures[key] = self.pool.submit(self._run, args, self.cache / f"{key}.json")
+            self.futures[key] = self.pool.submit(self._run, args, self.cache / f"{key}.json", self.env)
         return key
 
     @staticmethod
-    def _run(args, path):
+    def _run(args, path, env):
         if path.exists():
             return json.loads(path.read_text())
-        p = subprocess.run(args + ["--out", str(path) + ".tmp"], cwd=ROOT, capture_output=True, text=True)
+        p = subprocess.run(args + ["--out", str(path) + ".tmp"], cwd=ROOT, capture_output=True, text=True, env=env)
         if p.returncode not in (0, 3):
             raise RuntimeError(f"{' '.join(args)}: exit {p.returncode}: {p.stderr.strip()}")
         os.replace(str(path) + ".tmp", path)
@@ -109,6 +126,40 @@ def sweep(runs, platform, names, loads, extra=()):
             for n in names for load in loads}
 
 
+# Past saturation at the paper's length on several seeds: whether a controller keeps the recovery
+# network out of its collapsed state, and if not when it falls in. Static 250 is the control: a
+# fixed threshold that never creeps.
+LONG_NAMES, LONG_LOADS, LONG_SEEDS, LONG_CYCLES = ("ALO", "Tune", "static 250"), (0.03, 0.04, 0.05), (1, 2, 3, 4), 60000
+
+
+def collapse_cycle(r):
+    """First 1,000-cycle sample after warm-up whose accepted load is below a quarter of capacity."""
+    ts, warmup = r["time_series"], r["window"]["warmup"]
+    for cycle, accepted in zip(ts["cycle"], ts["accepted"]):
+        if cycle >= warmup and accepted < 0.25 * CAPACITY:
+            return cycle
+    return None
+
+
+def tail_pct(r, samples=10):
+    """Accepted load over the run's last `samples` time-series samples, in % of capacity."""
+    tail = r["time_series"]["accepted"][-samples:]
+    return 100 * sum(tail) / len(tail) / CAPACITY
+
+
+def long_table(runs, keys):
+    lines = [f"**Past saturation at the paper's length, four seeds** ({LONG_CYCLES:,} cycles, 10,000 warm-up, whatever "
+             "the report's length; collapse = first 1,000-cycle sample below 25 % of capacity):\n",
+             "| controller | packets/node/cycle | seed | accepted (whole window) | last 10,000 cycles | collapse at cycle |",
+             "|---|---|---|---|---|---|"]
+    for (n, load, seed), key in keys.items():
+        r = runs.result(key)
+        c = collapse_cycle(r)
+        lines.append(f"| {n} | {load} | {seed} | {pct(r):.1f} % | {tail_pct(r):.1f} % | "
+                     f"{'—' if c is None else f'{c + 1:,}'} |")
+    return "\n".join(lines) + "\n"
+
+
 def best(runs, keys, name, loads):
     return max(pct(runs.result(keys[(name, load)])) for load in loads)
 
@@ -136,6 +187,13 @@ def main():
     loads13 = [0.01, 0.03] if a.quick else [0.01, 0.015, 0.02, 0.03, 0.04]
     fig13 = {(pattern, p): sweep(runs, p, ["Base", "Tune"], loads13, [f"stimulus.pattern.type={pattern}"])
              for pattern in ("bit_reversal", "perfect_shuffle") for p in (RECOVERY, AVOIDANCE)}
+    # Collapses past saturation can come late (after cycle 30,000), so they are looked for at the
+    # paper's length whatever --quick says.
+    long_runs = {(n, load, seed): runs.submit(RECOVERY, STEADY, [*CONTROLLERS[n], f"stimulus.injection.rate={load}",
+                                                                f"simulation.seed={seed}"], length=False)
+                 for n in LONG_NAMES for load in LONG_LOADS for seed in LONG_SEEDS}
+    # Fig. 4c/d with the paper's two adaptive VCs: 4 VCs (2 dateline escape classes + 2 adaptive).
+    fig4vc = sweep(runs, AVOIDANCE, ["Base", "ALO", "Tune"], loads4, ["router.virtual_channels=4"])
     runs.wait()
     elapsed = time.time() - started
 
@@ -163,6 +221,19 @@ def main():
           f"**Verdict: {verdict}** (paper: the base collapses, Tune stays near the peak with latency near the "
           "peak's).\n")
         w(FIG4_NOTES[p])
+        if p == RECOVERY:
+            w(long_table(runs, long_runs))
+            w(LONG_NOTES)
+        else:
+            w("**The same with the paper's two adaptive VCs** (`router.virtual_channels=4`: two dateline escape "
+              "classes and two adaptive VCs, one VC more than the paper):\n")
+            w(table(runs, fig4vc, loads4, ["Base", "ALO", "Tune"]) + "\n")
+            peak4 = best(runs, fig4vc, "Base", loads4)
+            tune4 = min(pct(runs.result(fig4vc[("Tune", l)])) for l in past)
+            base4 = min(pct(runs.result(fig4vc[("Base", l)])) for l in past)
+            w(f"Base peaks at {peak4:.1f} % and falls to {base4:.1f} %; Tune keeps at least {tune4:.1f} % "
+              f"({100 * tune4 / peak4:.0f} % of the base peak) from 0.03 on.\n")
+            w(VC_NOTES)
 
     w("## Fig. 6 — static thresholds against tuning (recovery)\n")
     for pattern in ("uniform", "bit_complement"):
@@ -234,12 +305,15 @@ generate a packet at a fixed interval (sec. 5.2.3, 5.2.4); a node that still hol
 queue another. With attempt sources a node holds at most one waiting packet, so latency stays
 near the peak's and the offered load can exceed what a node injects.
 
-**Not reproduced, cause not yet found: ALO.** Here ALO holds throughput past saturation as well as
-Tune (and in the bursty load of Fig. 9 its latency is close to Tune's), where the paper's ALO
-"does exhibit severe performance degradation eventually" and under recovery is as slow as the base
-in Fig. 9 (2,571 against 2,838 cycles). To be reduced next: which of ALO's two conditions
-(a free VC on every useful channel, or one useful channel entirely free) lets packets in, on the
-central-arbiter router with one injection channel.
+**ALO — not reproduced; cause not found.** The paper's ALO "does exhibit severe performance
+degradation eventually"; here, past saturation, it holds about 78 % of capacity on every seed and
+load at the paper's length (table below), as well as the fixed threshold of 250. How close it is
+to tipping: before the source-ordering fix below (attempts judged against the queue as it
+happened to be, an order SystemC leaves open), 3 of these 12 runs did collapse, after 30,000 or
+more cycles; with the fix, none does. So whether ALO tips on this network depends on the timing of
+a few packets, and one run of the paper's may well have. What the paper leaves open and may decide
+it: which VCs ALO counts as free (icnsim counts every VC of a useful channel) and how long its
+Disha recovery takes.
 """,
     AVOIDANCE: """Before this report icnsim showed, with Bernoulli sources and a router that allocates every header
 in parallel, a Tune plateau of 43–45 % against a base peak of 51.4 %, Tune below the base at 0.0175,
@@ -250,10 +324,53 @@ moving more headers per cycle, so the base degraded less and Tune's margin over 
 and **the sources** (as in 4a/b: Tune's latency bounded by attempt sources). One difference stays
 open: the paper's Duato network has *one* escape VC and two adaptive ones; on a torus a
 dimension-order escape network needs two dateline classes to be deadlock-free, so icnsim's has two
-escape VCs and *one* adaptive, and its peak is lower than with two adaptive VCs. Not yet explained:
-ALO stays close to the base here, where the paper has it help in the early stages of congestion.
+escape VCs and *one* adaptive, and its peak is lower than with two adaptive VCs. How that choice moves the
+results is shown by the table below, run with two adaptive VCs.
 """,
 }
+
+
+LONG_NOTES = """**Tune at the paper's length — dips past saturation on some runs, and recovers; cause: the
+threshold creeps.** Fig. 4a is one run per load. Over four seeds Tune holds at 0.04, but at 0.03,
+just past the saturation point (0.0225), it falls into the collapsed state on most seeds (and at
+0.05 on one) for several thousand cycles before it climbs out (its last 10,000 cycles are back at
+about 75 %), while the fixed threshold of 250 never does: the network does not fail, the tuning
+does. What happens (seed 2 at 0.03, from its time series): every node sees the same estimate, so
+all stop and start injecting together and the full-buffer count swings by several hundred within a
+hundred cycles; while the network is throttled at a decision and throughput has not dropped by a
+quarter since the last period, Table 1 raises the threshold by 30 every 96 cycles, and just past
+saturation throughput never drops that fast — so the threshold climbs to about 1,000 full buffers,
+four times the 250 that works. That is the "creep into saturation" the paper itself describes
+(sec. 4.1). Then deadlock cycles form faster than Disha resolves them, one at a time, and
+throughput falls; sec. 4.2's reset to min(Tmax, Nmax) helps only slowly, because Nmax was
+recorded while the network had already crept in and a collapsed Disha network drains only through
+recoveries. Not found: why the paper's run does not creep this way; what it leaves open and may
+decide it is how synchronised its throttled nodes are (how far the estimate swings) and how fast
+its Disha recovers.
+
+Found on the way and fixed, both changing this report's numbers:
+* Table 1's "throttling" was whether the estimate exceeded the threshold at *any* snapshot of the
+  tuning period; the paper says "whether or not the network is currently throttled", now modelled
+  (`congestion_control.throttled: at_decision`; `in_period` is the old rule). With the old rule the
+  threshold rose in nearly every period, and Tune collapsed at 0.04 too.
+* The time series' sample interval changed what was simulated: an attempt saw the source queue as
+  it happened to be when the generator ran, before or after the interface's step in the same
+  cycle — an order SystemC leaves open and the sampler's wake-ups changed. Attempts now see the
+  queue as it was when the cycle began (`tests/scripts/test_attempt_sources.py` checks that two
+  sample intervals give identical runs).
+"""
+
+VC_NOTES = """With two adaptive VCs the base peaks where it does under recovery (64 % at 0.02, against 48 % with
+one adaptive VC) and still falls to about a third of capacity past saturation, while Tune holds the
+peak: the lower peak and smaller margin of the three-VC table come from the VC split a torus
+forces on the escape network, not from the controllers. **ALO** stays within a few points of the
+base on both splits — with two adaptive VCs above it just past saturation (0.03) and below it at
+0.05, the paper's "improves performance in the early stages of congestion … but does exhibit
+severe performance degradation eventually", but as a few-percent effect on one seed, not a
+curve one can read a gap from. What the paper leaves open and may move it: which VCs ALO counts.
+icnsim counts every VC of a useful channel, the escape VCs included, so a free escape VC of the
+dateline class the packet cannot use still lets it in (not measured here).
+"""
 
 FIG6_NOTES = """Before this report static 50 did **not** over-throttle uniform (71.5–71.9 % past saturation, ≥ Tune),
 and on complement every controller stayed at 9–16 % against a 32 % peak. Causes: the same two
@@ -273,29 +390,37 @@ and latency counted the backlog. *Cause: the source model.* The paper's nodes "t
 packet every 15 cycles"; with attempt sources (`stimuli/selftuned-bursty.yaml`) the bursts offer
 the paper's 0.067 packets/node/cycle and no queue grows. The ordering Tune < ALO ≤ Base holds in
 both configurations, and with avoidance the magnitudes are the paper's (Base ≈ ALO ≈ 500, Tune
-well below). With recovery ALO is far better than the paper's (see Fig. 4a/b: not yet explained).
+well below). With recovery ALO's latency stays far below the paper's 2,571 cycles, close to
+Tune's: the same open difference as in Fig. 4a/b, where icnsim's ALO does not tip the recovery
+network at all while the paper's degrades; not explained.
 What the paper leaves open and may move the magnitudes: the durations of the phases (read from
 Fig. 8, whose text gives only the rates) and the latency of packets still in the network when the
 run ends (not counted here; the paper does not say).
 """
 
-FIG11_NOTES = """**Gather time — not reproduced, cause found.** The paper measures 130–160 cycles on average, at
-most 300, shorter past saturation; icnsim's gathers take about 320, flat. In icnsim each hop of a
-metapacket is a complete packet trip — injected by the node's interface, routed, across the link,
-routed again, ejected through the delivery channel and handed to the next node's adder: at zero
-load 9 cycles for a 1-hop, 2-flit packet (the pipeline formula of the README) plus the adder's
-1, and 32 hops (16 per dimension) ≈ 320 cycles, which is what icnsim measures at low load. The
-paper's intermediate nodes "modify the metapacket … before forwarding" with "a one cycle adder
-delay": the adder sits in the router's path, routing + crossbar + link + adder ≈ 4 cycles per hop,
-≈ 130 cycles per gather — the paper's figure. The metapacket has to stay in the router from hop to
-hop; that change is not made yet. Because ejection and re-injection dominate, icnsim's gather does
-not shorten past saturation either.
+FIG11_NOTES = """**Gather time — reproduced after a fix.** Before, every hop of a metapacket was a complete packet
+trip — ejected at each node and re-injected by its interface (9 cycles for a 1-hop, 2-flit packet,
+plus the adder) — and a gather took about 320 cycles at every load. The paper's intermediate nodes
+modify the metapacket with a one-cycle adder "before forwarding" (sec. 5.3): it stays in the
+network. icnsim's metapacket now passes through each router of its row — routed, its value added
+by the node's adder in one cycle, sent on — so a hop costs routing + adder + crossbar + link = 4
+cycles, and a gather round both dimensions of the idle 16-ary 2-cube 2 · 16 · 4 + 11 = 139 cycles
+(`tests/network/metapacket_test.cpp` checks the per-hop cost on 4- and 8-ary tori). The
+metapackets' lane has absolute priority in the central arbiter, in VC allocation and in the
+switch, so contention adds at most some twenty cycles and the gather hardly changes with load;
+the paper's maxima up to 300 cycles and its shorter gathers past saturation suggest that its
+metapackets do wait behind data flits somewhere, which it does not detail.
 
-**Tune with metapackets — not reproduced, cause not yet found.** The paper's Tune with metapackets
-saturates at lighter loads than the base; before the paper's router and sources were modelled,
-icnsim's collapsed already at 0.015 (3.8 %). With them it now holds throughput past saturation like
-Tune over the sideband, although its information is older than the paper's. No tune behaves like
-the base (the metapackets' own cost is small), as in the paper.
+**Tune with metapackets — partly reproduced.** The paper: distributing metapackets makes the
+network saturate at lighter loads, and Tune acting on their stale information more so; metapackets
+are "not suitable" for the scheme. Here Tune with metapackets holds only about 45 % of capacity
+past saturation, against about three quarters over the sideband — not suitable, as the paper
+concludes. But it no longer saturates below the base's saturation point: it did (38 % against 48 %
+at 0.015) while Table 1's "throttling" counted any snapshot of a tuning period; with the paper's
+"currently throttled" (Fig. 4a/b) the stale estimate no longer drives the threshold up there. No
+tune is the base within a fraction of a point (the metapackets take about 1.4 % of link
+bandwidth), where the paper's No tune saturates somewhat earlier than the base — its metapackets
+cost the data more, consistent with their longer maxima above.
 """
 
 FIG13_NOTES = """Paper (Appendix A): Tune holds throughput past saturation for these patterns too; its latency may

@@ -93,3 +93,30 @@ def test_fig9_with_recovery_the_uncontrolled_burst_costs_latency_an_order_of_mag
     base, alo, tune = (burst_latency(icnsim, tmp_path, "recovery", c, 1) for c in ("none", "alo", "self_tuned"))
     assert tune < 0.25 * base
     assert alo < 0.25 * base
+
+
+def test_fig11_a_metapacket_gather_takes_the_papers_130_to_160_cycles(icnsim, tmp_path):
+    # Sec. 5.3.2: gathers take 130-160 cycles on average and never more than 300. Measured here: 139
+    # at low load, because the metapacket passes through each router of its row (adder in the
+    # router's path), not through ejection and re-injection at every node (that took ~320).
+    out = tmp_path / "r.json"
+    p = icnsim("platforms/selftuned-recovery.yaml", "stimuli/selftuned-uniform.yaml", "-q",
+               "--set", "simulation.cycles=6000", "--set", "simulation.warmup=1000",
+               "--set", "stimulus.injection.rate=0.005", "--set", "congestion_control.type=self_tuned",
+               "--set", "congestion_control.distribution=metapackets", "--set", "congestion_control.throttle=false",
+               "--out", out)
+    assert p.returncode == 0, p.stderr
+    m = json.loads(out.read_text())["metapackets"]
+    assert m["gathers"] >= 30
+    assert 130 <= m["mean_cycles"] <= 160
+    assert m["max_cycles"] < 300
+
+
+def test_fig12_tune_with_metapackets_holds_less_past_saturation_than_over_the_sideband(icnsim, tmp_path):
+    # Sec. 5.3.2: with metapackets Tune acts on stale information and metapackets are "not
+    # suitable" for it. Measured here at 0.03 (seed 1): metapackets 44 %, sideband 63 % of capacity. (The
+    # paper's earlier saturation, below the base's, is not reproduced: docs/results/selftuned.md.)
+    meta = accepted(icnsim, tmp_path, "recovery", 0.03, "congestion_control.type=self_tuned",
+                    "congestion_control.distribution=metapackets")
+    sideband = accepted(icnsim, tmp_path, "recovery", 0.03, "congestion_control.type=self_tuned")
+    assert meta < 0.8 * sideband
