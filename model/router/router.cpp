@@ -114,16 +114,6 @@ bool Router::output_vc_free(int port, int vc) const {
   return !reallocate_when_empty_ || o.credits == (port < network_ports_ ? depth_ : delivery_credits_);
 }
 
-int Router::useful_channels(NodeId destination, int* out) const {
-  return topology_.minimal_ports(id_, destination, out);
-}
-
-int Router::free_vcs(int port) const {
-  int free = 0;
-  for (std::uint32_t mask = all_vcs_; mask; mask &= mask - 1) free += output_vc_free(port, __builtin_ctz(mask));
-  return free;
-}
-
 VcWait Router::wait_of(int port, int vc, Cycle now) const {
   const int index = port * vcs_ + vc;
   const InputVc& v = inputs_[index];
@@ -283,38 +273,6 @@ inline bool Router::admits(int input, const RouteCandidate& candidate, int ov, i
   if (injection_rule_->admits_injection(*this, InjectionRequest{candidate.port, ov, credits, length, candidate.bubble}))
     return true;
   injection_refused_ = true;
-  return false;
-}
-
-bool Router::transmission(int port, int vc, Cycle& header_arrived, int& flits_sent) const {
-  const OutputVc& o = output_vc(port, vc);
-  if (!o.allocated || o.owner < 0 || ((priority_lanes_ >> vc) & 1u)) return false;
-  const InputVc& v = inputs_[o.owner];
-  header_arrived = v.header_arrived;
-  flits_sent = v.flits_sent;
-  return true;
-}
-
-bool Router::in_transit_wants(int port) const {
-  for (int index = 0; index < network_ports_ * vcs_; ++index) {
-    const InputVc& v = inputs_[index];
-    if (v.state == VcState::Active) {
-      if (v.out_port == port) return true;
-      continue;
-    }
-    if (v.count == 0) continue;
-    if (v.state == VcState::Routing) {
-      for (int c = 0; c < v.route.count; ++c)
-        if (v.route.candidates[c].port == port) return true;
-      continue;
-    }
-    // A header not routed yet: every routing function here is minimal, so it will ask for one of
-    // the minimal ports towards its destination.
-    int ports[16];
-    const int count = topology_.minimal_ports(id_, slots_[std::size_t(index) * depth_ + v.head].flit.destination, ports);
-    for (int i = 0; i < count; ++i)
-      if (ports[i] == port) return true;
-  }
   return false;
 }
 

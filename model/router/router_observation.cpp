@@ -1,0 +1,51 @@
+// What a router shows its node's congestion controller (router.h, "Observation"): the useful
+// channels and free VCs ALO and Trans-t judge, the transmissions Trans-t times, and the in-transit
+// demand IPR gives way to. Apart from router.cpp, which is the per-cycle pipeline.
+#include "router/router.h"
+#include "topology/topology.h"
+
+namespace icn {
+
+int Router::useful_channels(NodeId destination, int* out) const {
+  return topology_.minimal_ports(id_, destination, out);
+}
+
+int Router::free_vcs(int port) const {
+  int free = 0;
+  for (std::uint32_t mask = all_vcs_; mask; mask &= mask - 1) free += output_vc_free(port, __builtin_ctz(mask));
+  return free;
+}
+
+bool Router::transmission(int port, int vc, Cycle& header_arrived, int& flits_sent) const {
+  const OutputVc& o = output_vc(port, vc);
+  if (!o.allocated || o.owner < 0 || ((priority_lanes_ >> vc) & 1u)) return false;
+  const InputVc& v = inputs_[o.owner];
+  header_arrived = v.header_arrived;
+  flits_sent = v.flits_sent;
+  return true;
+}
+
+bool Router::in_transit_wants(int port) const {
+  for (int index = 0; index < network_ports_ * vcs_; ++index) {
+    const InputVc& v = inputs_[index];
+    if (v.state == VcState::Active) {
+      if (v.out_port == port) return true;
+      continue;
+    }
+    if (v.count == 0) continue;
+    if (v.state == VcState::Routing) {
+      for (int c = 0; c < v.route.count; ++c)
+        if (v.route.candidates[c].port == port) return true;
+      continue;
+    }
+    // A header not routed yet: every routing function here is minimal, so it will ask for one of
+    // the minimal ports towards its destination.
+    int ports[16];
+    const int count = topology_.minimal_ports(id_, slots_[std::size_t(index) * depth_ + v.head].flit.destination, ports);
+    for (int i = 0; i < count; ++i)
+      if (ports[i] == port) return true;
+  }
+  return false;
+}
+
+}  // namespace icn
