@@ -75,7 +75,6 @@ class InjectionChannelThrottle {
     return copy.open(now);
   }
   bool restricting() const { return open_ < channels_; }
-  bool closed() const { return state_ == State::Closed; }
 
  private:
   enum class State { Judging, Halved, Closed, Reopened };
