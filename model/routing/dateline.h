@@ -13,6 +13,9 @@
 //   two_datelines  datelines at the wrap link and half-way round (the entropy paper's network,
 //                  sec. 5.1); class 0 until the hop that crosses either, class 1 from there. A
 //                  minimal path crosses at most one of them.
+//   counted        the entropy paper's own (sec. 5.1): the same two datelines, but no classes —
+//                  a packet starts on VC 0 and each dateline hop takes the next VC, across
+//                  dimensions too, so an n-dimensional torus needs n + 1 VCs and uses one per hop.
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
@@ -22,14 +25,15 @@
 
 namespace icn {
 
-enum class DatelineScheme { Wrap, Entry, TwoDatelines };
+enum class DatelineScheme { Wrap, Entry, TwoDatelines, Counted };
 
-inline std::vector<std::string> dateline_scheme_names() { return {"two_datelines", "entry", "wrap"}; }
+inline std::vector<std::string> dateline_scheme_names() { return {"two_datelines", "entry", "wrap", "counted"}; }
 
 inline DatelineScheme dateline_scheme(const std::string& name) {
   if (name == "wrap") return DatelineScheme::Wrap;
   if (name == "entry") return DatelineScheme::Entry;
   if (name == "two_datelines") return DatelineScheme::TwoDatelines;
+  if (name == "counted") return DatelineScheme::Counted;
   throw std::invalid_argument("unknown dateline scheme " + name);
 }
 
@@ -49,7 +53,7 @@ class Datelines {
     const int c = topology_.coordinate(node, d), k = topology_.radix();
     const bool positive = Topology::is_positive(port);
     if (c == (positive ? k - 1 : 0)) return true;
-    return scheme_ == DatelineScheme::TwoDatelines && c == (positive ? k / 2 - 1 : k / 2);
+    return two_per_ring() && c == (positive ? k / 2 - 1 : k / 2);
   }
 
   // Whether the rest of the minimal path from `node` towards `destination` in `port`'s dimension
@@ -63,7 +67,7 @@ class Datelines {
     const int hops = positive ? (target - c + k) % k : (c - target + k) % k;
     auto crossed = [&](int link) { return (positive ? (link - c + k) % k : (c - link + k) % k) < hops; };
     if (crossed(positive ? k - 1 : 0)) return true;
-    return scheme_ == DatelineScheme::TwoDatelines && crossed(positive ? k / 2 - 1 : k / 2);
+    return two_per_ring() && crossed(positive ? k / 2 - 1 : k / 2);
   }
 
   // The class of the hop from `node` through `port` for a packet that arrived on `input_port` in
@@ -84,6 +88,8 @@ class Datelines {
   }
 
  private:
+  bool two_per_ring() const { return scheme_ == DatelineScheme::TwoDatelines || scheme_ == DatelineScheme::Counted; }
+
   const Topology& topology_;
   DatelineScheme scheme_;
 };

@@ -140,3 +140,39 @@ TEST_CASE("dimension-order on a torus refuses a single VC", "[routing]") {
   const Topology t(4, 2, {DimensionKind::Torus});
   CHECK_THROWS_AS(make(t, 1), std::invalid_argument);
 }
+
+namespace {
+
+// The entropy paper's scheme (sec. 5.1): "a packet is injected in the channel-0 and, every time it
+// goes across a date-line, the assigned virtual channel number is increased by one", with datelines
+// at 0 and N/2 of every ring. Counted here hop by hop from the ring geometry.
+void check_counted(const Topology& t, int vcs) {
+  auto routing = make(t, vcs, "counted");
+  for (NodeId s = 0; s < t.node_count(); ++s)
+    for (NodeId d = 0; d < t.node_count(); ++d) {
+      if (s == d) continue;
+      INFO("V = " << vcs << ", from " << s << " to " << d);
+      const std::vector<Hop> hops = walk(t, *routing, s, d);
+      REQUIRE(int(hops.size()) == t.distance(s, d));
+      int crossed = 0;
+      for (const Hop& h : hops) {
+        if (t.wraps(Topology::dimension_of(h.port))) crossed += is_dateline(t, h.node, h.port, true);
+        REQUIRE(h.mask == (1u << crossed));  // exactly one VC: the datelines crossed so far, this hop included
+      }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("counted datelines give each hop the VC numbered by the datelines crossed so far, across dimensions",
+          "[routing]") {
+  check_counted(Topology(4, 3, {DimensionKind::Torus}), 4);
+  check_counted(Topology(5, 2, {DimensionKind::Torus}), 3);
+  check_counted(Topology(8, 2, {DimensionKind::Torus}), 3);
+  check_counted(Topology(3, 3, {DimensionKind::Torus, DimensionKind::Mesh, DimensionKind::Torus}), 3);
+}
+
+TEST_CASE("counted datelines refuse a torus with no more VCs than dimensions", "[routing]") {
+  CHECK_THROWS_AS(make(Topology(8, 2, {DimensionKind::Torus}), 2, "counted"), std::invalid_argument);
+  CHECK_NOTHROW(make(Topology(8, 2, {DimensionKind::Torus, DimensionKind::Mesh}), 2, "counted"));
+}
