@@ -19,7 +19,8 @@ Network::Network(sc_core::sc_module_name name, const Configuration& configuratio
       clock_("clock", sc_core::sc_time(configuration.platform.simulation.clock_period_ns, sc_core::SC_NS)),
       statistics_(topology_.node_count(), configuration.platform.simulation.warmup,
                   configuration.platform.simulation.cycles),
-      sideband_("sideband", topology_, clock_, configuration.platform.sideband) {
+      sideband_("sideband", topology_, clock_, configuration.platform.sideband),
+      entropy_circuit_("entropy_circuit", topology_, clock_) {
   const PlatformConfig& platform = configuration_.platform;
   routing_ = RoutingRegistry::get(platform.routing.type)
                  .create(RoutingContext{topology_, platform.router.virtual_channels, platform.routing.parameters,
@@ -34,7 +35,7 @@ Network::Network(sc_core::sc_module_name name, const Configuration& configuratio
   for (NodeId id = 0; id < count; ++id)
     nodes_.push_back(std::make_unique<Node>(("node_" + std::to_string(id)).c_str(), id, topology_, configuration_,
                                             *routing_, *schedule_, clock_, packets_, statistics_, token_,
-                                            sideband_, metapackets_.get()));
+                                            sideband_, metapackets_.get(), entropy_circuit_));
 
   std::vector<NetworkInterface*> interfaces;
   for (auto& node : nodes_) interfaces.push_back(&node->network_interface());

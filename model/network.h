@@ -19,6 +19,7 @@
 #include "congestion/metapacket_gather.h"
 #include "deadlock/wait_for.h"
 #include "deadlock/watchdog.h"
+#include "sideband/entropy_circuit.h"
 #include "sideband/sideband.h"
 #include "traffic/trace_replay.h"
 #include "traffic/traffic_schedule.h"
@@ -39,6 +40,7 @@ class Network : public sc_core::sc_module, public WaitForQuery {
   NodeId node_count() const { return NodeId(nodes_.size()); }
   const RoutingFunction& routing() const { return *routing_; }
   const Sideband& sideband() const { return sideband_; }
+  const EntropyCircuit& entropy_circuit() const { return entropy_circuit_; }
   const MetapacketGather* metapackets() const { return metapackets_.get(); }
   MetapacketGather* metapackets() { return metapackets_.get(); }
   const TrafficSchedule& schedule() const { return *schedule_; }
@@ -116,6 +118,7 @@ class Network : public sc_core::sc_module, public WaitForQuery {
   NetworkStatistics statistics_;
   RecoveryToken token_;  // Disha's, shared by all routers
   Sideband sideband_;    // runs only if a congestion controller attaches to it
+  EntropyCircuit entropy_circuit_;  // runs only if an entropy-throttling controller attaches
   std::unique_ptr<MetapacketGather> metapackets_;  // with router.metapacket_lane
   std::unique_ptr<RoutingFunction> routing_;
   std::unique_ptr<TrafficSchedule> schedule_;

@@ -6,7 +6,8 @@ namespace icn {
 
 Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, const Configuration& configuration,
            const RoutingFunction& routing, TrafficSchedule& schedule, CycleClock& clock, PacketPool& packets,
-           NetworkStatistics& statistics, RecoveryToken& token, Sideband& sideband, GlobalGather* metapackets)
+           NetworkStatistics& statistics, RecoveryToken& token, Sideband& sideband, GlobalGather* metapackets,
+           EntropyCircuit& entropy_circuit)
     : sc_core::sc_module(name),
       id_(id),
       injection_flits_("injection_flit", configuration.platform.network_interface.injection_channels),
@@ -19,7 +20,7 @@ Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, co
   controller_ = ControllerRegistry::get(platform.congestion_control.type)
                     .create("controller", ControllerContext{id, topology, *router_, clock,
                                                             platform.congestion_control.parameters, platform, seed,
-                                                            sideband, metapackets});
+                                                            sideband, metapackets, entropy_circuit});
   router_->set_injection_rule(controller_->injection_rule());
   ni_ = std::make_unique<NetworkInterface>("ni", id, effective_network_interface(configuration), platform.router,
                                            platform.deadlock,

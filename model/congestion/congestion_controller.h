@@ -16,6 +16,7 @@
 namespace icn {
 
 class CycleClock;
+class EntropyCircuit;
 class GlobalGather;
 class InjectionRule;
 struct PlatformConfig;
@@ -34,6 +35,8 @@ class CongestionController : public sc_core::sc_module {
   virtual int open_injection_channels(int total, Cycle /*now*/) { return total; }
   // A rule the router applies to new packets when they ask for an output VC (IPR, LBR), or none.
   virtual InjectionRule* injection_rule() { return nullptr; }
+  // Told when the last flit of a packet left the interface for the router (in cycle `now`).
+  virtual void packet_injected(Cycle now) { (void)now; }
   // Cycles in which this node had a packet refused, for the result.
   std::uint64_t throttled_cycles() const { return throttled_cycles_; }
   // Whether it would refuse a new packet now (for the time series' throttled fraction).
@@ -67,6 +70,7 @@ struct ControllerContext {
   std::uint64_t seed;
   Sideband& sideband;  // the network's; a controller that attaches to it makes it run
   GlobalGather* metapackets;  // the metapacket gatherer, when the platform has the lane
+  EntropyCircuit& entropy_circuit;  // the network's; runs once a controller attaches
 };
 
 using ControllerFactory =

@@ -325,7 +325,10 @@ void NetworkInterface::send_flit(int channel, int vc, Cycle now) {
   statistics_.flit_injected(id_, now);
   inject_out[channel]->write(f);
   --v.credits;
-  if (++v.next_flit == v.length) v.busy = false;
+  if (++v.next_flit == v.length) {
+    v.busy = false;
+    controller_.packet_injected(now);
+  }
 }
 
 }  // namespace icn

@@ -67,6 +67,7 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
   for (int p = 0; p < network_ports_; ++p) connected_.push_back(topology.has_link(id, p));
   inputs_.resize(std::size_t(input_ports_) * vcs_);
   outputs_.resize(std::size_t(output_ports_) * vcs_);
+  last_sent_.assign(std::size_t(output_ports_), kNeverSent);
   for (int p = 0; p < output_ports_; ++p)
     for (int v = 0; v < vcs_; ++v) output_vc(p, v).credits = p < network_ports_ ? depth_ : delivery_credits_;
   slots_.resize(inputs_.size() * depth_);
@@ -209,6 +210,7 @@ inline void Router::receive(Cycle now) {
     slot(index, position) = BufferedFlit{f, Cycle(f.sent) + arrival_latency_[p]};
     if (f.vc == metapacket_vc_ && f.is_head()) pass_metapacket(p, slot(index, position).ready, f);
     if (v.count == 0) {
+      ++valid_buffers_;
       v.last_move = now;
       if (v.state != VcState::Active) waiting_.set(index);
       else if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index, now);
@@ -516,8 +518,13 @@ inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   v.eligible_since = now + 1;  // the next flit's turn starts next cycle
   if (v.count == depth_) --full_buffers_;
   if (++v.head == depth_) v.head = 0;
-  --v.count;
+  if (--v.count == 0) {
+    --valid_buffers_;
+    ++buffers_emptied_;
+  }
   --buffered_flits_;
+  ++switched_flits_;
+  last_sent_[std::size_t(out_port)] = now;
   credit_signal_out_[in_port]->send(Credit{std::uint32_t(now), std::uint8_t(in_vc)});
 
   f.vc = v.out_vc;

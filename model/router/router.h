@@ -129,6 +129,15 @@ class Router : public sc_core::sc_module {
   // have left through the VC. False if no packet holds it.
   bool transmission(int port, int vc, Cycle& header_arrived, int& flits_sent) const;
 
+  // Entropy throttling (entropy paper sec. 3.1): input VC buffers holding flits now, and running
+  // counts of buffers that became empty and of flits that left a buffer through the crossbar (at
+  // most one per buffer and cycle), from which the entropy circuit takes a cycle's valid and active
+  // buffers. And whether output `port` sent a flit in cycle `cycle` (virtual control channel).
+  int valid_buffers() const { return valid_buffers_; }
+  std::uint64_t buffers_emptied() const { return buffers_emptied_; }
+  std::uint64_t switched_flits() const { return switched_flits_; }
+  bool sent_in(int port, Cycle cycle) const { return last_sent_[std::size_t(port)] == cycle && cycle != kNeverSent; }
+
   // For the watchdog: an input VC holding flits that have not moved for `limit` cycles, and what
   // an input VC waits for (deadlock/wait_for.h).
   bool find_stuck(Cycle now, Cycle limit, int& port, int& vc) const;
@@ -249,6 +258,11 @@ class Router : public sc_core::sc_module {
   int outstanding_credits_ = 0;
   std::uint64_t ejected_flits_ = 0;  // flits sent on a delivery channel to this node's interface
   int full_buffers_ = 0;
+  int valid_buffers_ = 0;                // input VCs holding flits (entropy throttling)
+  std::uint64_t buffers_emptied_ = 0;    // input VCs whose last flit left
+  std::uint64_t switched_flits_ = 0;     // flits that crossed the crossbar
+  static constexpr Cycle kNeverSent = ~Cycle(0);
+  std::vector<Cycle> last_sent_;         // per output port: the last cycle it sent a flit
   bool output_released_ = false;  // an output VC became free: blocked headers may retry
   InjectionRule* injection_rule_ = nullptr;
   mutable bool injection_refused_ = false;  // a new packet was refused by the rule: retry blocked headers
