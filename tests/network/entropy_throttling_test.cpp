@@ -1,6 +1,7 @@
 // Entropy throttling (entropy paper secs. 3–5) in whole networks: the routers' valid and active
 // buffer counts on a constructed contention, the guard time's effect on a collective (sec. 5.3,
-// 6.3), and the base model past saturation on a network whose uncontrolled throughput collapses.
+// 6.3), the oscillation of the base model and the virtual control channel. Past saturation on a
+// collapsing network: throttling_past_saturation_test.cpp.
 #include <catch2/catch.hpp>
 
 #include <sstream>
@@ -135,59 +136,6 @@ TEST_CASE("without a guard time the paper's base(90, 30) lets the network fill a
     return std::to_string(falls);
   });
   CHECK(std::stoi(swings) >= 3);
-}
-
-namespace {
-
-// Accepted flits/node/cycle on the self-tuned paper's recovery platform (TFAR + Disha, central
-// arbiter), whose uncontrolled throughput collapses past saturation (about 0.02 packets/node/cycle).
-double recovery_accepted(const std::vector<std::string>& controller, double load) {
-  return std::stod(testing::in_child_process([&] {
-    std::vector<std::string> sets = controller;
-    sets.insert(sets.end(), {"simulation.cycles=20000", "simulation.warmup=5000", "simulation.progress=false",
-                             "stimulus.injection.rate=" + std::to_string(load)});
-    auto* network = new Network("network", load_configuration(platform("selftuned-recovery.yaml"),
-                                                              stimulus("selftuned-uniform.yaml"), sets));
-    testing::run(*network);
-    std::ostringstream out;
-    out.precision(17);
-    out << make_report(*network).accepted;
-    return out.str();
-  }));
-}
-
-}  // namespace
-
-TEST_CASE("past saturation entropy throttling keeps a collapsing network near its peak and costs under 2 % below it",
-          "[network][entropy]") {
-  // Rth = 30 %: with adaptive routing and a central arbiter Ra sits well below the DOR network's
-  // 90 % even below saturation (base(90, 30) throttles at 0.015 and loses 40 %); the threshold is
-  // the network's to choose (sec. 5.2). Measured: none 0.240 / 0.320 / 0.008, entropy 0.240 /
-  // 0.320 / 0.347 flits/node/cycle at 0.015 / 0.02 / 0.03 packets/node/cycle.
-  const std::vector<std::string> entropy{"congestion_control.type=entropy", "congestion_control.threshold=30"};
-  const double peak = recovery_accepted(kNone, 0.02);
-  const double none_past = recovery_accepted(kNone, 0.03), entropy_past = recovery_accepted(entropy, 0.03);
-  const double none_below = recovery_accepted(kNone, 0.015), entropy_below = recovery_accepted(entropy, 0.015);
-  INFO("peak " << peak << "; past saturation none " << none_past << ", entropy " << entropy_past
-               << "; below: none " << none_below << ", entropy " << entropy_below);
-  CHECK(none_past < 0.25 * peak);  // the uncontrolled network does collapse
-  CHECK(entropy_past > 0.9 * peak);
-  CHECK(entropy_below > 0.98 * none_below);
-}
-
-TEST_CASE("past saturation IPR keeps a collapsing network near its peak and costs under 2 % below it",
-          "[network][congestion][ipr]") {
-  // In-transit priority never lets a new packet take an output from traffic already in the network,
-  // so Disha's recovery lane is not flooded. Measured: IPR 0.320 at 0.03, 0.2395 at 0.015.
-  const std::vector<std::string> ipr{"congestion_control.type=ipr"};
-  const double peak = recovery_accepted(kNone, 0.02);
-  const double none_past = recovery_accepted(kNone, 0.03), ipr_past = recovery_accepted(ipr, 0.03);
-  const double none_below = recovery_accepted(kNone, 0.015), ipr_below = recovery_accepted(ipr, 0.015);
-  INFO("peak " << peak << "; past saturation none " << none_past << ", IPR " << ipr_past << "; below: none "
-               << none_below << ", IPR " << ipr_below);
-  CHECK(none_past < 0.25 * peak);
-  CHECK(ipr_past > 0.9 * peak);
-  CHECK(ipr_below > 0.98 * none_below);
 }
 
 TEST_CASE("the virtual control channel steals only idle link cycles: data traffic is untouched, the circuit waits",
