@@ -1,5 +1,5 @@
 #pragma once
-// A node (DESIGN.md, "The node"): traffic generator → network interface ⇄ router, with the
+// A node (docs/design.md, "The node"): traffic generator → network interface ⇄ router, with the
 // congestion controller the NI consults. The NI and router are joined by the same kind of flit and
 // credit signals as router-to-router links.
 #include <memory>

@@ -201,7 +201,7 @@ def main():
     w = out.append
     w("# The self-tuned paper on icnsim\n")
     w("Thottethodi, Lebeck, Mukherjee, \"Exploiting Global Knowledge to Achieve Self-Tuned Congestion Control for "
-      "k-Ary n-Cube Networks\", IEEE TPDS 15(3), 2004 (the seed `000_855f37dc165abb76`). Written by "
+      "k-Ary n-Cube Networks\", IEEE TPDS 15(3), 2004 ([references](../references.md)). Written by "
       f"`scripts/selftuned-report{' --quick' if a.quick else ''}`: {len(runs.futures)} runs of "
       f"{length[0]:,} cycles ({length[1]:,} warm-up) unless noted, seed 1, {elapsed / 60:.0f} minutes on "
       f"{a.jobs} cores. Cells are accepted throughput in % of the uniform capacity (0.5 flits/node/cycle) / "

@@ -1,4 +1,4 @@
-// Entropy throttling (Kodaka et al., entropy paper secs. 3–4): every router reads the network's
+// Entropy throttling (Yokota, Ootsu, Ohkawa, IEICE 2016, secs. 3–4): every router reads the network's
 // valid and active buffer counts from the entropy circuit (sideband/entropy_circuit.h) every cycle,
 // and its node suspends new packets while the mobility ratio Ra = Na / Nv says the network is
 // congested, by one of the paper's four models (congestion/entropy_throttle.h). The check is packet

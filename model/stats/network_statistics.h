@@ -1,5 +1,5 @@
 #pragma once
-// What a run measures (DESIGN.md, "Measurement definitions"). The measurement window is
+// What a run measures (docs/design.md, "Measurement definitions"). The measurement window is
 // [warmup, end): offered load counts packets created in it (attempted load also those a full
 // source queue dropped), accepted throughput counts flits
 // delivered in it, latency counts packets created in it and delivered before its end. Totals over
