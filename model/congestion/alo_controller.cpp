@@ -14,11 +14,12 @@ class AtLeastOneController final : public CongestionController {
   AtLeastOneController(sc_core::sc_module_name name, const ControllerContext& c)
       : CongestionController(name), router_(c.router) {}
 
-  bool may_inject(const Packet& packet, Cycle) override {
+  bool may_inject(const Packet& packet, Cycle now) override {
     if (admits(router_, packet.destination)) return true;
-    ++throttled_cycles_;
+    count_throttled_cycle(now);
     return false;
   }
+  bool throttling(Cycle now) const override { return refused_lately(now); }
 
   static bool admits(const Router& router, NodeId destination) {
     int ports[16], free[16];

@@ -67,7 +67,7 @@ Cycle GlobalEstimateController::now() const { return clock_.cycle(); }
 
 bool GlobalEstimateController::may_inject(const Packet&, Cycle now) {
   if (!throttling(now)) return true;
-  ++throttled_cycles_;
+  count_throttled_cycle(now);
   return false;
 }
 
