@@ -307,15 +307,17 @@ generate a packet at a fixed interval (sec. 5.2.3, 5.2.4); a node that still hol
 queue another. With attempt sources a node holds at most one waiting packet, so latency stays
 near the peak's and the offered load can exceed what a node injects.
 
-**ALO — not reproduced; cause not found.** The paper's ALO "does exhibit severe performance
-degradation eventually"; here, past saturation, it holds about 78 % of capacity on every seed and
-load at the paper's length (table below), as well as the fixed threshold of 250. How close it is
-to tipping: before the source-ordering fix below (attempts judged against the queue as it
-happened to be, an order SystemC leaves open), 3 of these 12 runs did collapse, after 30,000 or
-more cycles; with the fix, none does. So whether ALO tips on this network depends on the timing of
-a few packets, and one run of the paper's may well have. What the paper leaves open and may decide
-it: which VCs ALO counts as free (icnsim counts every VC of a useful channel) and how long its
-Disha recovery takes.
+**ALO — the text makes no claim here.** The paper's sentence that ALO "does exhibit severe
+performance degradation eventually" is about "the deadlock avoidance case" (sec. 5.2.1; see Fig.
+4c/d below, where counting ALO's VCs as the paper may have done reproduces it); the recovery
+curve of Fig. 4a cannot be read from the text. Here, past saturation, ALO holds about 78 % of
+capacity on every seed and load at the paper's length (table below), as well as the fixed
+threshold of 250. How close it is to tipping: before the source-ordering fix below (attempts
+judged against the queue as it happened to be, an order SystemC leaves open), 3 of these 12 runs
+did collapse, after 30,000 or more cycles; with the fix, none does. Under the bursts of Fig. 9 the
+paper's ALO does collapse with recovery (below); there the difference stays open. TFAR has no
+escape VCs, so which VCs ALO counts makes no difference on this network; what may decide it is how
+fast Disha recovers (sec. 5.1 gives only the 8-cycle time-out).
 """,
     AVOIDANCE: """Before this report icnsim showed, with Bernoulli sources and a router that allocates every header
 in parallel, a Tune plateau of 43–45 % against a base peak of 51.4 %, Tune below the base at 0.0175,
@@ -368,13 +370,17 @@ Found on the way and fixed, both changing this report's numbers:
 VC_NOTES = """With two adaptive VCs the base peaks where it does under recovery (64 % at 0.02, against 48 % with
 one adaptive VC) and still falls to about a third of capacity past saturation, while Tune holds the
 peak: the lower peak and smaller margin of the three-VC table come from the VC split a torus
-forces on the escape network, not from the controllers. **ALO** stays within a few points of the
-base on both splits — with two adaptive VCs above it just past saturation (0.03) and below it at
-0.05, the paper's "improves performance in the early stages of congestion … but does exhibit
-severe performance degradation eventually", but as a few-percent effect on one seed, not a
-curve one can read a gap from. What the paper leaves open and may move it: which VCs ALO counts.
-icnsim counts every VC of a useful channel, the escape VCs included, so a free escape VC of the
-dateline class the packet cannot use still lets it in (not measured here).
+forces on the escape network, not from the controllers. **ALO** as run here stays within a few
+points of the base on both splits: it counts every VC of a useful channel, the escape VCs
+included, so a free escape VC — one of the dateline class the packet cannot even use — still lets
+a packet in. *Cause of the difference: which VCs ALO counts, which the paper leaves open.*
+Counting only the adaptive VCs (`congestion_control.vcs: adaptive`) gives the paper's shape with
+the two adaptive VCs (20,000 cycles, seed 1; `tests/network/congestion_control_test.cpp`): at
+0.025, just past saturation, ALO accepts 55.9 % where the base has fallen to 38.7 % and ALO
+counting every VC to 38.9 % — "improves performance in the early stages of congestion" — and
+by 0.05 it is down to 38.0 % (base 35.5 %) — "does exhibit severe performance degradation
+eventually". With one adaptive VC the same choice moves ALO by 2–3 points only (43.1 % against
+41.1 % at 0.02, 37.7 % against 35.3 % at 0.03).
 """
 
 FIG6_NOTES = """Before this report static 50 did **not** over-throttle uniform (71.5–71.9 % past saturation, ≥ Tune),

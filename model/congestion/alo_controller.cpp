@@ -1,6 +1,9 @@
 // At-Least-One (ALO; self-tuned paper sec. 5.1, Trans-t paper's ref. [2]): a packet may enter if
 // at least one VC is free on every useful physical channel (those on a minimal path to its
 // destination), or if at least one useful channel has all its VCs free; otherwise it waits.
+// Which VCs count is left open by the paper: every VC of the channel (`vcs: all`), or only those a
+// packet may take on any useful channel (`vcs: adaptive`: Duato's and the bubble router's escape
+// VCs, which follow a fixed route, do not count).
 #include "congestion/alo_rule.h"
 #include "congestion/congestion_controller.h"
 #include "core/packet_pool.h"
@@ -12,28 +15,34 @@ namespace {
 class AtLeastOneController final : public CongestionController {
  public:
   AtLeastOneController(sc_core::sc_module_name name, const ControllerContext& c)
-      : CongestionController(name), router_(c.router) {}
+      : CongestionController(name),
+        router_(c.router),
+        counted_(c.parameters.text("vcs") == "adaptive" ? c.router.adaptive_vcs() : ~std::uint32_t(0)) {}
 
   bool may_inject(const Packet& packet, Cycle now) override {
-    if (admits(router_, packet.destination)) return true;
+    if (admits(router_, packet.destination, counted_)) return true;
     count_throttled_cycle(now);
     return false;
   }
   bool throttling(Cycle now) const override { return refused_lately(now); }
 
-  static bool admits(const Router& router, NodeId destination) {
+  static bool admits(const Router& router, NodeId destination, std::uint32_t counted) {
     int ports[16], free[16];
     const int count = router.useful_channels(destination, ports);
-    for (int i = 0; i < count; ++i) free[i] = router.free_vcs(ports[i]);
-    return alo_admits(free, count, router.routing_vcs());
+    for (int i = 0; i < count; ++i) free[i] = router.free_vcs(ports[i], counted);
+    return alo_admits(free, count, __builtin_popcount(counted & first_vcs(router.routing_vcs())));
   }
 
  private:
   const Router& router_;
+  const std::uint32_t counted_;  // the VCs of a channel that count
 };
 
 const Registration<ControllerRegistry> registration{{
-    "alo", "At-Least-One: inject if every useful channel has a free VC, or one has all its VCs free", {},
+    "alo", "At-Least-One: inject if every useful channel has a free VC, or one has all its VCs free",
+    {ParameterSpec::choice("vcs", "all", {"all", "adaptive"},
+                           "which VCs of a channel count: all, or only the routing function's adaptive ones (not "
+                           "Duato's or the bubble router's escape VCs)")},
     [](sc_core::sc_module_name name, const ControllerContext& c) { return std::make_unique<AtLeastOneController>(name, c); }}};
 
 }  // namespace

@@ -112,8 +112,11 @@ class Router : public sc_core::sc_module {
   // The physical output channels on a minimal path from this router to `destination` (ALO and
   // Trans-t judge only these); writes up to 2n ports to `out`, returns how many.
   int useful_channels(NodeId destination, int* out) const;
-  // Free VCs of an output port (could take a new packet now), for congestion controllers.
-  int free_vcs(int port) const;
+  // Free VCs of an output port (could take a new packet now), for congestion controllers; with a
+  // mask, only those VCs. The routing function's adaptive VCs (all, if it has no escape VCs).
+  int free_vcs(int port) const { return free_vcs(port, all_vcs_); }
+  int free_vcs(int port, std::uint32_t vcs) const;
+  std::uint32_t adaptive_vcs() const { return routing_.adaptive_vcs() ? routing_.adaptive_vcs() : all_vcs_; }
 
   // Whether a packet already in the network competes here for output `port`: it holds the port
   // (until its tail has left) or its header waits at this router for a route that may use it.

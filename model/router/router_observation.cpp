@@ -10,9 +10,9 @@ int Router::useful_channels(NodeId destination, int* out) const {
   return topology_.minimal_ports(id_, destination, out);
 }
 
-int Router::free_vcs(int port) const {
+int Router::free_vcs(int port, std::uint32_t vcs) const {
   int free = 0;
-  for (std::uint32_t mask = all_vcs_; mask; mask &= mask - 1) free += output_vc_free(port, __builtin_ctz(mask));
+  for (std::uint32_t mask = vcs & all_vcs_; mask; mask &= mask - 1) free += output_vc_free(port, __builtin_ctz(mask));
   return free;
 }
 

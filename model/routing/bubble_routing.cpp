@@ -38,6 +38,7 @@ class BubbleRouting final : public RoutingFunction {
     out.add(topology_.dimension_order_port(node, destination), escape_, 1, false, true);
   }
 
+  std::uint32_t adaptive_vcs() const override { return adaptive_; }
   std::string describe() const override { return description_; }
   int packets_per_buffer() const override { return 2; }  // entering a ring leaves room for one more
 

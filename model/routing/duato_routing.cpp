@@ -61,6 +61,7 @@ class DuatoRouting final : public RoutingFunction {
     out.add(port, mask, 1, false);
   }
 
+  std::uint32_t adaptive_vcs() const override { return adaptive_; }
   std::string describe() const override { return description_; }
 
  private:

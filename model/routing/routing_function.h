@@ -50,6 +50,9 @@ class RoutingFunction {
   // Whole packets a VC buffer must be able to hold under virtual cut-through (bubble flow
   // control: two, so that a packet can enter a ring and leave a free packet buffer).
   virtual int packets_per_buffer() const { return 1; }
+  // The VCs a packet may take on any useful channel, as opposed to escape VCs that follow a fixed
+  // route (Duato, bubble); 0 means the function makes no such distinction (every VC counts).
+  virtual std::uint32_t adaptive_vcs() const { return 0; }
 };
 
 struct RoutingContext {
