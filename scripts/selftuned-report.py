@@ -342,7 +342,16 @@ about 75 %), while the fixed threshold of 250 never does: the network does not f
 does. At 0.025, closer still to saturation, the Fig. 4a run (seed 1) holds 75–77 % for 22,000
 cycles while the threshold climbs to 900, collapses at about cycle 24,000 and does not climb out
 before the end: the resets bring the threshold back to 340–670, but the collapsed network holds
-600–900 full buffers, so nodes keep being let in whenever the estimate dips below it. What happens (seed 2 at 0.03, from its time series): every node sees the same estimate, so
+600–900 full buffers, so nodes keep being let in whenever the estimate dips below it. Reduced
+(250-cycle samples): once collapsed, every node is throttled, yet 300–400 packets stay in the
+network for 35,000 cycles; Disha clears them one at a time (one recovery per ~27 cycles; a packet
+waited 23,600 cycles for its node's turn with the token), while Table 1 raises the threshold by 30
+every 96 cycles — throttled, and throughput cannot drop further — so within ~1,500 cycles all
+nodes inject again and refill the knot. The same base network, its sources stopped, drains all
+1,750 packets in 1,224 cycles. So it turns on how fast Disha recovers, which the paper leaves
+open: releasing the token when the recovered packet's header arrives instead of its tail
+(`deadlock.token_release: header`, docs/routing.md) doubles the recovery rate and lifts this run
+from 26.4 % to 37.6 % (seed 2 at 0.03: 32.3 % → 55.1 %), shorter dips but not none. What happens (seed 2 at 0.03, from its time series): every node sees the same estimate, so
 all stop and start injecting together and the full-buffer count swings by several hundred within a
 hundred cycles; while the network is throttled at a decision and throughput has not dropped by a
 quarter since the last period, Table 1 raises the threshold by 30 every 96 cycles, and just past

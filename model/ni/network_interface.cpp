@@ -33,6 +33,7 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, NodeId id, cons
       packets_in_progress_(config.packets_in_progress),
       lanes_(lanes_per_port(router, recovery)),
       token_(token),
+      release_token_at_header_(recovery.release_token_at_header),
       reinjection_delay_(recovery.reinjection_delay),
       metapacket_vc_(Router::metapacket_vc(router, recovery)),
       reallocate_when_empty_(router.reallocate_when_empty),
@@ -191,6 +192,7 @@ void NetworkInterface::deliver(Cycle now) {
     if (f.is_head()) {
       if (r.active) delivery_error(f, now, "head arrived while another packet was incomplete on its VC");
       r = Reassembly{f.packet, 0, true};
+      if (release_token_at_header_ && token_ && token_->held_by(f.packet)) token_->release(now);
     } else if (!r.active || r.packet != f.packet) {
       delivery_error(f, now, "flit without its head (lost or interleaved)");
     }

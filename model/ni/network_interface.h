@@ -147,6 +147,7 @@ class NetworkInterface : public sc_core::sc_module {
   const int packets_in_progress_;  // per injection channel
   const int lanes_;  // VCs of a delivery channel: vcs_, plus Disha's recovery lane
   RecoveryToken* token_;
+  const bool release_token_at_header_;
   const Cycle reinjection_delay_;
   const int metapacket_vc_;  // on channel 0, or -1
   struct Reinjection {

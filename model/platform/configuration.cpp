@@ -68,6 +68,9 @@ Schema platform_schema() {
                    "cycles a header may wait for an output VC before it counts as deadlocked (self-tuned 8, Trans-t 32)"));
   s.add(P::integer("deadlock.reinjection_delay", 100, 0, 100000000,
                    "software recovery: cycles before an absorbed packet is injected again"));
+  s.add(P::choice("deadlock.token_release", "tail", {"tail", "header"},
+                  "Disha: the token goes back into circulation when the recovered packet's tail is delivered "
+                  "(the lane is empty) or already its header (the next recovery may follow the tail along the lane)"));
   s.add(P::integer("network_interface.injection_channels", 1, 1, 16, "injection channels per node"));
   s.add(P::integer("network_interface.delivery_channels", 1, 1, 16, "delivery (ejection) channels per node"));
   s.add(P::integer("network_interface.injection_delay", 1, 1, 64, "cycles per flit from the NI into the router"));
@@ -206,6 +209,7 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
                                              : DeadlockRecoveryConfig::Kind::None;
   c.deadlock.timeout = int(p.integer("deadlock.timeout"));
   c.deadlock.reinjection_delay = Cycle(p.integer("deadlock.reinjection_delay"));
+  c.deadlock.release_token_at_header = p.text("deadlock.token_release") == "header";
   c.network_interface.injection_channels = int(p.integer("network_interface.injection_channels"));
   c.network_interface.delivery_channels = int(p.integer("network_interface.delivery_channels"));
   c.network_interface.injection_delay = int(p.integer("network_interface.injection_delay"));

@@ -57,6 +57,7 @@ struct DeadlockRecoveryConfig {
   Kind kind = Kind::None;
   int timeout = 0;              // cycles a header may wait for an output VC
   Cycle reinjection_delay = 0;  // software recovery: cycles before an absorbed packet re-enters
+  bool release_token_at_header = false;  // Disha: free the token when the header is delivered, not the tail
 };
 
 // VC buffers per port: the V lanes routing uses, then Disha's recovery lane and the metapackets'

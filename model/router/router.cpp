@@ -439,7 +439,7 @@ void Router::recover(int index) {
     const int dor = topology_.dimension_order_port(id_, header.destination);
     const int port = dor >= 0 ? dor : network_ports_;
     OutputVc& o = output_vc(port, recovery_vc_);
-    if (o.allocated) return;  // (cannot happen: only the token holder uses the lane)
+    if (o.allocated) return;  // the previous recovery's tail still holds it (deadlock.token_release: header)
     recovery_.took_recovery_lane(header.packet, clock_.cycle());
     o.allocated = true;
     o.owner = index;
