@@ -54,10 +54,12 @@ def draw(rng: random.Random):
     routing = rng.choice(["dimension_order", "dimension_order", "duato", "tfar", "bubble"])
     s["routing.type"] = routing
     if routing == "dimension_order":
-        s["routing.dateline"] = rng.choice(["two_datelines", "entry", "wrap"])
+        s["routing.dateline"] = rng.choice(["two_datelines", "entry", "wrap", "counted"])
     lanes = rng.choice([1, 2, 2, 3, 3, 4, 6])
     if careful and routing == "dimension_order" and "torus" in wraps:
         lanes = max(lanes, 2)
+        if s["routing.dateline"] == "counted":  # one VC more than the torus dimensions
+            lanes = max(lanes, 1 + wraps.count("torus"))
     if careful and routing == "duato":
         lanes = max(lanes, 3)
     s["router.virtual_channels"] = lanes
@@ -84,6 +86,8 @@ def draw(rng: random.Random):
     elif rng.random() < 0.1:
         recovery = rng.choice(["disha", "software"])
     s["deadlock.recovery"] = recovery
+    if recovery == "disha":
+        s["deadlock.token_release"] = rng.choice(["tail", "header"])
 
     s["network_interface.injection_channels"] = rng.choice([1, 1, 1, 2, 4])
     s["network_interface.delivery_channels"] = rng.choice([1, 1, 2])
@@ -103,8 +107,22 @@ def draw(rng: random.Random):
     else:
         s["stimulus.packet_length"] = lengths[0]
 
-    controller = rng.choice(["none", "none", "self_tuned", "static_threshold", "alo"])
+    controller = rng.choice(["none", "none", "self_tuned", "static_threshold", "alo", "trans_t", "ipr", "lbr",
+                             "entropy"])
+    if careful and controller == "lbr" and not (routing == "bubble" and switching == "virtual_cut_through"):
+        controller = "ipr"  # LBR is defined for the bubble router under virtual cut-through only
     s["congestion_control.type"] = controller
+    if controller == "alo":
+        s["congestion_control.vcs"] = rng.choice(["all", "adaptive"])
+    if controller == "trans_t" and careful:
+        s["congestion_control.u1"] = rng.choice([2, 3, 4, 5])  # Table 1 covers only the paper's networks
+    if controller == "ipr":
+        s["congestion_control.probability"] = rng.choice([0, 0.5, 1])
+    if controller == "entropy":
+        s["congestion_control.model"] = rng.choice(["base", "hyst", "gt.a", "gt.x"])
+        s["congestion_control.threshold"] = rng.choice([30, 60, 90])
+        s["congestion_control.guard_time"] = rng.choice([0, 4, 16])
+        s["congestion_control.virtual_control_channel"] = rng.choice(["false", "true"])
     if controller in ("self_tuned", "static_threshold") and rng.random() < 0.25 and (not careful or "mesh" not in wraps):
         s["congestion_control.distribution"] = "metapackets"
     if rng.random() < 0.2:
