@@ -35,13 +35,15 @@ inline EntropyModel entropy_model(const std::string& name) {
   return EntropyModel::Base;
 }
 
+// The defaults (the paper's average-best base(90, 30) and hyst(70, 90, 30), tG = 16) live with the
+// controller's parameters, in entropy_controller.cpp.
 struct EntropyThrottleConfig {
   EntropyModel model = EntropyModel::Base;
-  double threshold = 90;    // Rth, %
-  double on_below = 70;     // RON, %
-  double off_above = 90;    // ROFF, %
-  double release_below = 30;  // Rn, % of the number of routers
-  int guard_time = 16;      // tG, cycles
+  double threshold = 0;      // Rth, %
+  double on_below = 0;       // RON, %
+  double off_above = 0;      // ROFF, %
+  double release_below = 0;  // Rn, % of the number of routers
+  int guard_time = 0;        // tG, cycles
 };
 
 class EntropyThrottle {
