@@ -67,7 +67,6 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
   for (int p = 0; p < network_ports_; ++p) connected_.push_back(topology.has_link(id, p));
   inputs_.resize(std::size_t(input_ports_) * vcs_);
   outputs_.resize(std::size_t(output_ports_) * vcs_);
-  last_sent_.assign(std::size_t(output_ports_), kNeverSent);
   for (int p = 0; p < output_ports_; ++p)
     for (int v = 0; v < vcs_; ++v) output_vc(p, v).credits = p < network_ports_ ? depth_ : delivery_credits_;
   slots_.resize(inputs_.size() * depth_);
@@ -524,7 +523,6 @@ inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   }
   --buffered_flits_;
   ++switched_flits_;
-  last_sent_[std::size_t(out_port)] = now;
   credit_signal_out_[in_port]->send(Credit{std::uint32_t(now), std::uint8_t(in_vc)});
 
   f.vc = v.out_vc;

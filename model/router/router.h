@@ -139,7 +139,7 @@ class Router : public sc_core::sc_module {
   int valid_buffers() const { return valid_buffers_; }
   std::uint64_t buffers_emptied() const { return buffers_emptied_; }
   std::uint64_t switched_flits() const { return switched_flits_; }
-  bool sent_in(int port, Cycle cycle) const { return last_sent_[std::size_t(port)] == cycle && cycle != kNeverSent; }
+  bool sent_in(int port, Cycle cycle) const;  // read from the output link's signal, after the cycle
 
   // For the watchdog: an input VC holding flits that have not moved for `limit` cycles, and what
   // an input VC waits for (deadlock/wait_for.h).
@@ -264,8 +264,6 @@ class Router : public sc_core::sc_module {
   int valid_buffers_ = 0;                // input VCs holding flits (entropy throttling)
   std::uint64_t buffers_emptied_ = 0;    // input VCs whose last flit left
   std::uint64_t switched_flits_ = 0;     // flits that crossed the crossbar
-  static constexpr Cycle kNeverSent = ~Cycle(0);
-  std::vector<Cycle> last_sent_;         // per output port: the last cycle it sent a flit
   bool output_released_ = false;  // an output VC became free: blocked headers may retry
   InjectionRule* injection_rule_ = nullptr;
   mutable bool injection_refused_ = false;  // a new packet was refused by the rule: retry blocked headers

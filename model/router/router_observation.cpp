@@ -16,6 +16,12 @@ int Router::free_vcs(int port, std::uint32_t vcs) const {
   return free;
 }
 
+// The link signal holds the last flit sent on it, stamped with its cycle (core/flit.h); after the
+// cycle's update phase that is this cycle's flit, if there was one.
+bool Router::sent_in(int port, Cycle cycle) const {
+  return flit_signal_out_[std::size_t(port)]->read().sent_just_before(cycle + 1);
+}
+
 bool Router::transmission(int port, int vc, Cycle& header_arrived, int& flits_sent) const {
   const OutputVc& o = output_vc(port, vc);
   if (!o.allocated || o.owner < 0 || ((priority_lanes_ >> vc) & 1u)) return false;
