@@ -17,7 +17,7 @@ class AtLeastOneController final : public CongestionController {
   AtLeastOneController(sc_core::sc_module_name name, const ControllerContext& c)
       : CongestionController(name),
         router_(c.router),
-        counted_(c.parameters.text("vcs") == "adaptive" ? c.router.adaptive_vcs() : ~std::uint32_t(0)) {}
+        counted_(c.parameters.text("vcs") == "adaptive" ? c.router.adaptive_vcs() : first_vcs(c.router.routing_vcs())) {}
 
   bool may_inject(const Packet& packet, Cycle now) override {
     if (admits(router_, packet.destination, counted_)) return true;
@@ -30,7 +30,7 @@ class AtLeastOneController final : public CongestionController {
     int ports[16], free[16];
     const int count = router.useful_channels(destination, ports);
     for (int i = 0; i < count; ++i) free[i] = router.free_vcs(ports[i], counted);
-    return alo_admits(free, count, __builtin_popcount(counted & first_vcs(router.routing_vcs())));
+    return alo_admits(free, count, __builtin_popcount(counted));
   }
 
  private:

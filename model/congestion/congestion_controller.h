@@ -53,10 +53,9 @@ class CongestionController : public sc_core::sc_module {
   // Whether a packet was refused in this cycle or the last (for throttling() of per-packet rules).
   bool refused_lately(Cycle now) const { return last_throttled_ != kNever && last_throttled_ + 1 >= now; }
 
-  std::uint64_t throttled_cycles_ = 0;
-
  private:
   static constexpr Cycle kNever = ~Cycle(0);
+  std::uint64_t throttled_cycles_ = 0;
   Cycle last_throttled_ = kNever;
 };
 

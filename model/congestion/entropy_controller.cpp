@@ -40,13 +40,13 @@ class EntropyController final : public CongestionController, public EntropyClien
   }
 
   bool may_inject(const Packet&, Cycle now) override {
-    if ((guard_until_ == kNever || now > guard_until_) && !throttle_.on()) return true;
+    if (now >= next_start_ && !throttle_.on()) return true;
     count_throttled_cycle(now);
     return false;
   }
 
   void packet_injected(Cycle now) override {
-    if (throttle_.has_guard_time()) guard_until_ = now + throttle_.draw_guard_time(random_);
+    if (throttle_.has_guard_time()) next_start_ = now + 1 + throttle_.draw_guard_time(random_);
   }
 
   void entropy_read(const EntropyCounts& network, Cycle) override {
@@ -59,17 +59,15 @@ class EntropyController final : public CongestionController, public EntropyClien
   void telemetry(std::vector<std::pair<const char*, double>>& out) const override {
     out.emplace_back("entropy.mobility_percent", throttle_.mobility_percent());  // %mr
     out.emplace_back("entropy.valid_per_router_percent", 100.0 * double(valid_) / routers_);  // %ba
-    out.emplace_back("entropy.guarding", guard_until_ != kNever && guard_until_ >= clock_.cycle() ? 1.0 : 0.0);
+    out.emplace_back("entropy.guarding", next_start_ > clock_.cycle() ? 1.0 : 0.0);
   }
 
  private:
-  static constexpr Cycle kNever = ~Cycle(0);
-
   CycleClock& clock_;
   EntropyThrottle throttle_;
   const double routers_;
   RandomStream random_;
-  Cycle guard_until_ = kNever;  // no new packet up to and including this cycle
+  Cycle next_start_ = 0;  // the first cycle a new packet may start (after the guard time)
   std::uint64_t valid_ = 0;
 };
 

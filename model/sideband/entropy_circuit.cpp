@@ -10,7 +10,6 @@ namespace icn {
 
 EntropyCircuit::EntropyCircuit(sc_core::sc_module_name name, const Topology& topology, CycleClock& clock)
     : sc_core::sc_module(name),
-      topology_(topology),
       clock_(clock),
       nodes_(topology.node_count()),
       dimensions_(topology.dimensions()),

@@ -80,7 +80,6 @@ class EntropyCircuit : public sc_core::sc_module {
   void step();
   std::size_t at(int dimension, NodeId node) const { return std::size_t(dimension) * nodes_ + node; }
 
-  const Topology& topology_;
   CycleClock& clock_;
   const std::size_t nodes_;
   const int dimensions_, root_;
