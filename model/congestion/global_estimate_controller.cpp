@@ -35,6 +35,10 @@ std::vector<ParameterSpec> GlobalEstimateController::common_parameters() {
                                 "extrapolate from the last two snapshots, or use the last one (sec. 3.2)"),
           ParameterSpec::choice("distribution", "sideband", {"sideband", "metapackets"},
                                 "counters over the dedicated sideband, or in metapackets on the data links (sec. 5.3)"),
+          ParameterSpec::choice("metapacket_priority", "allocation", {"allocation", "link"},
+                                "the metapackets' lane wins the arbiter and VC allocation and shares each link flit by "
+                                "flit with the data lanes (sec. 5.3: gathers shorten past saturation as data stops "
+                                "contending for links), or also always wins the link"),
           ParameterSpec::boolean("throttle", true, "throttle; false gathers only (Fig. 12's No tune)")};
 }
 

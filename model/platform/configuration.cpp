@@ -234,6 +234,7 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   if (c.congestion_control.parameters.has("distribution") &&
       c.congestion_control.parameters.text("distribution") == "metapackets") {
     c.router.metapacket_lane = true;
+    c.router.metapacket_link_priority = c.congestion_control.parameters.text("metapacket_priority") == "link";
     for (const auto kind : c.network.kinds)
       if (kind != DimensionKind::Torus)
         throw ConfigError(c.congestion_control.parameters.problem(

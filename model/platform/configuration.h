@@ -47,6 +47,8 @@ struct RouterConfig {
   // One more VC per channel, highest priority, for congestion-control metapackets (self-tuned
   // sec. 5.3); set when a controller distributes its counters that way.
   bool metapacket_lane = false;
+  // Whether that lane also wins every link it crosses, or shares it flit by flit with the data lanes.
+  bool metapacket_link_priority = false;
   std::string arbitration;
 };
 

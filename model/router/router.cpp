@@ -75,8 +75,12 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
   for (int p = 0; p < output_ports_; ++p)
     arbiters.push_back(arbitration.create(
         ArbitrationContext{input_ports_, make_stream(seed, RandomPurpose::Arbitration, std::uint64_t(id) * 64 + p)}));
+  // Self-tuned sec. 5.3 leaves open whether the metapackets' priority extends to the links; by default
+  // it does not, and their flits take turns with the data lanes' on every link.
+  const std::uint32_t link_priority_lanes =
+      config.metapacket_link_priority || metapacket_vc_ < 0 ? priority_lanes_ : priority_lanes_ & ~(1u << metapacket_vc_);
   switch_allocator_ =
-      std::make_unique<SwitchAllocator>(input_ports_, output_ports_, vcs_, priority_lanes_, std::move(arbiters));
+      std::make_unique<SwitchAllocator>(input_ports_, output_ports_, vcs_, link_priority_lanes, std::move(arbiters));
   waiting_.resize(int(inputs_.size()));
   blocked_.resize(int(inputs_.size()));
   allocation_order_.resize(inputs_.size());

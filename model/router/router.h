@@ -227,7 +227,7 @@ class Router : public sc_core::sc_module {
   DeadlockRecovery recovery_;
   const int recovery_vc_;    // Disha's lane, or -1
   const int metapacket_vc_;  // the metapackets' lane, or -1
-  const std::uint32_t priority_lanes_;  // both, as a mask: they win switch allocation
+  const std::uint32_t priority_lanes_;  // both, as a mask: first in the arbiter, VC and switch allocation
   MetapacketTap* metapacket_tap_ = nullptr;
   const bool pre_routed_injection_;  // injection channel c may only leave through port c
   const int delivery_credits_;  // effectively unbounded: the NI consumes a flit per cycle per channel

@@ -137,11 +137,16 @@ struct PassOnPort0 : MetapacketTap {
 };
 }  // namespace
 
-TEST_CASE("a priority lane's flits win the output over data flits", "[router][priority]") {
-  const auto r = parse(testing::in_child_process([] {
+namespace {
+// A 30-flit data packet streams out of port 0 when a 2-flit metapacket arrives for the same link.
+// Returns the metapacket's head and tail departures, the data flits sent between them, and the
+// data packet's tail departure.
+std::vector<long long> metapacket_against_data(bool link_priority) {
+  return parse(testing::in_child_process([link_priority] {
     RouterHarness::Setup setup;
     setup.virtual_channels = 2;
-    setup.metapacket_lane = true;  // lane 2: metapackets, first on every link
+    setup.metapacket_lane = true;  // lane 2: metapackets
+    setup.metapacket_link_priority = link_priority;
     auto* h = new RouterHarness("bench", setup, to_port0(0b01));
     static PassOnPort0 tap;
     h->router().set_metapacket_tap(&tap);
@@ -157,11 +162,26 @@ TEST_CASE("a priority lane's flits win the output over data flits", "[router][pr
     out << meta_head << " " << meta_tail << " " << data_in_between << " " << h->departure(data, true);
     return out.str();
   }));
+}
+}  // namespace
+
+TEST_CASE("with link priority, a metapacket's flits win the link over data flits", "[router][priority]") {
+  const auto r = metapacket_against_data(true);
   INFO("metapacket head " << r[0] << ", tail " << r[1] << "; data flits in between " << r[2]);
   REQUIRE(r[0] > 0);
   CHECK(r[1] == r[0] + 1);  // back to back
   CHECK(r[2] == 0);         // no data flit took the link meanwhile
   CHECK(r[3] > r[1]);       // the data packet was still streaming: there was contention
+}
+
+TEST_CASE("without link priority (self-tuned sec. 5.3's reading), a metapacket takes turns on the link with data flits",
+          "[router][priority]") {
+  const auto r = metapacket_against_data(false);
+  INFO("metapacket head " << r[0] << ", tail " << r[1] << "; data flits in between " << r[2]);
+  REQUIRE(r[0] > 0);
+  CHECK(r[1] == r[0] + 2);  // one data flit between its two flits: round-robin, flit by flit
+  CHECK(r[2] == 1);
+  CHECK(r[3] > r[1]);
 }
 
 namespace {

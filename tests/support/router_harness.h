@@ -45,7 +45,7 @@ class RouterHarness : public sc_core::sc_module {
 
   struct Setup {
     int virtual_channels = 3, buffer_depth = 8;
-    bool cut_through = false, metapacket_lane = false;
+    bool cut_through = false, metapacket_lane = false, metapacket_link_priority = false;
     bool oldest_first = true;
     bool central_arbiter = false;
     std::string arbitration = "round_robin";
@@ -63,6 +63,7 @@ class RouterHarness : public sc_core::sc_module {
     router_config_.link_delay = 1;
     router_config_.virtual_cut_through = setup.cut_through;
     router_config_.metapacket_lane = setup.metapacket_lane;
+    router_config_.metapacket_link_priority = setup.metapacket_link_priority;
     router_config_.oldest_first_allocation = setup.oldest_first;
     router_config_.central_arbiter = setup.central_arbiter;
     router_config_.arbitration = setup.arbitration;
