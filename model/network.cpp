@@ -2,12 +2,14 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <sstream>
 
 #include "core/model_error.h"
 #include "routing/routing_function.h"
+#include "topology/kary_ncube.h"
 #include "traffic/destination_pattern.h"
 
 namespace icn {
@@ -15,13 +17,17 @@ namespace icn {
 Network::Network(sc_core::sc_module_name name, const Configuration& configuration)
     : sc_core::sc_module(name),
       configuration_(configuration),
-      topology_(configuration.platform.network.topology()),
+      topology_(configuration_.platform.network.topology()),
       clock_("clock", sc_core::sc_time(configuration.platform.simulation.clock_period_ns, sc_core::SC_NS)),
       statistics_(topology_.node_count(), configuration.platform.simulation.warmup,
-                  configuration.platform.simulation.cycles),
-      sideband_("sideband", topology_, clock_, configuration.platform.sideband),
-      entropy_circuit_("entropy_circuit", topology_, clock_) {
+                  configuration.platform.simulation.cycles) {
   const PlatformConfig& platform = configuration_.platform;
+  // The global-information networks follow the rows of a k-ary n-cube; other topologies have none,
+  // and a controller that needs one refuses them (ControllerContext::needs_sideband).
+  if (const auto* cube = dynamic_cast<const KaryNCube*>(&topology_)) {
+    sideband_ = std::make_unique<Sideband>("sideband", *cube, clock_, platform.sideband);
+    entropy_circuit_ = std::make_unique<EntropyCircuit>("entropy_circuit", *cube, clock_);
+  }
   routing_ = RoutingRegistry::get(platform.routing.type)
                  .create(RoutingContext{topology_, platform.router.virtual_channels, platform.routing.parameters,
                                         platform.router.virtual_cut_through});
@@ -29,13 +35,13 @@ Network::Network(sc_core::sc_module_name name, const Configuration& configuratio
                                                 clock_, statistics_);
 
   if (platform.router.metapacket_lane)
-    metapackets_ = std::make_unique<MetapacketGather>("metapackets", topology_, clock_);
+    metapackets_ = std::make_unique<MetapacketGather>("metapackets", require<KaryNCube>(topology_, "metapackets"), clock_);
   const NodeId count = topology_.node_count();
   token_.set_nodes(count);
   for (NodeId id = 0; id < count; ++id)
     nodes_.push_back(std::make_unique<Node>(("node_" + std::to_string(id)).c_str(), id, topology_, configuration_,
                                             *routing_, *schedule_, clock_, packets_, statistics_, token_,
-                                            sideband_, metapackets_.get(), entropy_circuit_));
+                                            sideband_.get(), metapackets_.get(), entropy_circuit_.get()));
 
   std::vector<NetworkInterface*> interfaces;
   for (auto& node : nodes_) interfaces.push_back(&node->network_interface());
@@ -47,13 +53,18 @@ Network::Network(sc_core::sc_module_name name, const Configuration& configuratio
   if (configuration_.stimulus.trace)
     trace_replay_ = std::make_unique<TraceReplay>("trace_replay", *configuration_.stimulus.trace, clock_, interfaces);
 
-  // Output port p of node a drives input port p of its neighbour in direction p.
+  // Output port p of router a drives the input port of the router its link leads to; an input
+  // port no link enters (a mesh edge) gets signals of its own, which stay idle.
   const int ports = topology_.network_ports();
   link_flits_.init(std::size_t(count) * ports);
   link_credits_.init(std::size_t(count) * ports);
-  std::size_t edges = 0;
+  std::vector<bool> entered(std::size_t(count) * ports, false);
   for (NodeId a = 0; a < count; ++a)
-    for (int p = 0; p < ports; ++p) edges += topology_.neighbour(a, p ^ 1) == kNoNode;
+    for (int p = 0; p < ports; ++p) {
+      const Topology::Link to = topology_.link(a, p);
+      if (to.router != kNoNode) entered[std::size_t(to.router) * ports + to.input_port] = true;
+    }
+  const std::size_t edges = std::size_t(std::count(entered.begin(), entered.end(), false));
   edge_flits_.init(edges);
   edge_credits_.init(edges);
   std::size_t edge = 0;
@@ -63,12 +74,12 @@ Network::Network(sc_core::sc_module_name name, const Configuration& configuratio
       Router& from = nodes_[a]->router();
       from.flit_out[p](link_flits_[link]);
       from.credit_in[p](link_credits_[link]);
-      const NodeId b = topology_.neighbour(a, p);
-      if (b != kNoNode) {
-        nodes_[b]->router().flit_in[p](link_flits_[link]);
-        nodes_[b]->router().credit_out[p](link_credits_[link]);
+      const Topology::Link to = topology_.link(a, p);
+      if (to.router != kNoNode) {
+        nodes_[to.router]->router().flit_in[to.input_port](link_flits_[link]);
+        nodes_[to.router]->router().credit_out[to.input_port](link_credits_[link]);
       }
-      if (topology_.neighbour(a, p ^ 1) == kNoNode) {  // nobody upstream of a's input port p
+      if (!entered[link]) {  // nobody upstream of a's input port p
         from.flit_in[p](edge_flits_[edge]);
         from.credit_out[p](edge_credits_[edge]);
         ++edge;
@@ -180,9 +191,7 @@ std::optional<Cycle> Network::completed_at() const {
 
 std::string Network::port_name(int port) const {
   if (port >= topology_.network_ports()) return "injection " + std::to_string(port - topology_.network_ports());
-  const int d = Topology::dimension_of(port);
-  const std::string axis = topology_.dimensions() <= 3 ? std::string(1, "xyz"[d]) : "d" + std::to_string(d);
-  return (Topology::is_positive(port) ? "+" : "-") + axis;
+  return topology_.port_name(port);
 }
 
 namespace {

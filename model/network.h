@@ -39,8 +39,9 @@ class Network : public sc_core::sc_module, public WaitForQuery {
   Node& node(NodeId id) { return *nodes_[id]; }
   NodeId node_count() const { return NodeId(nodes_.size()); }
   const RoutingFunction& routing() const { return *routing_; }
-  const Sideband& sideband() const { return sideband_; }
-  const EntropyCircuit& entropy_circuit() const { return entropy_circuit_; }
+  // The sideband and the entropy circuit exist on k-ary n-cubes only (null elsewhere).
+  const Sideband* sideband() const { return sideband_.get(); }
+  const EntropyCircuit* entropy_circuit() const { return entropy_circuit_.get(); }
   const MetapacketGather* metapackets() const { return metapackets_.get(); }
   MetapacketGather* metapackets() { return metapackets_.get(); }
   const TrafficSchedule& schedule() const { return *schedule_; }
@@ -112,13 +113,13 @@ class Network : public sc_core::sc_module, public WaitForQuery {
   void stop_early(RunStatus::State state, const std::string& reason);
 
   Configuration configuration_;
-  Topology topology_;
+  const Topology& topology_;  // the configuration's
   CycleClock clock_;
   PacketPool packets_;
   NetworkStatistics statistics_;
   RecoveryToken token_;  // Disha's, shared by all routers
-  Sideband sideband_;    // runs only if a congestion controller attaches to it
-  EntropyCircuit entropy_circuit_;  // runs only if an entropy-throttling controller attaches
+  std::unique_ptr<Sideband> sideband_;  // runs only if a congestion controller attaches to it
+  std::unique_ptr<EntropyCircuit> entropy_circuit_;  // runs only if an entropy-throttling controller attaches
   std::unique_ptr<MetapacketGather> metapackets_;  // with router.metapacket_lane
   std::unique_ptr<RoutingFunction> routing_;
   std::unique_ptr<TrafficSchedule> schedule_;

@@ -6,8 +6,8 @@ namespace icn {
 
 Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, const Configuration& configuration,
            const RoutingFunction& routing, TrafficSchedule& schedule, CycleClock& clock, PacketPool& packets,
-           NetworkStatistics& statistics, RecoveryToken& token, Sideband& sideband, GlobalGather* metapackets,
-           EntropyCircuit& entropy_circuit)
+           NetworkStatistics& statistics, RecoveryToken& token, Sideband* sideband, GlobalGather* metapackets,
+           EntropyCircuit* entropy_circuit)
     : sc_core::sc_module(name),
       id_(id),
       injection_flits_("injection_flit", configuration.platform.network_interface.injection_channels),

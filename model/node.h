@@ -20,8 +20,8 @@ class Node : public sc_core::sc_module {
  public:
   Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, const Configuration& configuration,
        const RoutingFunction& routing, TrafficSchedule& schedule, CycleClock& clock, PacketPool& packets,
-       NetworkStatistics& statistics, RecoveryToken& token, Sideband& sideband, GlobalGather* metapackets,
-       EntropyCircuit& entropy_circuit);
+       NetworkStatistics& statistics, RecoveryToken& token, Sideband* sideband, GlobalGather* metapackets,
+       EntropyCircuit* entropy_circuit);
 
   NodeId id() const { return id_; }
   Router& router() { return *router_; }

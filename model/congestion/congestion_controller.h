@@ -67,9 +67,14 @@ struct ControllerContext {
   const ParameterSet& parameters;
   const PlatformConfig& platform;  // to refuse, with a ConfigError, a platform the mechanism does not suit
   std::uint64_t seed;
-  Sideband& sideband;  // the network's; a controller that attaches to it makes it run
+  Sideband* sideband;  // the network's (k-ary n-cubes only); a controller that attaches makes it run
   GlobalGather* metapackets;  // the metapacket gatherer, when the platform has the lane
-  EntropyCircuit& entropy_circuit;  // the network's; runs once a controller attaches
+  EntropyCircuit* entropy_circuit;  // the network's (k-ary n-cubes only); runs once a controller attaches
+
+  // The sideband or the entropy circuit, or a ConfigError naming the controller and the topology
+  // when this network has none.
+  Sideband& needs_sideband() const;
+  EntropyCircuit& needs_entropy_circuit() const;
 };
 
 using ControllerFactory =

@@ -36,7 +36,7 @@ class EntropyController final : public CongestionController, public EntropyClien
         throttle_(throttle_config(c.parameters), c.topology.node_count()),
         routers_(double(c.topology.node_count())),
         random_(make_stream(c.seed, RandomPurpose::Controller, c.node)) {
-    c.entropy_circuit.attach(c.node, c.router, this, c.parameters.boolean("virtual_control_channel"));
+    c.needs_entropy_circuit().attach(c.node, c.router, this, c.parameters.boolean("virtual_control_channel"));
   }
 
   bool may_inject(const Packet&, Cycle now) override {

@@ -16,17 +16,18 @@ GlobalEstimateController::GlobalEstimateController(sc_core::sc_module_name name,
                                                    bool extrapolate)
     : CongestionController(name),
       router_(c.router),
-      sideband_(c.sideband),
+      sideband_(c.needs_sideband()),
       clock_(c.clock),
       extrapolate_(extrapolate),
       throttle_(c.parameters.boolean("throttle")),
       total_buffers_(double(c.topology.node_count()) * c.topology.network_ports() * c.router.routing_vcs()) {
   // Counter widths as in sec. 5.1: all buffers (12 bits for 3,072) and the most flits the network
   // can deliver in one gather at full width (13 bits for 32 cycles × 256 nodes).
-  const double full_width_gather = double(c.sideband.hops_per_gather()) * c.sideband.hop_delay();
+  const double full_width_gather = double(sideband_.hops_per_gather()) * sideband_.hop_delay();
   const std::vector<int> bits = {bits_for(total_buffers_),
                                  bits_for(full_width_gather * double(c.topology.node_count()))};
-  GlobalGather& gather = c.parameters.text("distribution") == "metapackets" ? *c.metapackets : c.sideband;
+  GlobalGather& gather =
+      c.parameters.text("distribution") == "metapackets" ? *c.metapackets : static_cast<GlobalGather&>(c.needs_sideband());
   gather.attach(c.node, this, bits);
 }
 

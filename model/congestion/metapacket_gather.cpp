@@ -4,11 +4,11 @@
 
 #include "core/cycle_clock.h"
 #include "sideband/sideband.h"
-#include "topology/topology.h"
+#include "topology/kary_ncube.h"
 
 namespace icn {
 
-MetapacketGather::MetapacketGather(sc_core::sc_module_name name, const Topology& topology, CycleClock& clock)
+MetapacketGather::MetapacketGather(sc_core::sc_module_name name, const KaryNCube& topology, CycleClock& clock)
     : sc_core::sc_module(name), topology_(topology), clock_(clock) {
   clients_.assign(topology.node_count(), nullptr);
   SC_HAS_PROCESS(MetapacketGather);
@@ -90,7 +90,7 @@ void MetapacketGather::send_masters(NodeId node, int phase, Cycle ready) {
 
 int MetapacketGather::metapacket_port(std::uint32_t tag) const {
   const Metapacket& m = metapackets_[tag];
-  return Topology::port_of(m.phase, m.positive);
+  return KaryNCube::port_of(m.phase, m.positive);
 }
 
 void MetapacketGather::add_own(NodeId node, std::uint32_t tag) {
@@ -115,7 +115,7 @@ void MetapacketGather::learn(NodeId node, int phase, const std::vector<std::uint
   }
   for (std::uint32_t tag : s.held[phase]) {  // their router lets them go on after the adder
     add_own(node, tag);
-    routers_[node]->release_metapacket(Topology::port_of(phase, metapackets_[tag].positive), now + 1);
+    routers_[node]->release_metapacket(KaryNCube::port_of(phase, metapackets_[tag].positive), now + 1);
   }
   s.held[phase].clear();
   if (is_master(node, phase)) {

@@ -24,14 +24,14 @@ namespace icn {
 
 class CycleClock;
 class SidebandClient;
-class Topology;
+class KaryNCube;
 
 class MetapacketGather : public sc_core::sc_module,
                          public GlobalGather,
                          public MetapacketListener,
                          public MetapacketTap {
  public:
-  MetapacketGather(sc_core::sc_module_name name, const Topology& topology, CycleClock& clock);
+  MetapacketGather(sc_core::sc_module_name name, const KaryNCube& topology, CycleClock& clock);
 
   void attach(NodeId node, SidebandClient* client, const std::vector<int>& counter_bits) override;
   void connect(std::vector<NetworkInterface*> interfaces, std::vector<Router*> routers);
@@ -64,7 +64,7 @@ class MetapacketGather : public sc_core::sc_module,
   bool is_master(NodeId node, int phase) const;
   std::uint32_t new_tag(int phase, bool positive, std::vector<std::uint64_t> value);
 
-  const Topology& topology_;
+  const KaryNCube& topology_;
   CycleClock& clock_;
   std::vector<SidebandClient*> clients_;
   std::vector<NetworkInterface*> interfaces_;

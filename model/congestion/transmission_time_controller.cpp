@@ -15,6 +15,7 @@
 #include "core/packet_pool.h"
 #include "platform/configuration.h"
 #include "router/router.h"
+#include "topology/kary_ncube.h"
 
 namespace icn {
 namespace {
@@ -24,11 +25,10 @@ double table1_u1(const PlatformConfig& platform) {
   struct Row { int radix, dimensions, vcs; double u1; };
   static const Row rows[] = {{8, 3, 3, 4},      {8, 3, 4, 5},   {16, 2, 3, 2.5}, {16, 2, 4, 3.75},
                              {16, 3, 3, 2.25}, {16, 3, 4, 3.5}, {32, 2, 3, 2},   {32, 2, 4, 3.25}};
-  bool torus = true;
-  for (const auto kind : platform.network.kinds) torus &= kind == DimensionKind::Torus;
+  const auto* cube = dynamic_cast<const KaryNCube*>(&platform.network.topology());
+  if (!cube || !cube->all_tori()) return 0;
   for (const Row& r : rows)
-    if (torus && r.radix == platform.network.radix && r.dimensions == platform.network.dimensions &&
-        r.vcs == platform.router.virtual_channels)
+    if (r.radix == cube->radix() && r.dimensions == cube->dimensions() && r.vcs == platform.router.virtual_channels)
       return r.u1;
   return 0;
 }
@@ -47,8 +47,7 @@ class TransmissionTimeController final : public CongestionController {
         congested_until_(std::size_t(c.router.network_ports()), 0) {
     if (u1_ <= 0)
       throw ConfigError(c.parameters.problem(
-          "u1", "Table 1 of the Trans-t paper has no u1 for a " + std::to_string(c.platform.network.radix) + "-ary " +
-                    std::to_string(c.platform.network.dimensions) + "-cube torus with " +
+          "u1", "Table 1 of the Trans-t paper has no u1 for a " + c.platform.network.topology().describe() + " with " +
                     std::to_string(c.platform.router.virtual_channels) +
                     " VCs (allowed: a threshold > 0, e.g. about the number of VCs per channel)"));
     if (c.platform.network_interface.dispatch_by_direction)

@@ -5,7 +5,8 @@
 // output VC, or holding one whose downstream buffer stays full — counts as deadlocked. Recovery:
 //   * Disha (self-tuned sec. 2, 5.1): with the network-wide token, which circulates
 //     (deadlock/recovery_token.h), the packet moves onto the recovery lane, a hidden extra lane on
-//     every channel that routes in dimension order and has priority on every link;
+//     every channel that follows the topology's deterministic route (dimension order on a k-ary
+//     n-cube) and has priority on every link;
 //   * software (Trans-t sec. 4.1): the packet is ejected into the current node's interface, which
 //     injects it again after a delay.
 // A unit: the router describes its headers through `header_at`; this decides which are recovered,

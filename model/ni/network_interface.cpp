@@ -106,9 +106,10 @@ void NetworkInterface::queue_popped() {
 
 SourceQueue& NetworkInterface::queue_of(const Packet& p) {
   if (!by_direction_) return queues_[0];
-  // Pre-routed channels: channel c serves network direction c; the first hop is the
-  // dimension-order one (packets to this node itself take channel 0 and are delivered at once).
-  const int port = topology_.dimension_order_port(id_, p.destination);
+  // Pre-routed channels: channel c serves network port c, the first hop of the topology's
+  // deterministic route (dimension order on a k-ary n-cube); packets to this node itself take
+  // channel 0 and are delivered at once.
+  const int port = topology_.deterministic_port(id_, p.destination);
   return queues_[port < 0 ? 0 : std::size_t(port)];
 }
 

@@ -14,6 +14,7 @@
 #include "platform/yaml_source.h"
 #include "router/arbitration_policy.h"
 #include "routing/routing_function.h"
+#include "topology/kary_ncube.h"
 #include "traffic/destination_pattern.h"
 #include "traffic/injection_process.h"
 
@@ -39,10 +40,7 @@ Schema platform_schema() {
   Schema s("platform");
   s.add(P::text("name", "default", "short name of the platform, used in results"));
   s.add(P::text("description", "", "free text"));
-  s.add(P::integer("network.radix", 16, 2, 256, "k: nodes per dimension"));
-  s.add(P::integer("network.dimensions", 2, 1, 8, "n: number of dimensions (a ring is n = 1)"));
-  s.add(P::choice("network.wrap", "torus", {"torus", "mesh"},
-                  "wrap-around links per dimension: torus (ring) or mesh (line)").as_list());
+  s.add(section_of<TopologyRegistry>("network", "topology", "kary_ncube", "network topology"));
   s.add(P::integer("router.virtual_channels", 3, 1, 32, "V: virtual channels (lanes) per physical channel"));
   s.add(P::integer("router.buffer_depth", 8, 1, 4096, "B: flits of buffer per virtual channel"));
   s.add(P::integer("router.routing_delay", 1, 0, 64, "cycles to route a header before VC allocation"));
@@ -179,17 +177,14 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   c.source = source;
   c.name = p.text("name");
   c.description = p.text("description");
-  c.network.radix = int(p.integer("network.radix"));
-  c.network.dimensions = int(p.integer("network.dimensions"));
-  const auto& wraps = p.texts("network.wrap");
-  if (wraps.size() != 1 && int(wraps.size()) != c.network.dimensions)
-    throw ConfigError(p.origin("network.wrap") + ": network.wrap: has " + std::to_string(wraps.size()) +
-                      " entries for " + std::to_string(c.network.dimensions) +
-                      " dimensions (allowed: one value, or one per dimension)");
-  for (const auto& w : wraps) c.network.kinds.push_back(w == "torus" ? DimensionKind::Torus : DimensionKind::Mesh);
-  if (double(std::pow(double(c.network.radix), c.network.dimensions)) > 1 << 20)
-    throw ConfigError(p.origin("network.radix") + ": network.radix: " + std::to_string(c.network.radix) +
-                      "^" + std::to_string(c.network.dimensions) + " nodes is too many (allowed: at most 1048576 nodes)");
+  const SelectedImplementation network = selected(p, "network", "topology");
+  c.network.type = network.type;
+  try {
+    c.network.shape = TopologyRegistry::get(network.type).create(network.parameters);
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(network.origin + ": network.topology: " + network.type + ": " + e.what());
+  }
+  const Topology& topology = c.network.topology();
 
   c.router.virtual_channels = int(p.integer("router.virtual_channels"));
   c.router.buffer_depth = int(p.integer("router.buffer_depth"));
@@ -225,20 +220,21 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   c.network_interface.drop_when_full = p.text("network_interface.source_queue_full") == "drop";
   c.network_interface.dispatch_by_direction = p.text("network_interface.injection_dispatch") == "by_direction";
   if (c.network_interface.dispatch_by_direction &&
-      c.network_interface.injection_channels != 2 * c.network.dimensions)
+      c.network_interface.injection_channels != topology.network_ports())
     throw ConfigError(p.problem("network_interface.injection_dispatch",
         "by_direction needs one injection channel per direction (allowed: network_interface.injection_channels = " +
-        std::to_string(2 * c.network.dimensions) + ")"));
+        std::to_string(topology.network_ports()) + ")"));
   c.congestion_control = selected(p, "congestion_control", "type");
   // Metapackets travel on a lane of their own (self-tuned sec. 5.3) round the rows of a torus.
   if (c.congestion_control.parameters.has("distribution") &&
       c.congestion_control.parameters.text("distribution") == "metapackets") {
     c.router.metapacket_lane = true;
     c.router.metapacket_link_priority = c.congestion_control.parameters.text("metapacket_priority") == "link";
-    for (const auto kind : c.network.kinds)
-      if (kind != DimensionKind::Torus)
-        throw ConfigError(c.congestion_control.parameters.problem(
-            "distribution", "metapackets go round the rows of a torus (allowed with a mesh dimension: sideband)"));
+    const auto* cube = dynamic_cast<const KaryNCube*>(&topology);
+    if (!cube || !cube->all_tori())
+      throw ConfigError(c.congestion_control.parameters.problem(
+          "distribution", "metapackets go round the rows of a torus, and this network is a " + topology.describe() +
+                              " (allowed here: sideband)"));
   }
   // The router keeps a port's lanes in 32-bit masks: Disha's recovery lane and the metapackets'
   // lane come on top of the V lanes routing uses.
@@ -267,7 +263,6 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
                       std::to_string(c.simulation.cycles) + ")");
 
   // Let the chosen routing function judge whether it can work on this network.
-  const Topology topology = c.network.topology();
   int packets_per_buffer = 1;
   try {
     packets_per_buffer =
@@ -318,7 +313,7 @@ PhaseConfig build_traffic(const ParameterSet& p, const PlatformConfig& platform,
                                                       std::to_string(s.offered_flits_per_cycle()) +
                                                       " flits/node/cycle (allowed: at most 1 flit/node/cycle, "
                                                       "or more with source.model: attempts)"));
-  const Topology topology = platform.network.topology();
+  const Topology& topology = platform.network.topology();
   try {
     PatternRegistry::get(s.pattern.type).create(PatternContext{topology, s.pattern.parameters, platform.simulation.seed});
   } catch (const std::invalid_argument& e) {
@@ -503,7 +498,7 @@ Configuration build(const FlatEntries& platform_entries, const FlatEntries& stim
       for (const auto& program : c.stimulus.trace->programs)
         for (const auto& e : program)
           if (e.kind == TraceEvent::Kind::Send) longest = std::max(longest, e.amount);
-    const Topology topology = c.platform.network.topology();
+    const Topology& topology = c.platform.network.topology();
     const std::uint64_t packets =
         std::uint64_t(RoutingRegistry::get(c.platform.routing.type)
                           .create(RoutingContext{topology, c.platform.router.virtual_channels,

@@ -4,6 +4,7 @@
 // structs, never YAML. Every key, its default, range and description is declared in
 // configuration.cpp and nowhere else.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -15,15 +16,14 @@
 #include "topology/topology.h"
 #include "traffic/packet_mix.h"
 #include "traffic/trace.h"
-#include <memory>
 
 namespace icn {
 
+// The topology, built once from the `network.*` keys by the entry `network.topology` names.
 struct NetworkConfig {
-  int radix = 0;
-  int dimensions = 0;
-  std::vector<DimensionKind> kinds;  // one per dimension
-  Topology topology() const { return Topology(radix, dimensions, kinds); }
+  std::string type;
+  std::shared_ptr<const Topology> shape;  // shared by every copy of the configuration
+  const Topology& topology() const { return *shape; }
 };
 
 struct RouterConfig {

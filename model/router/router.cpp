@@ -136,7 +136,8 @@ VcWait Router::wait_of(int port, int vc, Cycle now) const {
   if (v.state == VcState::Active) {
     if (v.out_port >= network_ports_ || output_vc(v.out_port, v.out_vc).credits > 0) return w;
     w.state = VcWait::State::Waiting;
-    w.waits_on.push_back(VcRef{topology_.neighbour(id_, v.out_port), v.out_port, v.out_vc});
+    const Topology::Link to = topology_.link(id_, v.out_port);
+    w.waits_on.push_back(VcRef{to.router, to.input_port, v.out_vc});
     return w;
   }
   if (v.state != VcState::Routing || v.route_ready > now) return w;  // still to be routed
@@ -155,7 +156,8 @@ VcWait Router::wait_of(int port, int vc, Cycle now) const {
       if (o.allocated && o.owner >= 0) {
         w.waits_on.push_back(VcRef{id_, o.owner / vcs_, o.owner % vcs_});
       } else if (candidate.port < network_ports_) {
-        w.waits_on.push_back(VcRef{topology_.neighbour(id_, candidate.port), candidate.port, ov});
+        const Topology::Link to = topology_.link(id_, candidate.port);
+        w.waits_on.push_back(VcRef{to.router, to.input_port, ov});
       } else {
         w.waits_on.clear();
         return w;  // a delivery VC: the interface drains it
@@ -437,10 +439,11 @@ void Router::recover(int index) {
     waiting_.set(index);  // if it cannot be recovered now, it competes for an output VC again
   }
   if (recovery_.to_recovery_lane()) {
-    // Disha: with the token, the packet moves onto the recovery lane, which routes it in
-    // dimension order and has priority on every link, so it always reaches its destination.
-    const int dor = topology_.dimension_order_port(id_, header.destination);
-    const int port = dor >= 0 ? dor : network_ports_;
+    // Disha: with the token, the packet moves onto the recovery lane, which follows the topology's
+    // deterministic route (dimension order on a k-ary n-cube) and has priority on every link, so it
+    // always reaches its destination.
+    const int next = topology_.deterministic_port(id_, header.destination);
+    const int port = next >= 0 ? next : network_ports_;
     OutputVc& o = output_vc(port, recovery_vc_);
     if (o.allocated) return;  // the previous recovery's tail still holds it (deadlock.token_release: header)
     recovery_.took_recovery_lane(header.packet, clock_.cycle());
@@ -483,9 +486,9 @@ void Router::compute_route(int index, const Flit& header) {
     return;
   }
   if (lane == recovery_vc_) {
-    // Disha's lane: dimension order on the same lane, to the end.
+    // Disha's lane: the deterministic route on the same lane, to the end.
     v.route.clear();
-    const int port = topology_.dimension_order_port(id_, header.destination);
+    const int port = topology_.deterministic_port(id_, header.destination);
     v.route.add(port >= 0 ? port : network_ports_, 1u << lane);
     return;
   }

@@ -63,7 +63,7 @@ class MetapacketTap {
 
 class Router : public sc_core::sc_module {
  public:
-  // Inputs: network ports 0..2n−1, then injection channels. Outputs: network ports, then delivery
+  // Inputs: the topology's network ports, then injection channels. Outputs: network ports, then delivery
   // channels. Credits flow back on every input; delivery channels need none (the NI always sinks).
   sc_core::sc_vector<sc_core::sc_in<Flit>> flit_in;
   sc_core::sc_vector<sc_core::sc_out<Credit>> credit_out;
@@ -110,7 +110,7 @@ class Router : public sc_core::sc_module {
   int output_credits(int port, int vc) const { return output_vc(port, vc).credits; }
   bool has_output(int port) const { return port >= network_ports_ || connected_[port]; }
   // The physical output channels on a minimal path from this router to `destination` (ALO and
-  // Trans-t judge only these); writes up to 2n ports to `out`, returns how many.
+  // Trans-t judge only these); writes up to network_ports() ports to `out`, returns how many.
   int useful_channels(NodeId destination, int* out) const;
   // Free VCs of an output port (could take a new packet now), for congestion controllers; with a
   // mask, only those VCs. The routing function's adaptive VCs (all, if it has no escape VCs).

@@ -7,14 +7,14 @@
 #include <stdexcept>
 
 #include "routing/routing_function.h"
-#include "topology/topology.h"
+#include "topology/kary_ncube.h"
 
 namespace icn {
 namespace {
 
 class BubbleRouting final : public RoutingFunction {
  public:
-  BubbleRouting(const Topology& topology, int virtual_channels, int escape_vcs, bool cut_through)
+  BubbleRouting(const KaryNCube& topology, int virtual_channels, int escape_vcs, bool cut_through)
       : topology_(topology) {
     if (!cut_through)
       throw std::invalid_argument("bubble flow control needs router.switching: virtual_cut_through");
@@ -43,7 +43,7 @@ class BubbleRouting final : public RoutingFunction {
   int packets_per_buffer() const override { return 2; }  // entering a ring leaves room for one more
 
  private:
-  const Topology& topology_;
+  const KaryNCube& topology_;
   std::uint32_t escape_, adaptive_;
   std::string description_;
 };
@@ -52,7 +52,7 @@ const Registration<RoutingRegistry> registration{{
     "bubble", "adaptive bubble router: dimension-order escape VCs with bubble flow control (needs cut-through)",
     {ParameterSpec::integer("escape_vcs", 1, 1, 31, "VCs of the bubble escape network")},
     [](const RoutingContext& c) {
-      return std::make_unique<BubbleRouting>(c.topology, c.virtual_channels, int(c.parameters.integer("escape_vcs")),
+      return std::make_unique<BubbleRouting>(require<KaryNCube>(c.topology, "bubble routing"), c.virtual_channels, int(c.parameters.integer("escape_vcs")),
                                              c.virtual_cut_through);
     }}};
 

@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "topology/topology.h"
+#include "topology/kary_ncube.h"
 
 namespace icn {
 
@@ -39,7 +39,7 @@ inline DatelineScheme dateline_scheme(const std::string& name) {
 
 class Datelines {
  public:
-  Datelines(const Topology& topology, DatelineScheme scheme) : topology_(topology), scheme_(scheme) {}
+  Datelines(const KaryNCube& topology, DatelineScheme scheme) : topology_(topology), scheme_(scheme) {}
 
   DatelineScheme scheme() const { return scheme_; }
 
@@ -48,10 +48,10 @@ class Datelines {
   // from L to L − 1; the wrap link is L = k − 1 (+) or 0 (−), the half-way link ⌊k/2⌋ − 1 (+) or
   // ⌊k/2⌋ (−).
   bool on_link(NodeId node, int port) const {
-    const int d = Topology::dimension_of(port);
+    const int d = KaryNCube::dimension_of(port);
     if (!topology_.wraps(d)) return false;
     const int c = topology_.coordinate(node, d), k = topology_.radix();
-    const bool positive = Topology::is_positive(port);
+    const bool positive = KaryNCube::is_positive(port);
     if (c == (positive ? k - 1 : 0)) return true;
     return two_per_ring() && c == (positive ? k / 2 - 1 : k / 2);
   }
@@ -59,10 +59,10 @@ class Datelines {
   // Whether the rest of the minimal path from `node` towards `destination` in `port`'s dimension
   // and direction, this hop included, crosses a dateline.
   bool path_crosses(NodeId node, int port, NodeId destination) const {
-    const int d = Topology::dimension_of(port);
+    const int d = KaryNCube::dimension_of(port);
     if (!topology_.wraps(d)) return false;
     const int k = topology_.radix(), c = topology_.coordinate(node, d);
-    const bool positive = Topology::is_positive(port);
+    const bool positive = KaryNCube::is_positive(port);
     const int target = topology_.coordinate(destination, d);
     const int hops = positive ? (target - c + k) % k : (c - target + k) % k;
     auto crossed = [&](int link) { return (positive ? (link - c + k) % k : (c - link + k) % k) < hops; };
@@ -90,7 +90,7 @@ class Datelines {
  private:
   bool two_per_ring() const { return scheme_ == DatelineScheme::TwoDatelines || scheme_ == DatelineScheme::Counted; }
 
-  const Topology& topology_;
+  const KaryNCube& topology_;
   DatelineScheme scheme_;
 };
 

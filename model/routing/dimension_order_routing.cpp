@@ -14,14 +14,14 @@
 
 #include "routing/dateline.h"
 #include "routing/routing_function.h"
-#include "topology/topology.h"
+#include "topology/kary_ncube.h"
 
 namespace icn {
 namespace {
 
 class DimensionOrderRouting final : public RoutingFunction {
  public:
-  DimensionOrderRouting(const Topology& topology, int virtual_channels, DatelineScheme scheme)
+  DimensionOrderRouting(const KaryNCube& topology, int virtual_channels, DatelineScheme scheme)
       : topology_(topology), datelines_(topology, scheme) {
     const std::uint32_t all = first_vcs(virtual_channels);
     const int low_count = (virtual_channels + 1) / 2;
@@ -60,7 +60,7 @@ class DimensionOrderRouting final : public RoutingFunction {
       out.add(port, 1u << vc);
       return;
     }
-    if (!topology_.wraps(Topology::dimension_of(port))) {
+    if (!topology_.wraps(KaryNCube::dimension_of(port))) {
       out.add(port, all_);
       return;
     }
@@ -71,7 +71,7 @@ class DimensionOrderRouting final : public RoutingFunction {
   std::string describe() const override { return "dimension order, " + split_; }
 
  private:
-  const Topology& topology_;
+  const KaryNCube& topology_;
   const Datelines datelines_;
   std::uint32_t class_mask_[2], all_;
   bool counted_ = false;
@@ -87,7 +87,7 @@ const Registration<RoutingRegistry> registration{{
                            "(class 1 from the wrap link on), counted (no classes: VC = datelines crossed so far, two per "
                            "ring; the entropy paper's)")},
     [](const RoutingContext& c) {
-      return std::make_unique<DimensionOrderRouting>(c.topology, c.virtual_channels,
+      return std::make_unique<DimensionOrderRouting>(require<KaryNCube>(c.topology, "dimension-order routing"), c.virtual_channels,
                                                      dateline_scheme(c.parameters.text("dateline")));
     }}};
 

@@ -17,14 +17,14 @@
 
 #include "routing/dateline.h"
 #include "routing/routing_function.h"
-#include "topology/topology.h"
+#include "topology/kary_ncube.h"
 
 namespace icn {
 namespace {
 
 class DuatoRouting final : public RoutingFunction {
  public:
-  DuatoRouting(const Topology& topology, int virtual_channels, int escape_vcs, DatelineScheme scheme)
+  DuatoRouting(const KaryNCube& topology, int virtual_channels, int escape_vcs, DatelineScheme scheme)
       : topology_(topology), datelines_(topology, scheme) {
     if (scheme == DatelineScheme::Entry)
       throw std::invalid_argument("dateline: entry chooses a class where a packet enters a dimension, but packets "
@@ -56,7 +56,7 @@ class DuatoRouting final : public RoutingFunction {
     // The escape channel: the dimension-order hop.
     const int port = topology_.dimension_order_port(node, destination);
     std::uint32_t mask = escape_;
-    if (topology_.wraps(Topology::dimension_of(port)))
+    if (topology_.wraps(KaryNCube::dimension_of(port)))
       mask = datelines_.position_class(node, port, destination) == 0 ? low_ : high_;
     out.add(port, mask, 1, false);
   }
@@ -65,7 +65,7 @@ class DuatoRouting final : public RoutingFunction {
   std::string describe() const override { return description_; }
 
  private:
-  const Topology& topology_;
+  const KaryNCube& topology_;
   const Datelines datelines_;
   std::uint32_t escape_, adaptive_, low_, high_;
   std::string description_;
@@ -80,7 +80,7 @@ const Registration<RoutingRegistry> registration{{
                            "hop crosses no dateline; the dateline is the wrap link (wrap) or also the half-way "
                            "link (two_datelines)")},
     [](const RoutingContext& c) {
-      return std::make_unique<DuatoRouting>(c.topology, c.virtual_channels, int(c.parameters.integer("escape_vcs")),
+      return std::make_unique<DuatoRouting>(require<KaryNCube>(c.topology, "Duato's routing"), c.virtual_channels, int(c.parameters.integer("escape_vcs")),
                                             dateline_scheme(c.parameters.text("dateline")));
     }}};
 

@@ -4,11 +4,11 @@
 
 #include "core/cycle_clock.h"
 #include "router/router.h"
-#include "topology/topology.h"
+#include "topology/kary_ncube.h"
 
 namespace icn {
 
-EntropyCircuit::EntropyCircuit(sc_core::sc_module_name name, const Topology& topology, CycleClock& clock)
+EntropyCircuit::EntropyCircuit(sc_core::sc_module_name name, const KaryNCube& topology, CycleClock& clock)
     : sc_core::sc_module(name),
       clock_(clock),
       nodes_(topology.node_count()),
@@ -30,8 +30,8 @@ EntropyCircuit::EntropyCircuit(sc_core::sc_module_name name, const Topology& top
       const int c = topology.coordinate(n, d);
       coordinate_[i] = c;
       // The line's links only: on a torus the wrap link from k − 1 to 0 is not part of the circuit.
-      if (c > 0) lower_[i] = topology.neighbour(n, Topology::port_of(d, false));
-      if (c < k - 1) higher_[i] = topology.neighbour(n, Topology::port_of(d, true));
+      if (c > 0) lower_[i] = topology.neighbour(n, KaryNCube::port_of(d, false));
+      if (c < k - 1) higher_[i] = topology.neighbour(n, KaryNCube::port_of(d, true));
     }
   }
 }

@@ -25,7 +25,7 @@
 
 #include "core/end_of_cycle.h"
 #include "core/types.h"
-#include "topology/topology.h"
+#include "topology/kary_ncube.h"
 
 namespace icn {
 
@@ -52,7 +52,7 @@ class EntropyClient {
 
 class EntropyCircuit : public sc_core::sc_module {
  public:
-  EntropyCircuit(sc_core::sc_module_name name, const Topology& topology, CycleClock& clock);
+  EntropyCircuit(sc_core::sc_module_name name, const KaryNCube& topology, CycleClock& clock);
 
   // Every node's controller attaches its router before simulation; the circuit then runs every
   // cycle (it costs nothing when nobody attaches). All must agree on the virtual control channel.
@@ -104,7 +104,7 @@ template <class LinkBusy>
 void EntropyCircuit::clock_registers(const std::vector<EntropyCounts>& counts, LinkBusy link_busy) {
   // First the transfers between neighbours, from the registers as they were at the end of the last
   // cycle; a transfer from lower to higher coordinate uses the sender's + link, the other way its
-  // − link (ports 2d and 2d + 1, topology/topology.h).
+  // − link (ports 2d and 2d + 1, topology/kary_ncube.h).
   auto transfer = [&](EntropyCounts& copy, const EntropyCounts& source, NodeId sender, int port) {
     if (virtual_control_channel_ && link_busy(sender, port)) {
       missed_ += !(copy == source);
@@ -117,10 +117,10 @@ void EntropyCircuit::clock_registers(const std::vector<EntropyCounts>& counts, L
       const std::size_t i = at(d, n);
       const int c = coordinate_[i];
       const NodeId low = lower_[i], high = higher_[i];
-      if (c <= root_ && low != kNoNode) transfer(from_below_[i], reduction_[at(d, low)], low, Topology::port_of(d, true));
-      if (c >= root_ && high != kNoNode) transfer(from_above_[i], reduction_[at(d, high)], high, Topology::port_of(d, false));
-      if (c < root_) transfer(from_root_side_[i], broadcast_[at(d, high)], high, Topology::port_of(d, false));
-      if (c > root_) transfer(from_root_side_[i], broadcast_[at(d, low)], low, Topology::port_of(d, true));
+      if (c <= root_ && low != kNoNode) transfer(from_below_[i], reduction_[at(d, low)], low, KaryNCube::port_of(d, true));
+      if (c >= root_ && high != kNoNode) transfer(from_above_[i], reduction_[at(d, high)], high, KaryNCube::port_of(d, false));
+      if (c < root_) transfer(from_root_side_[i], broadcast_[at(d, high)], high, KaryNCube::port_of(d, false));
+      if (c > root_) transfer(from_root_side_[i], broadcast_[at(d, low)], low, KaryNCube::port_of(d, true));
     }
   }
   // Then every register from its sources' old values: last dimension first, broadcast before

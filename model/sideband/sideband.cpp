@@ -3,15 +3,15 @@
 #include <stdexcept>
 
 #include "core/cycle_clock.h"
-#include "topology/topology.h"
+#include "topology/kary_ncube.h"
 
 namespace icn {
 
 namespace {
-int hops_in(const Topology& t, int d) { return t.wraps(d) ? t.radix() / 2 : t.radix() - 1; }
+int hops_in(const KaryNCube& t, int d) { return t.wraps(d) ? t.radix() / 2 : t.radix() - 1; }
 }  // namespace
 
-Sideband::Sideband(sc_core::sc_module_name name, const Topology& topology, CycleClock& clock, SidebandConfig config)
+Sideband::Sideband(sc_core::sc_module_name name, const KaryNCube& topology, CycleClock& clock, SidebandConfig config)
     : sc_core::sc_module(name), topology_(topology), clock_(clock), config_(config) {
   clients_.assign(topology.node_count(), nullptr);
 }
@@ -68,8 +68,8 @@ void Sideband::hop() {
   const int hops = hops_in(topology_, d);
   const bool last_of_even_ring = topology_.wraps(d) && topology_.radix() % 2 == 0 && hop_in_dimension_ + 1 == hops;
   for (NodeId n = 0; n < topology_.node_count(); ++n) {
-    const NodeId from_minus = topology_.neighbour(n, Topology::port_of(d, false));  // sends towards +
-    const NodeId from_plus = topology_.neighbour(n, Topology::port_of(d, true));    // sends towards -
+    const NodeId from_minus = topology_.neighbour(n, KaryNCube::port_of(d, false));  // sends towards +
+    const NodeId from_plus = topology_.neighbour(n, KaryNCube::port_of(d, true));    // sends towards -
     for (std::size_t c = 0; c < counters_; ++c) {
       const std::size_t i = std::size_t(n) * counters_ + c;
       const std::uint64_t in_plus = from_minus == kNoNode ? 0 : plus_[std::size_t(from_minus) * counters_ + c];

@@ -21,7 +21,7 @@
 namespace icn {
 
 class CycleClock;
-class Topology;
+class KaryNCube;
 
 struct SidebandConfig {
   int hop_delay = 2;   // h: cycles per hop for a message that fits the width
@@ -38,7 +38,7 @@ class SidebandClient {
 
 class Sideband : public sc_core::sc_module, public GlobalGather {
  public:
-  Sideband(sc_core::sc_module_name name, const Topology& topology, CycleClock& clock, SidebandConfig config);
+  Sideband(sc_core::sc_module_name name, const KaryNCube& topology, CycleClock& clock, SidebandConfig config);
 
   // Every node's client registers the same counters (their widths in bits) before simulation.
   void attach(NodeId node, SidebandClient* client, const std::vector<int>& counter_bits) override;
@@ -55,7 +55,7 @@ class Sideband : public sc_core::sc_module, public GlobalGather {
   void start_gather(Cycle now);
   void hop();
 
-  const Topology& topology_;
+  const KaryNCube& topology_;
   CycleClock& clock_;
   const SidebandConfig config_;
   std::vector<int> counters_bits_;

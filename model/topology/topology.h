@@ -1,75 +1,75 @@
 #pragma once
-// k-ary n-cube geometry: each dimension a ring (torus) or a line (mesh); a ring network is n = 1.
-// Nodes are numbered canonically with dimension 0 varying fastest (node = sum c_d * k^d), which is
-// the numbering the papers' bit-permutation patterns are defined on.
+// What every topology tells the rest of the model (docs/design.md, "Topologies"): its routers, each
+// router's network ports, where each output port leads, the distances and minimal output ports
+// between nodes, one deterministic minimal route, and its uniform-traffic capacity. The wiring,
+// the network interface, the statistics, Disha's recovery lane and the generic patterns use only
+// this. Mechanisms built on one family's geometry (dimension-order and dateline routing, the
+// sideband, metapackets, the entropy circuit, tornado and transpose) ask for it with
+// `require<KaryNCube>(topology, "what I am")`, which refuses any other topology by naming both.
 //
-// Ports: network port 2d goes in the + direction of dimension d, port 2d + 1 in the − direction.
-// A link joins output port p of a node to input port p of its neighbour in direction p, so an input
-// port's number says which way the arriving flit travels (continuing straight = same port number).
-#include <cstdint>
+// A topology is one file plus one registration line: the `network.topology` key picks it and its
+// parameter specs say which `network.*` keys it accepts (model/topology/kary_ncube.cpp).
+#include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "core/parameters.h"
+#include "core/registry.h"
 #include "core/types.h"
 
 namespace icn {
 
-enum class DimensionKind { Torus, Mesh };
-
 class Topology {
  public:
-  Topology(int radix, int dimensions, std::vector<DimensionKind> kinds);
+  // Where an output port leads: a neighbour router and the input port its link enters there, or
+  // nowhere (router == kNoNode: a mesh edge).
+  struct Link {
+    NodeId router = kNoNode;
+    int input_port = -1;
+  };
 
-  int radix() const { return k_; }
-  int dimensions() const { return n_; }
-  NodeId node_count() const { return node_count_; }
-  int network_ports() const { return 2 * n_; }
-  DimensionKind kind(int dimension) const { return kinds_[dimension]; }
-  bool wraps(int dimension) const { return kinds_[dimension] == DimensionKind::Torus; }
-  std::string describe() const;  // "16-ary 2-cube torus"
+  virtual ~Topology() = default;
 
-  static int dimension_of(int port) { return port / 2; }
-  static bool is_positive(int port) { return port % 2 == 0; }
-  static int port_of(int dimension, bool positive) { return 2 * dimension + (positive ? 0 : 1); }
+  // "16-ary 2-cube torus": the registry name's family with its parameters, for results and errors.
+  virtual std::string describe() const = 0;
+  // Nodes: each a router with its terminal (generator and network interface) on the ports after
+  // the network ports.
+  virtual NodeId node_count() const = 0;
+  // Network (router-to-router) ports per router; the same for every router.
+  virtual int network_ports() const = 0;
+  virtual Link link(NodeId router, int output_port) const = 0;
+  NodeId neighbour(NodeId router, int output_port) const { return link(router, output_port).router; }
+  bool has_link(NodeId router, int output_port) const { return neighbour(router, output_port) != kNoNode; }
 
-  int coordinate(NodeId node, int dimension) const {
-    return int(node / stride_[dimension] % NodeId(k_));
-  }
-  std::vector<int> coordinates(NodeId node) const;
-  NodeId node_at(const std::vector<int>& coordinates) const;
-
-  // The neighbour reached through network port `port`, or kNoNode at a mesh edge.
-  NodeId neighbour(NodeId node, int port) const;
-  bool has_link(NodeId node, int port) const { return neighbour(node, port) != kNoNode; }
-  // True if the link leaving `node` through `port` is its dimension's dateline: the wrap-around
-  // link between coordinate k−1 and 0 (either direction).
-  bool crosses_dateline(NodeId node, int port) const;
-
-  // Signed minimal offset from `from` to `to` in a dimension: positive means + direction. On a
-  // torus with even k, an offset of exactly k/2 is minimal both ways; `tie` reports that case and
-  // the returned offset is then +k/2.
-  int minimal_offset(NodeId from, NodeId to, int dimension, bool* tie = nullptr) const;
-  int distance(NodeId from, NodeId to) const;  // minimal hop count
-  // The dimension-order hop from `from` towards `to` (lowest unfinished dimension, minimal
-  // direction; an offset of exactly k/2 goes + at even coordinates, − at odd ones), or −1 if
-  // from == to.
-  int dimension_order_port(NodeId from, NodeId to) const;
-  // Network ports that lie on some minimal path from `from` to `to` (the "useful" channels of the
-  // self-tuned paper's footnote 3). The second form writes them to `out` (room for 2n) and returns
-  // how many, allocating nothing.
+  virtual int distance(NodeId from, NodeId to) const = 0;  // minimal hop count
+  // The network ports on some minimal path from `from` to `to` (the "useful" channels of the
+  // self-tuned paper's footnote 3), written to `out` (room for network_ports()); returns how many.
+  virtual int minimal_ports(NodeId from, NodeId to, int* out) const = 0;
   std::vector<int> minimal_ports(NodeId from, NodeId to) const;
-  int minimal_ports(NodeId from, NodeId to, int* out) const;
+  // The first hop of the topology's one fixed minimal route (dimension order on a k-ary n-cube),
+  // or −1 if from == to. Disha's recovery lane follows it; pre-routed injection dispatches on it.
+  virtual int deterministic_port(NodeId from, NodeId to) const = 0;
 
-  // Ideal uniform-traffic capacity in flits/node/cycle, bounded by channel load: a torus dimension
-  // carries k/8 (even k) per unit of injection on each channel, a mesh dimension k/4 at its centre.
-  double uniform_capacity() const;
-
- private:
-  int k_;
-  int n_;
-  std::vector<DimensionKind> kinds_;
-  std::vector<NodeId> stride_;
-  NodeId node_count_;
+  // Ideal uniform-traffic capacity in flits/node/cycle, bounded by the most loaded channel.
+  virtual double uniform_capacity() const = 0;
+  // A network port's name in diagnostics ("+x" on a k-ary n-cube).
+  virtual std::string port_name(int port) const { return "port " + std::to_string(port); }
 };
+
+// The topology as the family `Family`, for a mechanism that only works there; otherwise
+// std::invalid_argument "`who` needs a <Family::kFamily> (this network is <describe()>)", which
+// the configuration reports against the key that chose the mechanism.
+template <typename Family>
+const Family& require(const Topology& topology, const std::string& who) {
+  if (const auto* family = dynamic_cast<const Family*>(&topology)) return *family;
+  throw std::invalid_argument(who + " needs a " + Family::kFamily + " (this network is a " + topology.describe() + ")");
+}
+
+// Builds a topology from its `network.*` parameters; throws std::invalid_argument for values that
+// are in range one by one but not together (the configuration names the key).
+using TopologyFactory = std::function<std::shared_ptr<const Topology>(const ParameterSet& parameters)>;
+struct TopologyTag { static constexpr const char* kind = "topology"; };
+using TopologyRegistry = Registry<TopologyTag, TopologyFactory>;
 
 }  // namespace icn

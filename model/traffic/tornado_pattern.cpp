@@ -2,6 +2,7 @@
 // W → (W + ⌊k/2⌋) mod N (with dimension 0 varying fastest this moves half-way along dimension 0,
 // carrying into dimension 1 past the end of a row), for any k and n. With per_dimension: true it
 // is Dally & Towles' tornado instead: every coordinate c → (c + ⌈k/2⌉ − 1) mod k.
+#include "topology/kary_ncube.h"
 #include "traffic/permutation_pattern.h"
 
 namespace icn {
@@ -11,7 +12,7 @@ const Registration<PatternRegistry> registration{{
     {ParameterSpec::boolean("per_dimension", false,
                             "instead shift every coordinate by ceil(k/2) - 1 (Dally & Towles)")},
     [](const PatternContext& c) {
-      const Topology& t = c.topology;
+      const KaryNCube& t = require<KaryNCube>(c.topology, "the tornado pattern");
       const NodeId shift = NodeId(t.radix() / 2);
       if (!c.parameters.boolean("per_dimension"))
         return permutation_of(t, [&t, shift](NodeId s) { return (s + shift) % t.node_count(); });

@@ -9,7 +9,7 @@
 #include "sideband/sideband.h"
 #include "support/child_process.h"
 #include "support/gather_probe.h"
-#include "topology/topology.h"
+#include "topology/kary_ncube.h"
 
 using namespace icn;
 
@@ -19,7 +19,7 @@ namespace {
 // Returns "g errors snapshots": g, the number of wrong sums or arrival times, and snapshots seen.
 std::string gather(int k, int n, DimensionKind kind, int width, int hop_delay = 2) {
   return testing::in_child_process([=] {
-    Topology topology(k, n, {kind});
+    KaryNCube topology(k, n, {kind});
     auto* clock = new CycleClock("clock", sc_core::sc_time(1, sc_core::SC_NS));
     auto* sideband = new Sideband("sideband", topology, *clock, SidebandConfig{hop_delay, width});
     std::vector<testing::GatherProbe> probes(topology.node_count());

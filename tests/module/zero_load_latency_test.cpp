@@ -67,7 +67,7 @@ TEST_CASE("a lone packet's latency equals the analytic pipeline formula", "[rout
     const int k = std::stoi(network_text.substr(network_text.find("radix: ") + 7));
     const int n = std::stoi(network_text.substr(network_text.find("dimensions: ") + 12));
     const bool is_mesh = network_text.find("mesh") != std::string::npos;
-    const Topology topology(k, n, {is_mesh ? DimensionKind::Mesh : DimensionKind::Torus});
+    const KaryNCube topology(k, n, {is_mesh ? DimensionKind::Mesh : DimensionKind::Torus});
     const int hops = topology.distance(c.source, c.destination);
     const long expected = 1 + c.injection + (hops + 1) * (c.routing + c.crossbar) + hops * c.link + c.delivery +
                           (c.length - 1);

@@ -153,7 +153,7 @@ TEST_CASE("the virtual control channel steals only idle link cycles: data traffi
       testing::run(*network);
       const RunReport report = make_report(*network);
       std::ostringstream out;
-      out << report.completion_cycle << " " << report.latency.mean << " " << network->entropy_circuit().stolen_cycles_missed();
+      out << report.completion_cycle << " " << report.latency.mean << " " << network->entropy_circuit()->stolen_cycles_missed();
       return out.str();
     });
   };

@@ -42,7 +42,7 @@ TEST_CASE("metapacket gathers give every node the sum of all nodes' values, late
       const auto& d = network->metapackets()->durations();
       std::ostringstream out;
       out << errors << " " << snapshots << " " << d.size() << " "
-          << (d.empty() ? 0 : *std::min_element(d.begin(), d.end())) << " " << network->sideband().gather_cycles();
+          << (d.empty() ? 0 : *std::min_element(d.begin(), d.end())) << " " << network->sideband()->gather_cycles();
       return out.str();
     }));
     long errors = -1;

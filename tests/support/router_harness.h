@@ -15,7 +15,7 @@
 #include "core/packet_pool.h"
 #include "platform/configuration.h"
 #include "router/router.h"
-#include "topology/topology.h"
+#include "topology/kary_ncube.h"
 
 namespace icn::testing {
 
@@ -175,7 +175,7 @@ class RouterHarness : public sc_core::sc_module {
     }
   }
 
-  Topology topology_;
+  KaryNCube topology_;
   CycleClock clock_;
   PacketPool packets_;
   ScriptedRouting routing_;

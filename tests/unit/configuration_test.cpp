@@ -5,6 +5,7 @@
 
 #include "core/config_error.h"
 #include "platform/configuration.h"
+#include "topology/kary_ncube.h"
 
 using namespace icn;
 using Catch::Matchers::Contains;
@@ -40,8 +41,11 @@ std::string error_of(const std::string& platform, const std::string& stimulus = 
 
 TEST_CASE("defaults fill every key and are the self-tuned paper's network", "[config]") {
   const Configuration c = load_configuration_text("", "");
-  CHECK(c.platform.network.radix == 16);
-  CHECK(c.platform.network.dimensions == 2);
+  CHECK(c.platform.network.type == "kary_ncube");
+  const auto& cube = require<KaryNCube>(c.platform.network.topology(), "this test");
+  CHECK(cube.radix() == 16);
+  CHECK(cube.dimensions() == 2);
+  CHECK(cube.all_tori());
   CHECK(c.platform.router.virtual_channels == 3);
   CHECK(c.platform.router.buffer_depth == 8);
   CHECK(c.platform.simulation.cycles == 60000);
@@ -56,7 +60,9 @@ TEST_CASE("overrides apply to the platform and, with stimulus., to the stimulus"
       {"router.buffer_depth=5", "stimulus.injection.rate=0.02", "network.wrap=[torus, mesh]"});
   CHECK(c.platform.router.buffer_depth == 5);
   CHECK(c.stimulus.first_phase().injection.rate == Approx(0.02));
-  CHECK(c.platform.network.kinds == std::vector<DimensionKind>{DimensionKind::Torus, DimensionKind::Mesh});
+  const auto& cube = require<KaryNCube>(c.platform.network.topology(), "this test");
+  CHECK(cube.kind(0) == DimensionKind::Torus);
+  CHECK(cube.kind(1) == DimensionKind::Mesh);
 }
 
 TEST_CASE("rates in flits are converted to packets", "[config]") {

@@ -6,7 +6,7 @@
 
 #include "core/config_error.h"
 #include "core/parameters.h"
-#include "topology/topology.h"
+#include "topology/kary_ncube.h"
 #include "traffic/destination_pattern.h"
 
 using namespace icn;
@@ -24,7 +24,7 @@ ParameterSet parameters(const std::string& pattern, std::map<std::string, std::v
   return p;
 }
 
-std::unique_ptr<DestinationPattern> make(const std::string& pattern, const Topology& t, std::uint64_t seed = 1,
+std::unique_ptr<DestinationPattern> make(const std::string& pattern, const KaryNCube& t, std::uint64_t seed = 1,
                                          std::map<std::string, std::vector<std::string>> values = {}) {
   const ParameterSet p = parameters(pattern, values);
   return PatternRegistry::get(pattern).create(PatternContext{t, p, seed});
@@ -35,8 +35,8 @@ NodeId to(const DestinationPattern& pattern, NodeId source) {
   return pattern.destination(source, random);
 }
 
-const Topology k16n2(16, 2, {DimensionKind::Torus});
-const Topology k32n2(32, 2, {DimensionKind::Torus});
+const KaryNCube k16n2(16, 2, {DimensionKind::Torus});
+const KaryNCube k32n2(32, 2, {DimensionKind::Torus});
 
 }  // namespace
 
@@ -58,7 +58,7 @@ TEST_CASE("self-tuned paper Table 2: the destinations of node 154 (10011010) in 
 }
 
 TEST_CASE("entropy paper Table 1 patterns on a 32x32 torus", "[pattern]") {
-  const Topology& t = k32n2;
+  const KaryNCube& t = k32n2;
   // trns: (X, Y) -> (Y, X)
   auto transpose = make("transpose", t);
   CHECK(to(*transpose, t.node_at({3, 17})) == t.node_at({17, 3}));
@@ -100,7 +100,7 @@ TEST_CASE("random pair pairs every node with one partner, fixed by the seed", "[
   }
   CHECK(differences > 900);
   // An odd node count leaves exactly one node without a partner.
-  const Topology odd(5, 1, {DimensionKind::Torus});
+  const KaryNCube odd(5, 1, {DimensionKind::Torus});
   auto pairs = make("random_pair", odd, 3);
   int alone = 0;
   for (NodeId s = 0; s < 5; ++s) alone += to(*pairs, s) == s;
@@ -115,14 +115,14 @@ TEST_CASE("butterfly swaps the highest and lowest bits, and tornado per dimensio
 }
 
 TEST_CASE("bit patterns need a power-of-two node count; transpose needs two dimensions", "[pattern]") {
-  const Topology k5(5, 2, {DimensionKind::Torus});
+  const KaryNCube k5(5, 2, {DimensionKind::Torus});
   for (const char* name : {"bit_reversal", "perfect_shuffle", "bit_complement", "butterfly", "bit_rotation"}) {
     INFO(name);
     CHECK_THROWS_AS(make(name, k5), std::invalid_argument);
   }
   CHECK_NOTHROW(make("transpose", k5));
   CHECK_NOTHROW(make("tornado", k5));
-  CHECK_THROWS_AS(make("transpose", Topology(8, 1, {DimensionKind::Torus})), std::invalid_argument);
+  CHECK_THROWS_AS(make("transpose", KaryNCube(8, 1, {DimensionKind::Torus})), std::invalid_argument);
 }
 
 TEST_CASE("hot region sends its fraction to nodes 0-7 and the rest uniformly", "[pattern]") {

@@ -6,13 +6,13 @@
 
 #include "core/parameters.h"
 #include "routing/routing_function.h"
-#include "topology/topology.h"
+#include "topology/kary_ncube.h"
 
 using namespace icn;
 
 namespace {
 
-std::unique_ptr<RoutingFunction> make(const Topology& t, int vcs, const std::string& scheme = "entry") {
+std::unique_ptr<RoutingFunction> make(const KaryNCube& t, int vcs, const std::string& scheme = "entry") {
   return RoutingRegistry::get("dimension_order")
       .create(RoutingContext{t, vcs, ParameterSet::defaults(RoutingRegistry::get("dimension_order").parameters,
                                                             {{"dateline", scheme}})});
@@ -25,7 +25,7 @@ struct Hop {
 };
 
 // Follows the routing function from `source` to `destination`, taking the lowest admissible VC.
-std::vector<Hop> walk(const Topology& t, const RoutingFunction& routing, NodeId source, NodeId destination) {
+std::vector<Hop> walk(const KaryNCube& t, const RoutingFunction& routing, NodeId source, NodeId destination) {
   std::vector<Hop> hops;
   NodeId node = source;
   int input_port = t.network_ports();  // injection
@@ -47,13 +47,13 @@ std::vector<Hop> walk(const Topology& t, const RoutingFunction& routing, NodeId 
 
 // Whether the hop from `node` through `port` is a dateline: the wrap link, or with two datelines
 // also the half-way link (+: from coordinate k/2 − 1; −: from k/2).
-bool is_dateline(const Topology& t, NodeId node, int port, bool two) {
-  const int c = t.coordinate(node, Topology::dimension_of(port)), k = t.radix();
-  const bool positive = Topology::is_positive(port);
+bool is_dateline(const KaryNCube& t, NodeId node, int port, bool two) {
+  const int c = t.coordinate(node, KaryNCube::dimension_of(port)), k = t.radix();
+  const bool positive = KaryNCube::is_positive(port);
   return c == (positive ? k - 1 : 0) || (two && c == (positive ? k / 2 - 1 : k / 2));
 }
 
-void check_all_pairs(const Topology& t, int vcs, const std::string& scheme) {
+void check_all_pairs(const KaryNCube& t, int vcs, const std::string& scheme) {
   auto routing = make(t, vcs, scheme);
   const std::uint32_t all = (1u << vcs) - 1, class0 = (1u << ((vcs + 1) / 2)) - 1, class1 = all & ~class0;
   for (NodeId s = 0; s < t.node_count(); ++s)
@@ -63,13 +63,13 @@ void check_all_pairs(const Topology& t, int vcs, const std::string& scheme) {
       const std::vector<Hop> hops = walk(t, *routing, s, d);
       REQUIRE(int(hops.size()) == t.distance(s, d));  // minimal
       for (std::size_t first = 0; first < hops.size();) {
-        const int dimension = Topology::dimension_of(hops[first].port);
+        const int dimension = KaryNCube::dimension_of(hops[first].port);
         std::size_t last = first;
-        while (last < hops.size() && Topology::dimension_of(hops[last].port) == dimension) {
+        while (last < hops.size() && KaryNCube::dimension_of(hops[last].port) == dimension) {
           REQUIRE(hops[last].port == hops[first].port);  // one direction per dimension
           ++last;
         }
-        REQUIRE((first == 0 || Topology::dimension_of(hops[first - 1].port) < dimension));  // dimension order
+        REQUIRE((first == 0 || KaryNCube::dimension_of(hops[first - 1].port) < dimension));  // dimension order
         if (t.wraps(dimension)) {
           for (std::size_t i = first; i < last; ++i) REQUIRE((hops[i].mask == class0 || hops[i].mask == class1));
           bool crosses = false, crossed = false, ok = true;
@@ -93,26 +93,26 @@ void check_all_pairs(const Topology& t, int vcs, const std::string& scheme) {
 TEST_CASE("dimension-order routes every pair of a 4-ary 3-cube torus minimally with each scheme's dateline classes",
           "[routing]") {
   for (const char* scheme : {"entry", "wrap", "two_datelines"}) {
-    check_all_pairs(Topology(4, 3, {DimensionKind::Torus}), 2, scheme);
-    check_all_pairs(Topology(4, 3, {DimensionKind::Torus}), 3, scheme);
+    check_all_pairs(KaryNCube(4, 3, {DimensionKind::Torus}), 2, scheme);
+    check_all_pairs(KaryNCube(4, 3, {DimensionKind::Torus}), 3, scheme);
   }
 }
 
 TEST_CASE("dimension-order routes every pair of a 4-ary 3-cube mesh minimally on all VCs", "[routing]") {
-  check_all_pairs(Topology(4, 3, {DimensionKind::Mesh}), 1, "entry");
+  check_all_pairs(KaryNCube(4, 3, {DimensionKind::Mesh}), 1, "entry");
 }
 
 TEST_CASE("dimension-order routes odd and even rings and mixed networks minimally with each scheme", "[routing]") {
   for (const char* scheme : {"entry", "wrap", "two_datelines"}) {
-    check_all_pairs(Topology(5, 2, {DimensionKind::Torus}), 2, scheme);
-    check_all_pairs(Topology(3, 3, {DimensionKind::Torus, DimensionKind::Mesh, DimensionKind::Torus}), 2, scheme);
-    check_all_pairs(Topology(16, 1, {DimensionKind::Torus}), 4, scheme);
-    check_all_pairs(Topology(7, 1, {DimensionKind::Torus}), 3, scheme);
+    check_all_pairs(KaryNCube(5, 2, {DimensionKind::Torus}), 2, scheme);
+    check_all_pairs(KaryNCube(3, 3, {DimensionKind::Torus, DimensionKind::Mesh, DimensionKind::Torus}), 2, scheme);
+    check_all_pairs(KaryNCube(16, 1, {DimensionKind::Torus}), 4, scheme);
+    check_all_pairs(KaryNCube(7, 1, {DimensionKind::Torus}), 3, scheme);
   }
 }
 
 TEST_CASE("every scheme uses both dateline classes on a ring, and they never share a VC", "[routing]") {
-  const Topology t(8, 1, {DimensionKind::Torus});
+  const KaryNCube t(8, 1, {DimensionKind::Torus});
   for (const char* scheme : {"entry", "wrap", "two_datelines"})
     for (int vcs = 2; vcs <= 8; ++vcs) {
       auto routing = make(t, vcs, scheme);
@@ -137,7 +137,7 @@ TEST_CASE("every scheme uses both dateline classes on a ring, and they never sha
 }
 
 TEST_CASE("dimension-order on a torus refuses a single VC", "[routing]") {
-  const Topology t(4, 2, {DimensionKind::Torus});
+  const KaryNCube t(4, 2, {DimensionKind::Torus});
   CHECK_THROWS_AS(make(t, 1), std::invalid_argument);
 }
 
@@ -146,7 +146,7 @@ namespace {
 // The entropy paper's scheme (sec. 5.1): "a packet is injected in the channel-0 and, every time it
 // goes across a date-line, the assigned virtual channel number is increased by one", with datelines
 // at 0 and N/2 of every ring. Counted here hop by hop from the ring geometry.
-void check_counted(const Topology& t, int vcs) {
+void check_counted(const KaryNCube& t, int vcs) {
   auto routing = make(t, vcs, "counted");
   for (NodeId s = 0; s < t.node_count(); ++s)
     for (NodeId d = 0; d < t.node_count(); ++d) {
@@ -156,7 +156,7 @@ void check_counted(const Topology& t, int vcs) {
       REQUIRE(int(hops.size()) == t.distance(s, d));
       int crossed = 0;
       for (const Hop& h : hops) {
-        if (t.wraps(Topology::dimension_of(h.port))) crossed += is_dateline(t, h.node, h.port, true);
+        if (t.wraps(KaryNCube::dimension_of(h.port))) crossed += is_dateline(t, h.node, h.port, true);
         REQUIRE(h.mask == (1u << crossed));  // exactly one VC: the datelines crossed so far, this hop included
       }
     }
@@ -166,13 +166,13 @@ void check_counted(const Topology& t, int vcs) {
 
 TEST_CASE("counted datelines give each hop the VC numbered by the datelines crossed so far, across dimensions",
           "[routing]") {
-  check_counted(Topology(4, 3, {DimensionKind::Torus}), 4);
-  check_counted(Topology(5, 2, {DimensionKind::Torus}), 3);
-  check_counted(Topology(8, 2, {DimensionKind::Torus}), 3);
-  check_counted(Topology(3, 3, {DimensionKind::Torus, DimensionKind::Mesh, DimensionKind::Torus}), 3);
+  check_counted(KaryNCube(4, 3, {DimensionKind::Torus}), 4);
+  check_counted(KaryNCube(5, 2, {DimensionKind::Torus}), 3);
+  check_counted(KaryNCube(8, 2, {DimensionKind::Torus}), 3);
+  check_counted(KaryNCube(3, 3, {DimensionKind::Torus, DimensionKind::Mesh, DimensionKind::Torus}), 3);
 }
 
 TEST_CASE("counted datelines refuse a torus with no more VCs than dimensions", "[routing]") {
-  CHECK_THROWS_AS(make(Topology(8, 2, {DimensionKind::Torus}), 2, "counted"), std::invalid_argument);
-  CHECK_NOTHROW(make(Topology(8, 2, {DimensionKind::Torus, DimensionKind::Mesh}), 2, "counted"));
+  CHECK_THROWS_AS(make(KaryNCube(8, 2, {DimensionKind::Torus}), 2, "counted"), std::invalid_argument);
+  CHECK_NOTHROW(make(KaryNCube(8, 2, {DimensionKind::Torus, DimensionKind::Mesh}), 2, "counted"));
 }

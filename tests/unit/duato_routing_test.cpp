@@ -7,12 +7,12 @@
 
 #include "core/parameters.h"
 #include "routing/routing_function.h"
-#include "topology/topology.h"
+#include "topology/kary_ncube.h"
 
 using namespace icn;
 
 namespace {
-std::unique_ptr<RoutingFunction> make(const std::string& name, const Topology& t, int vcs, int escape = 0,
+std::unique_ptr<RoutingFunction> make(const std::string& name, const KaryNCube& t, int vcs, int escape = 0,
                                       const std::string& dateline = "wrap") {
   std::map<std::string, std::string> given{{"escape_vcs", std::to_string(escape)}};
   if (name == "duato") given["dateline"] = dateline;
@@ -23,7 +23,7 @@ std::unique_ptr<RoutingFunction> make(const std::string& name, const Topology& t
 
 TEST_CASE("Duato: adaptive routes are always minimal and the escape path is always dimension order", "[routing][duato]") {
   for (auto kind : {DimensionKind::Torus, DimensionKind::Mesh}) {
-    const Topology t(4, 3, {kind});
+    const KaryNCube t(4, 3, {kind});
     const int vcs = 4;
     auto duato = make("duato", t, vcs);
     auto dor = RoutingRegistry::get("dimension_order")
@@ -53,7 +53,7 @@ TEST_CASE("Duato: adaptive routes are always minimal and the escape path is alwa
 }
 
 TEST_CASE("Duato's escape network reaches every destination minimally along dimension order", "[routing][duato]") {
-  const Topology t(5, 2, {DimensionKind::Torus});
+  const KaryNCube t(5, 2, {DimensionKind::Torus});
   auto duato = make("duato", t, 3);
   RouteResult r;
   for (NodeId s = 0; s < t.node_count(); ++s)
@@ -71,7 +71,7 @@ TEST_CASE("Duato's escape network reaches every destination minimally along dime
 
 TEST_CASE("Duato's escape classes depend on position only: class 1 iff the rest of the path crosses no dateline",
           "[routing][duato]") {
-  const Topology t(8, 2, {DimensionKind::Torus});
+  const KaryNCube t(8, 2, {DimensionKind::Torus});
   for (const char* scheme : {"wrap", "two_datelines"}) {
     auto duato = make("duato", t, 3, 0, scheme);
     RouteResult r;
@@ -81,8 +81,8 @@ TEST_CASE("Duato's escape classes depend on position only: class 1 iff the rest 
         duato->route(s, t.network_ports(), 0, dst, r);
         const RouteCandidate& e = r.candidates[r.count - 1];
         // Walk the rest of this dimension after the hop and look for a dateline link.
-        const int d = Topology::dimension_of(e.port), k = t.radix();
-        const bool positive = Topology::is_positive(e.port);
+        const int d = KaryNCube::dimension_of(e.port), k = t.radix();
+        const bool positive = KaryNCube::is_positive(e.port);
         int c = (t.coordinate(s, d) + (positive ? 1 : k - 1)) % k;
         bool crosses_later = false;
         for (; c != t.coordinate(dst, d); c = (c + (positive ? 1 : k - 1)) % k)
@@ -96,16 +96,16 @@ TEST_CASE("Duato's escape classes depend on position only: class 1 iff the rest 
 }
 
 TEST_CASE("Duato needs adaptive VCs beyond the escape ones", "[routing][duato]") {
-  const Topology t(4, 2, {DimensionKind::Torus});
+  const KaryNCube t(4, 2, {DimensionKind::Torus});
   CHECK_THROWS_AS(make("duato", t, 2), std::invalid_argument);
   CHECK_THROWS_AS(make("duato", t, 4, 1), std::invalid_argument);
   CHECK_NOTHROW(make("duato", t, 3));
-  CHECK_NOTHROW(make("duato", Topology(4, 2, {DimensionKind::Mesh}), 2));
+  CHECK_NOTHROW(make("duato", KaryNCube(4, 2, {DimensionKind::Mesh}), 2));
 }
 
 TEST_CASE("the adaptive bubble router: adaptive candidates minimal, escape in dimension order under the bubble rule",
           "[routing][bubble]") {
-  const Topology t(4, 2, {DimensionKind::Torus});
+  const KaryNCube t(4, 2, {DimensionKind::Torus});
   ParameterSet p;
   ParameterValue v;
   v.items = {"1"};

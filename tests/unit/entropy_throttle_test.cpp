@@ -9,7 +9,7 @@
 #include "congestion/entropy_throttle.h"
 #include "core/cycle_clock.h"
 #include "sideband/entropy_circuit.h"
-#include "topology/topology.h"
+#include "topology/kary_ncube.h"
 
 using namespace icn;
 
@@ -112,7 +112,7 @@ TEST_CASE("gt.x's guard time is tG and gt.a's is uniform on [0, 2 tG] with mean 
 namespace {
 
 // Every router counts (valid, active) = (node + 1, node % 3); returns the expected network sums.
-EntropyCounts scripted_counts(const Topology& t, std::vector<EntropyCounts>& counts) {
+EntropyCounts scripted_counts(const KaryNCube& t, std::vector<EntropyCounts>& counts) {
   counts.assign(t.node_count(), {});
   EntropyCounts total;
   for (NodeId n = 0; n < t.node_count(); ++n) {
@@ -122,7 +122,7 @@ EntropyCounts scripted_counts(const Topology& t, std::vector<EntropyCounts>& cou
   return total;
 }
 
-int correct_readings(const EntropyCircuit& circuit, const Topology& t, const EntropyCounts& total) {
+int correct_readings(const EntropyCircuit& circuit, const KaryNCube& t, const EntropyCounts& total) {
   int correct = 0;
   for (NodeId n = 0; n < t.node_count(); ++n) correct += circuit.reading(n) == total;
   return correct;
@@ -135,7 +135,7 @@ TEST_CASE("the entropy circuit gives every router the network's sums once propag
   CycleClock clock("clock", sc_core::sc_time(1, sc_core::SC_NS));
   for (auto kind : {DimensionKind::Torus, DimensionKind::Mesh}) {
     for (int k : {4, 5, 8}) {
-      const Topology t(k, 2, {kind});
+      const KaryNCube t(k, 2, {kind});
       EntropyCircuit circuit(sc_core::sc_gen_unique_name("circuit"), t, clock);
       std::vector<EntropyCounts> counts;
       const EntropyCounts total = scripted_counts(t, counts);
@@ -163,7 +163,7 @@ TEST_CASE("the entropy circuit gives every router the network's sums once propag
 
 TEST_CASE("the entropy circuit follows a change of the counts: a router reads the new sums after settle_cycles at most",
           "[entropy][sideband]") {
-  const Topology t(8, 2, {DimensionKind::Torus});
+  const KaryNCube t(8, 2, {DimensionKind::Torus});
   CycleClock clock("clock", sc_core::sc_time(1, sc_core::SC_NS));
   EntropyCircuit circuit("circuit", t, clock);
   std::vector<EntropyCounts> counts;
@@ -178,7 +178,7 @@ TEST_CASE("the entropy circuit follows a change of the counts: a router reads th
 
 TEST_CASE("with the virtual control channel the circuit's values move only over idle links (sec. 6.7)",
           "[entropy][sideband]") {
-  const Topology t(8, 2, {DimensionKind::Torus});
+  const KaryNCube t(8, 2, {DimensionKind::Torus});
   CycleClock clock("clock", sc_core::sc_time(1, sc_core::SC_NS));
   EntropyCircuit circuit("circuit", t, clock);
   circuit.set_virtual_control_channel(true);

@@ -29,7 +29,7 @@ std::string script(const std::vector<std::pair<double, double>>& snapshots, Cycl
                                             "congestion_control.tuning_period=" + std::to_string(tuning_period),
                                             "congestion_control.throttled=" + throttled}));
     auto& controller = dynamic_cast<GlobalEstimateController&>(network->node(0).controller());
-    const Cycle g = network->sideband().gather_cycles();
+    const Cycle g = network->sideband()->gather_cycles();
     std::ostringstream out;
     out << g;
     Cycle taken = 0;
