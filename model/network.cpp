@@ -35,7 +35,8 @@ Network::Network(sc_core::sc_module_name name, const Configuration& configuratio
                                                 clock_, statistics_);
 
   if (platform.router.metapacket_lane)
-    metapackets_ = std::make_unique<MetapacketGather>("metapackets", require<KaryNCube>(topology_, "metapackets"), clock_);
+    metapackets_ =
+        std::make_unique<MetapacketGather>("metapackets", require<KaryNCube>(topology_, "metapackets"), clock_);
   const NodeId count = topology_.node_count();
   token_.set_nodes(count);
   for (NodeId id = 0; id < count; ++id)

@@ -7,8 +7,8 @@ namespace icn {
 namespace {
 [[noreturn]] void refuse(const ControllerContext& c, const std::string& part) {
   throw ConfigError(c.platform.congestion_control.origin + ": congestion_control.type: " +
-                    c.platform.congestion_control.type + " needs " + part + ", which needs a k-ary n-cube (this network is a " +
-                    c.topology.describe() + ")");
+                    c.platform.congestion_control.type + " needs " + part +
+                    ", which needs a k-ary n-cube (this network is a " + c.topology.describe() + ")");
 }
 }  // namespace
 

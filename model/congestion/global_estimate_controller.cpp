@@ -26,8 +26,9 @@ GlobalEstimateController::GlobalEstimateController(sc_core::sc_module_name name,
   const double full_width_gather = double(sideband_.hops_per_gather()) * sideband_.hop_delay();
   const std::vector<int> bits = {bits_for(total_buffers_),
                                  bits_for(full_width_gather * double(c.topology.node_count()))};
-  GlobalGather& gather =
-      c.parameters.text("distribution") == "metapackets" ? *c.metapackets : static_cast<GlobalGather&>(c.needs_sideband());
+  GlobalGather& gather = c.parameters.text("distribution") == "metapackets"
+                             ? *c.metapackets
+                             : static_cast<GlobalGather&>(c.needs_sideband());
   gather.attach(c.node, this, bits);
 }
 

@@ -227,7 +227,9 @@ class Router : public sc_core::sc_module {
   DeadlockRecovery recovery_;
   const int recovery_vc_;    // Disha's lane, or -1
   const int metapacket_vc_;  // the metapackets' lane, or -1
-  const std::uint32_t priority_lanes_;  // both, as a mask: first in the arbiter, VC and switch allocation
+  // Both, as a mask: served first by the arbiter, in VC allocation and in switch allocation (the
+  // metapackets' lane there only with congestion_control.metapacket_priority: link).
+  const std::uint32_t priority_lanes_;
   MetapacketTap* metapacket_tap_ = nullptr;
   const bool pre_routed_injection_;  // injection channel c may only leave through port c
   const int delivery_credits_;  // effectively unbounded: the NI consumes a flit per cycle per channel

@@ -52,8 +52,8 @@ const Registration<RoutingRegistry> registration{{
     "bubble", "adaptive bubble router: dimension-order escape VCs with bubble flow control (needs cut-through)",
     {ParameterSpec::integer("escape_vcs", 1, 1, 31, "VCs of the bubble escape network")},
     [](const RoutingContext& c) {
-      return std::make_unique<BubbleRouting>(require<KaryNCube>(c.topology, "bubble routing"), c.virtual_channels, int(c.parameters.integer("escape_vcs")),
-                                             c.virtual_cut_through);
+      return std::make_unique<BubbleRouting>(require<KaryNCube>(c.topology, "bubble routing"), c.virtual_channels,
+                                             int(c.parameters.integer("escape_vcs")), c.virtual_cut_through);
     }}};
 
 }  // namespace

@@ -87,8 +87,8 @@ const Registration<RoutingRegistry> registration{{
                            "(class 1 from the wrap link on), counted (no classes: VC = datelines crossed so far, two per "
                            "ring; the entropy paper's)")},
     [](const RoutingContext& c) {
-      return std::make_unique<DimensionOrderRouting>(require<KaryNCube>(c.topology, "dimension-order routing"), c.virtual_channels,
-                                                     dateline_scheme(c.parameters.text("dateline")));
+      return std::make_unique<DimensionOrderRouting>(require<KaryNCube>(c.topology, "dimension-order routing"),
+                                                     c.virtual_channels, dateline_scheme(c.parameters.text("dateline")));
     }}};
 
 }  // namespace

@@ -80,7 +80,8 @@ const Registration<RoutingRegistry> registration{{
                            "hop crosses no dateline; the dateline is the wrap link (wrap) or also the half-way "
                            "link (two_datelines)")},
     [](const RoutingContext& c) {
-      return std::make_unique<DuatoRouting>(require<KaryNCube>(c.topology, "Duato's routing"), c.virtual_channels, int(c.parameters.integer("escape_vcs")),
+      return std::make_unique<DuatoRouting>(require<KaryNCube>(c.topology, "Duato's routing"), c.virtual_channels,
+                                            int(c.parameters.integer("escape_vcs")),
                                             dateline_scheme(c.parameters.text("dateline")));
     }}};
 

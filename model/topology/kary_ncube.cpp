@@ -24,8 +24,8 @@ KaryNCube::KaryNCube(int radix, int dimensions, std::vector<DimensionKind> kinds
 }
 
 std::string KaryNCube::describe() const {
-  bool all_torus = std::all_of(kinds_.begin(), kinds_.end(), [](auto k) { return k == DimensionKind::Torus; });
-  bool all_mesh = std::all_of(kinds_.begin(), kinds_.end(), [](auto k) { return k == DimensionKind::Mesh; });
+  const bool all_torus = all_tori();
+  const bool all_mesh = std::none_of(kinds_.begin(), kinds_.end(), [](auto k) { return k == DimensionKind::Torus; });
   std::string shape = all_torus ? "torus" : all_mesh ? "mesh" : "mixed torus/mesh";
   if (n_ == 1) shape = all_torus ? "ring" : "line";
   return std::to_string(k_) + "-ary " + std::to_string(n_) + "-cube " + shape;
