@@ -361,8 +361,17 @@ network for 35,000 cycles; Disha clears them one at a time (one recovery per ~27
 waited 23,600 cycles for its node's turn with the token), while Table 1 raises the threshold by 30
 every 96 cycles — throttled, and throughput cannot drop further — so within ~1,500 cycles all
 nodes inject again and refill the knot. The same base network, its sources stopped, drains all
-1,750 packets in 1,224 cycles. So it turns on how fast Disha recovers, which the paper leaves
-open: releasing the token when the recovered packet's header arrives instead of its tail
+1,750 packets in 1,224 cycles. What keeps the knot (1,000-cycle samples, watchdog findings): it is
+a row's +x ring (row 8) in which every +x VC is held by a packet waiting for the next one, fed by
+packets turning in from y whenever a VC frees; the watchdog calls it starvation, because the chain
+ends in a header that waits on any of three VCs of which one can move. Between bursts after the
+collapse the network holds 265–470 packets in 440–850 full buffers; delivering 75 % of capacity
+before it, it held 860–1,300 packets in 220–830. A knot fills about as many buffers with a third of
+the packets, so no threshold on the full-buffer count lets the peak run and keeps the knot out: the premise of the
+paper's Fig. 3, that full buffers keep rising past saturation, does not hold for this knot.
+Forgetting the maximum (sec. 4.2, r = 5) is not the cause: with r = 15 or never forgetting, the run
+is the same trap (27.5 %). How fast Disha recovers, which the paper leaves open, matters: releasing
+the token when the recovered packet's header arrives instead of its tail
 (`deadlock.token_release: header`, docs/routing.md) doubles the recovery rate and lifts this run
 from 26.4 % to 37.6 % (seed 2 at 0.03: 32.3 % → 55.1 %), shorter dips but not none. What happens (seed 2 at 0.03, from its time series): every node sees the same estimate, so
 all stop and start injecting together and the full-buffer count swings by several hundred within a
