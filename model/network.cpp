@@ -37,12 +37,16 @@ Network::Network(sc_core::sc_module_name name, const Configuration& configuratio
   if (platform.router.metapacket_lane)
     metapackets_ =
         std::make_unique<MetapacketGather>("metapackets", require<KaryNCube>(topology_, "metapackets"), clock_);
-  const NodeId count = topology_.node_count();
+  const NodeId count = topology_.router_count();
   token_.set_nodes(count);
-  for (NodeId id = 0; id < count; ++id)
-    nodes_.push_back(std::make_unique<Node>(("node_" + std::to_string(id)).c_str(), id, topology_, configuration_,
-                                            *routing_, *schedule_, clock_, packets_, statistics_, token_,
-                                            sideband_.get(), metapackets_.get(), entropy_circuit_.get()));
+  if (topology_.is_direct()) {  // each node builds its own router
+    for (NodeId id = 0; id < count; ++id)
+      nodes_.push_back(std::make_unique<Node>(("node_" + std::to_string(id)).c_str(), id, topology_, configuration_,
+                                              *routing_, *schedule_, clock_, packets_, statistics_, token_,
+                                              sideband_.get(), metapackets_.get(), entropy_circuit_.get()));
+  } else {
+    build_indirect();
+  }
 
   std::vector<NetworkInterface*> interfaces;
   for (auto& node : nodes_) interfaces.push_back(&node->network_interface());
@@ -72,13 +76,13 @@ Network::Network(sc_core::sc_module_name name, const Configuration& configuratio
   for (NodeId a = 0; a < count; ++a) {
     for (int p = 0; p < ports; ++p) {
       const std::size_t link = std::size_t(a) * ports + p;
-      Router& from = nodes_[a]->router();
+      Router& from = router(a);
       from.flit_out[p](link_flits_[link]);
       from.credit_in[p](link_credits_[link]);
       const Topology::Link to = topology_.link(a, p);
       if (to.router != kNoNode) {
-        nodes_[to.router]->router().flit_in[to.input_port](link_flits_[link]);
-        nodes_[to.router]->router().credit_out[to.input_port](link_credits_[link]);
+        router(to.router).flit_in[to.input_port](link_flits_[link]);
+        router(to.router).credit_out[to.input_port](link_credits_[link]);
       }
       if (!entered[link]) {  // nobody upstream of a's input port p
         from.flit_in[p](edge_flits_[edge]);
@@ -95,7 +99,7 @@ Network::Network(sc_core::sc_module_name name, const Configuration& configuratio
   if (platform.simulation.watchdog_cycles > 0) {
     Watchdog::Probes probes;
     probes.stuck = [this](NodeId node, Cycle now, Cycle limit, int& port, int& vc) {
-      return nodes_[node]->router().find_stuck(now, limit, port, vc);
+      return router(node).find_stuck(now, limit, port, vc);
     };
     probes.describe_port = [this](int port) { return port_name(port); };
     probes.note = [this]() -> std::string {
@@ -117,16 +121,64 @@ Network::Network(sc_core::sc_module_name name, const Configuration& configuratio
 
 Network::~Network() = default;
 
+void Network::build_indirect() {
+  // Routers first, then the nodes that attach to them; a terminal slot no node uses (a first stage's
+  // delivery channels, a last stage's injection channels) gets idle signals of its own.
+  const PlatformConfig& platform = configuration_.platform;
+  const int injection = platform.network_interface.injection_channels;
+  const int delivery = platform.network_interface.delivery_channels;
+  std::vector<std::vector<bool>> injects(topology_.router_count()), delivers(topology_.router_count());
+  for (NodeId r = 0; r < topology_.router_count(); ++r) {
+    routers_.push_back(std::make_unique<Router>(("router_" + std::to_string(r)).c_str(), r, topology_, platform.router,
+                                                platform.network_interface, platform.deadlock, &token_, *routing_,
+                                                clock_, packets_, platform.simulation.seed));
+    injects[r].assign(std::size_t(topology_.terminal_slots(r)), false);
+    delivers[r].assign(std::size_t(topology_.terminal_slots(r)), false);
+  }
+  for (NodeId id = 0; id < topology_.node_count(); ++id) {
+    const Topology::Attachment in = topology_.injection_point(id), out = topology_.delivery_point(id);
+    injects[in.router][std::size_t(in.slot)] = true;
+    delivers[out.router][std::size_t(out.slot)] = true;
+    nodes_.push_back(std::make_unique<Node>(("node_" + std::to_string(id)).c_str(), id, topology_, configuration_,
+                                            *schedule_, clock_, packets_, statistics_, token_, *routers_[in.router],
+                                            in.slot, *routers_[out.router], out.slot));
+  }
+  std::size_t idle_inputs = 0, idle_outputs = 0;
+  for (NodeId r = 0; r < topology_.router_count(); ++r)
+    for (std::size_t s = 0; s < injects[r].size(); ++s) {
+      idle_inputs += injects[r][s] ? 0 : std::size_t(injection);
+      idle_outputs += delivers[r][s] ? 0 : std::size_t(delivery);
+    }
+  idle_slot_flits_.init(idle_inputs + idle_outputs);
+  idle_slot_credits_.init(idle_inputs);
+  std::size_t flit = 0, credit = 0;
+  const int ports = topology_.network_ports();
+  for (NodeId r = 0; r < topology_.router_count(); ++r)
+    for (std::size_t s = 0; s < injects[r].size(); ++s) {
+      for (int c = 0; c < injection && !injects[r][s]; ++c) {
+        routers_[r]->flit_in[ports + int(s) * injection + c](idle_slot_flits_[flit++]);
+        routers_[r]->credit_out[ports + int(s) * injection + c](idle_slot_credits_[credit++]);
+      }
+      for (int c = 0; c < delivery && !delivers[r][s]; ++c)
+        routers_[r]->flit_out[ports + int(s) * delivery + c](idle_slot_flits_[flit++]);
+    }
+}
+
 std::uint64_t Network::flits_in_network(Cycle now) const {
   std::uint64_t count = 0;
-  for (const auto& node : nodes_) count += node->router().buffered_flits() + node->flits_on_local_channels(now);
+  if (topology_.is_direct()) {
+    for (const auto& node : nodes_) count += node->router().buffered_flits() + node->flits_on_local_channels(now);
+  } else {
+    for (const auto& r : routers_) count += r->buffered_flits();
+    for (const auto& node : nodes_) count += node->flits_on_local_channels(now);
+  }
   for (const auto& s : link_flits_) count += Cycle(s.read().sent) == now;
   return count;
 }
 
 std::uint64_t Network::full_buffers() const {
   std::uint64_t count = 0;
-  for (const auto& node : nodes_) count += node->router().full_buffers();
+  for (NodeId r = 0; r < topology_.router_count(); ++r) count += router(r).full_buffers();
   return count;
 }
 

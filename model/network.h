@@ -38,6 +38,9 @@ class Network : public sc_core::sc_module, public WaitForQuery {
   const NetworkStatistics& statistics() const { return statistics_; }
   Node& node(NodeId id) { return *nodes_[id]; }
   NodeId node_count() const { return NodeId(nodes_.size()); }
+  // Router r (topology.h): node r's own on a direct network.
+  Router& router(NodeId r) { return routers_.empty() ? nodes_[r]->router() : *routers_[r]; }
+  const Router& router(NodeId r) const { return routers_.empty() ? nodes_[r]->router() : *routers_[r]; }
   const RoutingFunction& routing() const { return *routing_; }
   // The sideband and the entropy circuit exist on k-ary n-cubes only (null elsewhere).
   const Sideband* sideband() const { return sideband_.get(); }
@@ -102,7 +105,7 @@ class Network : public sc_core::sc_module, public WaitForQuery {
   }
   // What an input VC waits for (WaitForQuery, for the watchdog).
   VcWait wait_of(const VcRef& vc, Cycle now) const override {
-    return nodes_[vc.node]->router().wait_of(vc.port, vc.vc, now);
+    return router(vc.node).wait_of(vc.port, vc.vc, now);
   }
 
  private:
@@ -111,6 +114,7 @@ class Network : public sc_core::sc_module, public WaitForQuery {
   std::string port_name(int port) const;  // +x, -y, injection 0, … for diagnostics
   void supervise();  // interrupts, the wall-clock limit and the progress line
   void stop_early(RunStatus::State state, const std::string& reason);
+  void build_indirect();  // routers apart from the nodes (topology.h: router_count, attachments)
 
   Configuration configuration_;
   const Topology& topology_;  // the configuration's
@@ -124,11 +128,14 @@ class Network : public sc_core::sc_module, public WaitForQuery {
   std::unique_ptr<RoutingFunction> routing_;
   std::unique_ptr<TrafficSchedule> schedule_;
   std::unique_ptr<TraceReplay> trace_replay_;
+  std::vector<std::unique_ptr<Router>> routers_;  // an indirect network's; a direct one's are in its nodes
   std::vector<std::unique_ptr<Node>> nodes_;
   sc_core::sc_vector<FlitSignal> link_flits_;      // [node * 2n + port]: from node's output port
   sc_core::sc_vector<CreditSignal> link_credits_;  // credits back for that link
   sc_core::sc_vector<FlitSignal> edge_flits_;      // inputs with no upstream (mesh edges)
   sc_core::sc_vector<CreditSignal> edge_credits_;
+  sc_core::sc_vector<FlitSignal> idle_slot_flits_;      // terminal slots no node uses (indirect networks)
+  sc_core::sc_vector<CreditSignal> idle_slot_credits_;
   Cycle next_sample_ = 0;
   std::unique_ptr<Watchdog> watchdog_;
   EndOfCycle sample_step_;

@@ -1,5 +1,6 @@
 #include "node.h"
 
+#include "core/config_error.h"
 #include "platform/configuration.h"
 
 namespace icn {
@@ -15,28 +16,63 @@ Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, co
       delivery_flits_("delivery_flit", configuration.platform.network_interface.delivery_channels) {
   const PlatformConfig& platform = configuration.platform;
   const std::uint64_t seed = platform.simulation.seed;
-  router_ = std::make_unique<Router>("router", id, topology, platform.router, platform.network_interface,
-                                     platform.deadlock, &token, routing, clock, packets, seed);
+  own_router_ = std::make_unique<Router>("router", id, topology, platform.router, platform.network_interface,
+                                         platform.deadlock, &token, routing, clock, packets, seed);
+  router_ = own_router_.get();
   controller_ = ControllerRegistry::get(platform.congestion_control.type)
                     .create("controller", ControllerContext{id, topology, *router_, clock,
                                                             platform.congestion_control.parameters, platform, seed,
                                                             sideband, metapackets, entropy_circuit});
   router_->set_injection_rule(controller_->injection_rule());
-  ni_ = std::make_unique<NetworkInterface>("ni", id, effective_network_interface(configuration), platform.router,
-                                           platform.deadlock,
-                                           &token, topology, clock, packets, statistics, *controller_);
-  generator_ = std::make_unique<TrafficGenerator>("generator", id, schedule, clock, *ni_, seed,
-                                                  platform.simulation.cycles);
+  build_terminal(topology, configuration, schedule, clock, packets, statistics, token);
+  attach(*router_, 0, *router_, 0, topology.network_ports(), platform.network_interface);
+}
 
-  const int network_ports = topology.network_ports();
-  for (int c = 0; c < platform.network_interface.injection_channels; ++c) {
+Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, const Configuration& configuration,
+           TrafficSchedule& schedule, CycleClock& clock, PacketPool& packets, NetworkStatistics& statistics,
+           RecoveryToken& token, Router& injection, int injection_slot, Router& delivery, int delivery_slot)
+    : sc_core::sc_module(name),
+      id_(id),
+      router_(&injection),
+      injection_flits_("injection_flit", configuration.platform.network_interface.injection_channels),
+      injection_credits_("injection_credit", configuration.platform.network_interface.injection_channels),
+      delivery_flits_("delivery_flit", configuration.platform.network_interface.delivery_channels) {
+  const PlatformConfig& platform = configuration.platform;
+  controller_ = ControllerRegistry::get(platform.congestion_control.type)
+                    .create("controller", ControllerContext{id, topology, injection, clock,
+                                                            platform.congestion_control.parameters, platform,
+                                                            platform.simulation.seed, nullptr, nullptr, nullptr});
+  // Several nodes share a router here, and a router has one injection rule.
+  if (controller_->injection_rule() != nullptr)
+    throw ConfigError(platform.congestion_control.origin + ": congestion_control.type: " +
+                      platform.congestion_control.type + " acts in the router a node injects into, which needs a "
+                      "direct network (this network is a " + topology.describe() + ")");
+  build_terminal(topology, configuration, schedule, clock, packets, statistics, token);
+  attach(injection, injection_slot, delivery, delivery_slot, topology.network_ports(), platform.network_interface);
+}
+
+void Node::build_terminal(const Topology& topology, const Configuration& configuration, TrafficSchedule& schedule,
+                          CycleClock& clock, PacketPool& packets, NetworkStatistics& statistics, RecoveryToken& token) {
+  const PlatformConfig& platform = configuration.platform;
+  ni_ = std::make_unique<NetworkInterface>("ni", id_, effective_network_interface(configuration), platform.router,
+                                           platform.deadlock, &token, topology, clock, packets, statistics,
+                                           *controller_);
+  generator_ = std::make_unique<TrafficGenerator>("generator", id_, schedule, clock, *ni_, platform.simulation.seed,
+                                                  platform.simulation.cycles);
+}
+
+void Node::attach(Router& injection, int injection_slot, Router& delivery, int delivery_slot, int network_ports,
+                  const NetworkInterfaceConfig& ni) {
+  // Terminal slot s of a router: input ports network_ports + s·I …, output ports network_ports + s·D …
+  for (int c = 0; c < ni.injection_channels; ++c) {
+    const int port = network_ports + injection_slot * ni.injection_channels + c;
     ni_->inject_out[c](injection_flits_[c]);
-    router_->flit_in[network_ports + c](injection_flits_[c]);
-    router_->credit_out[network_ports + c](injection_credits_[c]);
+    injection.flit_in[port](injection_flits_[c]);
+    injection.credit_out[port](injection_credits_[c]);
     ni_->inject_credit_in[c](injection_credits_[c]);
   }
-  for (int c = 0; c < platform.network_interface.delivery_channels; ++c) {
-    router_->flit_out[network_ports + c](delivery_flits_[c]);
+  for (int c = 0; c < ni.delivery_channels; ++c) {
+    delivery.flit_out[network_ports + delivery_slot * ni.delivery_channels + c](delivery_flits_[c]);
     ni_->deliver_in[c](delivery_flits_[c]);
   }
 }

@@ -1,7 +1,9 @@
 #pragma once
 // A node (docs/design.md, "The node"): traffic generator → network interface ⇄ router, with the
 // congestion controller the NI consults. The NI and router are joined by the same kind of flit and
-// credit signals as router-to-router links.
+// credit signals as router-to-router links. On a direct network the node builds its router; on an
+// indirect one (docs/design.md, "Topologies") it injects into one router the network built and is
+// delivered from another.
 #include <memory>
 #include <systemc>
 
@@ -22,8 +24,14 @@ class Node : public sc_core::sc_module {
        const RoutingFunction& routing, TrafficSchedule& schedule, CycleClock& clock, PacketPool& packets,
        NetworkStatistics& statistics, RecoveryToken& token, Sideband* sideband, GlobalGather* metapackets,
        EntropyCircuit* entropy_circuit);
+  // A node of an indirect network (topology.h): it injects into terminal slot `injection_slot` of
+  // `injection` and is delivered from slot `delivery_slot` of `delivery`, routers the network owns.
+  Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, const Configuration& configuration,
+       TrafficSchedule& schedule, CycleClock& clock, PacketPool& packets, NetworkStatistics& statistics,
+       RecoveryToken& token, Router& injection, int injection_slot, Router& delivery, int delivery_slot);
 
   NodeId id() const { return id_; }
+  // The router it injects into (its own on a direct network), which its controller observes.
   Router& router() { return *router_; }
   const Router& router() const { return *router_; }
   NetworkInterface& network_interface() { return *ni_; }
@@ -35,8 +43,14 @@ class Node : public sc_core::sc_module {
   std::size_t flits_on_local_channels(Cycle now) const;
 
  private:
+  void build_terminal(const Topology& topology, const Configuration& configuration, TrafficSchedule& schedule,
+                      CycleClock& clock, PacketPool& packets, NetworkStatistics& statistics, RecoveryToken& token);
+  void attach(Router& injection, int injection_slot, Router& delivery, int delivery_slot, int network_ports,
+              const NetworkInterfaceConfig& ni);
+
   const NodeId id_;
-  std::unique_ptr<Router> router_;
+  std::unique_ptr<Router> own_router_;  // on a direct network
+  Router* router_ = nullptr;
   std::unique_ptr<CongestionController> controller_;
   std::unique_ptr<NetworkInterface> ni_;
   std::unique_ptr<TrafficGenerator> generator_;

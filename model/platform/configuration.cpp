@@ -210,6 +210,26 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   c.network_interface.injection_delay = int(p.integer("network_interface.injection_delay"));
   c.network_interface.delivery_delay = int(p.integer("network_interface.delivery_delay"));
   c.network_interface.packets_in_progress = int(p.integer("network_interface.packets_in_progress"));
+  // A router keeps its ports in 64-bit masks: network ports plus its terminal slots' channels.
+  int most_slots = 0;
+  for (NodeId r = 0; r < topology.router_count() && most_slots < 64; ++r)
+    most_slots = std::max(most_slots, topology.terminal_slots(r));
+  for (const char* key : {"network_interface.injection_channels", "network_interface.delivery_channels"}) {
+    const int channels = int(p.integer(key));
+    if (topology.network_ports() + most_slots * channels > 64)
+      throw ConfigError(p.problem(key, std::to_string(channels) + " per node make " +
+                                           std::to_string(topology.network_ports() + most_slots * channels) +
+                                           " ports on a router of the " + topology.describe() + " (allowed: at most " +
+                                           std::to_string((64 - topology.network_ports()) / std::max(1, most_slots)) +
+                                           ")"));
+  }
+  if (!topology.is_direct() && p.text("deadlock.recovery") == "software")
+    throw ConfigError(p.problem("deadlock.recovery", "software recovery re-injects at the node of the router that "
+                                                     "absorbed the packet, and a " + topology.describe() +
+                                                     " has routers without nodes (allowed: none, disha)"));
+  if (!topology.is_direct() && p.text("network_interface.injection_dispatch") == "by_direction")
+    throw ConfigError(p.problem("network_interface.injection_dispatch",
+                                "by_direction needs a direct network (allowed here: any)"));
   if (c.network_interface.packets_in_progress > c.router.virtual_channels)
     throw ConfigError(p.problem("network_interface.packets_in_progress",
                                 std::to_string(c.network_interface.packets_in_progress) +

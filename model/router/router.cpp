@@ -34,9 +34,9 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
                const NetworkInterfaceConfig& ni, const DeadlockRecoveryConfig& recovery, RecoveryToken* token,
                const RoutingFunction& routing, CycleClock& clock, PacketPool& packets, std::uint64_t seed)
     : sc_core::sc_module(name),
-      flit_in("flit_in", topology.network_ports() + ni.injection_channels),
-      credit_out("credit_out", topology.network_ports() + ni.injection_channels),
-      flit_out("flit_out", topology.network_ports() + ni.delivery_channels),
+      flit_in("flit_in", topology.network_ports() + topology.terminal_slots(id) * ni.injection_channels),
+      credit_out("credit_out", topology.network_ports() + topology.terminal_slots(id) * ni.injection_channels),
+      flit_out("flit_out", topology.network_ports() + topology.terminal_slots(id) * ni.delivery_channels),
       credit_in("credit_in", topology.network_ports()),
       id_(id),
       topology_(topology),
@@ -46,8 +46,10 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
       vcs_(lanes_per_port(config, recovery)),
       depth_(config.buffer_depth),
       network_ports_(topology.network_ports()),
-      input_ports_(network_ports_ + ni.injection_channels),
-      output_ports_(network_ports_ + ni.delivery_channels),
+      input_ports_(network_ports_ + topology.terminal_slots(id) * ni.injection_channels),
+      output_ports_(network_ports_ + topology.terminal_slots(id) * ni.delivery_channels),
+      delivery_channels_(ni.delivery_channels),
+      direct_(topology.is_direct()),
       routing_delay_(config.routing_delay),
       reallocate_when_empty_(config.reallocate_when_empty),
       virtual_cut_through_(config.virtual_cut_through),
@@ -443,7 +445,7 @@ void Router::recover(int index) {
     // deterministic route (dimension order on a k-ary n-cube) and has priority on every link, so it
     // always reaches its destination.
     const int next = topology_.deterministic_port(id_, header.destination);
-    const int port = next >= 0 ? next : network_ports_;
+    const int port = next >= 0 ? next : delivery_port(header.destination);
     OutputVc& o = output_vc(port, recovery_vc_);
     if (o.allocated) return;  // the previous recovery's tail still holds it (deadlock.token_release: header)
     recovery_.took_recovery_lane(header.packet, clock_.cycle());
@@ -475,6 +477,12 @@ void Router::recover(int index) {
   if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index, clock_.cycle());
 }
 
+int Router::delivery_port(NodeId destination) const {
+  if (direct_) return destination == id_ ? network_ports_ : -1;
+  const Topology::Attachment at = topology_.delivery_point(destination);
+  return at.router == id_ ? network_ports_ + at.slot * delivery_channels_ : -1;
+}
+
 void Router::compute_route(int index, const Flit& header) {
   InputVc& v = inputs_[index];
   const int lane = index % vcs_;
@@ -489,12 +497,12 @@ void Router::compute_route(int index, const Flit& header) {
     // Disha's lane: the deterministic route on the same lane, to the end.
     v.route.clear();
     const int port = topology_.deterministic_port(id_, header.destination);
-    v.route.add(port >= 0 ? port : network_ports_, 1u << lane);
+    v.route.add(port >= 0 ? port : delivery_port(header.destination), 1u << lane);
     return;
   }
-  if (header.destination == id_) {
+  if (const int delivery = delivery_port(header.destination); delivery >= 0) {
     v.route.clear();
-    for (int port = network_ports_; port < output_ports_; ++port) v.route.add(port, all_vcs_);
+    for (int port = delivery; port < delivery + delivery_channels_; ++port) v.route.add(port, all_vcs_);
     return;
   }
   routing_.route(id_, index / vcs_, index % vcs_, header.destination, v.route);

@@ -204,6 +204,9 @@ class Router : public sc_core::sc_module {
     return virtual_cut_through_ ? packets_[slots_[std::size_t(input) * depth_ + inputs_[input].head].flit.packet].length : 0;
   }
   void compute_route(int index, const Flit& header);
+  // The first delivery channel of `destination`'s terminal slot at this router, or −1 if it is
+  // delivered at another router.
+  int delivery_port(NodeId destination) const;
   void recover(int index);  // a header blocked past the deadlock timeout
   void pass_metapacket(int port, Cycle& ready, const Flit& header);  // see MetapacketTap
   void detect_deadlocks(Cycle now);
@@ -220,6 +223,8 @@ class Router : public sc_core::sc_module {
   CycleClock& clock_;
   PacketPool& packets_;
   const int vcs_, depth_, network_ports_, input_ports_, output_ports_;
+  const int delivery_channels_;  // per terminal slot
+  const bool direct_;            // one terminal per router, node i's at router i (topology.h)
   const int routing_delay_;
   const bool reallocate_when_empty_;
   const bool virtual_cut_through_;

@@ -117,16 +117,16 @@ RunReport make_report(Network& network) {
   r.deadlock_reports = network.deadlock_reports();
   r.starvation_reports = network.starvation_reports();
   r.fairness = jain_index(st.accepted_flits_by_source());
-  for (NodeId id = 0; id < network.node_count(); ++id) {
-    r.longest_vc_wait = std::max(r.longest_vc_wait, network.node(id).router().longest_vc_wait());
-    r.longest_switch_wait = std::max(r.longest_switch_wait, network.node(id).router().longest_switch_wait());
-    r.passed_over += network.node(id).router().passed_over();
+  int most_inputs = 0;  // P of the switch-wait bound: the router with the most input ports
+  for (NodeId id = 0; id < network.topology().router_count(); ++id) {
+    most_inputs = std::max(most_inputs, network.router(id).input_ports());
+    r.longest_vc_wait = std::max(r.longest_vc_wait, network.router(id).longest_vc_wait());
+    r.longest_switch_wait = std::max(r.longest_switch_wait, network.router(id).longest_switch_wait());
+    r.passed_over += network.router(id).passed_over();
   }
   if (c.platform.router.arbitration == "round_robin" && lanes_per_port(c.platform.router, c.platform.deadlock) ==
                                                             c.platform.router.virtual_channels) {
-    r.switch_wait_bound = SwitchAllocator::wait_bound(
-        network.topology().network_ports() + c.platform.network_interface.injection_channels,
-        c.platform.router.virtual_channels);
+    r.switch_wait_bound = SwitchAllocator::wait_bound(most_inputs, c.platform.router.virtual_channels);
   }
   r.created_packets = st.created_packets();
   r.dropped_packets = st.dropped_packets();

@@ -31,24 +31,40 @@ class Topology {
 
   virtual ~Topology() = default;
 
+  // Where a terminal attaches: a router and one of its terminal slots. Slot s of a router is its
+  // input ports network_ports() + s·I … + I − 1 (the terminal's I injection channels) and its
+  // output ports network_ports() + s·D … (its D delivery channels).
+  struct Attachment {
+    NodeId router = kNoNode;
+    int slot = 0;
+  };
+
   // "16-ary 2-cube torus": the registry name's family with its parameters, for results and errors.
   virtual std::string describe() const = 0;
-  // Nodes: each a router with its terminal (generator and network interface) on the ports after
-  // the network ports.
+  // Nodes (terminals: a generator and a network interface each); patterns and statistics count these.
   virtual NodeId node_count() const = 0;
+  // Routers. A direct network (the k-ary n-cube) has one per node, node i's at router i with one
+  // terminal slot; an indirect one (the k-ary n-fly) injects at one router and delivers at another.
+  virtual NodeId router_count() const { return node_count(); }
+  virtual bool is_direct() const { return true; }
+  virtual int terminal_slots(NodeId router) const { return (void)router, 1; }
+  virtual Attachment injection_point(NodeId node) const { return Attachment{node, 0}; }
+  virtual Attachment delivery_point(NodeId node) const { return Attachment{node, 0}; }
   // Network (router-to-router) ports per router; the same for every router.
   virtual int network_ports() const = 0;
   virtual Link link(NodeId router, int output_port) const = 0;
   NodeId neighbour(NodeId router, int output_port) const { return link(router, output_port).router; }
   bool has_link(NodeId router, int output_port) const { return neighbour(router, output_port) != kNoNode; }
 
-  virtual int distance(NodeId from, NodeId to) const = 0;  // minimal hop count
-  // The network ports on some minimal path from `from` to `to` (the "useful" channels of the
-  // self-tuned paper's footnote 3), written to `out` (room for network_ports()); returns how many.
+  // From router `from` towards node `to` (its delivery router): the minimal number of router-to-
+  // router hops; the network ports on some minimal path (the "useful" channels of the self-tuned
+  // paper's footnote 3), written to `out` (room for network_ports()), returning how many (none at
+  // the delivery router); and the first hop of the topology's one fixed minimal route (dimension
+  // order on a k-ary n-cube, destination tag on a k-ary n-fly), −1 at the delivery router, which
+  // Disha's recovery lane follows and pre-routed injection dispatches on.
+  virtual int distance(NodeId from, NodeId to) const = 0;
   virtual int minimal_ports(NodeId from, NodeId to, int* out) const = 0;
   std::vector<int> minimal_ports(NodeId from, NodeId to) const;
-  // The first hop of the topology's one fixed minimal route (dimension order on a k-ary n-cube),
-  // or −1 if from == to. Disha's recovery lane follows it; pre-routed injection dispatches on it.
   virtual int deterministic_port(NodeId from, NodeId to) const = 0;
 
   // Ideal uniform-traffic capacity in flits/node/cycle, bounded by the most loaded channel.

@@ -40,6 +40,13 @@ RUNS = {
     "ridruejo-ring64, synchronized bursts": ["platforms/ridruejo-ring64.yaml", "stimuli/burst-synchronized.yaml"],
     "dally mesh, bit reversal": ["platforms/dally-16ary2cube-mesh.yaml", "stimuli/uniform.yaml",
                                  "--set", "stimulus.pattern.type=bit_reversal"],
+    "dally 2-ary 8-fly, 20-flit packets": ["platforms/dally-2ary8fly.yaml", "stimuli/uniform.yaml",
+                                           "--set", "stimulus.packet_length=20",
+                                           "--set", "stimulus.injection.rate=0.4", "--set", "stimulus.injection.unit=flits"],
+    "dally 2-ary 6-fly, priority classes": ["platforms/dally-2ary6fly.yaml", "stimuli/uniform.yaml",
+                                            "--set", "stimulus.packet_length=20", "--set", "router.arbitration=priority",
+                                            "--set", "stimulus.high_priority_fraction=0.1",
+                                            "--set", "stimulus.injection.rate=0.5", "--set", "stimulus.injection.unit=flits"],
 }
 
 
