@@ -32,29 +32,46 @@ BIT_PATTERNS = {"bit_complement", "bit_reversal", "bit_rotation", "butterfly", "
 
 
 def draw(rng: random.Random):
-    """One configuration as a list of --set overrides on platforms/default.yaml + stimuli/uniform.yaml.
+    """One configuration as a list of --set overrides on platforms/default.yaml (a k-ary n-fly:
+    platforms/dally-2ary6fly.yaml) + stimuli/uniform.yaml.
     Most draws respect the documented rules (so that they run); one in ten ignores them on purpose,
     to check that what cannot work is refused with one line."""
     careful = rng.random() < 0.9
     s = {}
     pattern = rng.choice(PATTERNS)
-    dimensions = rng.choice([1, 1, 2, 2, 2, 3])
-    if careful and pattern == "transpose":
-        dimensions = rng.choice([2, 3])
-    largest_radix = {1: 32, 2: 12, 3: 6}[dimensions]
-    radix = rng.randint(2, largest_radix)
-    if careful and pattern in BIT_PATTERNS:
-        radix = rng.choice([r for r in (2, 4, 8, 16, 32) if r <= largest_radix])
-    s["network.radix"] = radix
-    s["network.dimensions"] = dimensions
-    nodes = radix ** dimensions
-    wraps = [rng.choice(["torus", "torus", "mesh"]) for _ in range(dimensions)]
-    s["network.wrap"] = wraps[0] if len(set(wraps)) == 1 else "[" + ",".join(wraps) + "]"
+    fly = rng.random() < 0.15  # a k-ary n-fly (on platforms/dally-2ary6fly.yaml) instead of a k-ary n-cube
+    if fly:
+        radix = rng.choice([2, 2, 3, 4])
+        if careful and pattern in BIT_PATTERNS:
+            radix = rng.choice([2, 4])
+        if careful and pattern in ("transpose", "tornado"):  # defined on a k-ary n-cube's coordinates
+            pattern = "uniform"
+        stages = rng.randint(1, {2: 6, 3: 3, 4: 3}[radix])
+        s["network.topology"] = "kary_nfly"
+        s["network.radix"] = radix
+        s["network.stages"] = stages
+        nodes = radix ** stages
+        wraps = []
+        routing = "destination_tag"
+        s["routing.type"] = routing
+    else:
+        dimensions = rng.choice([1, 1, 2, 2, 2, 3])
+        if careful and pattern == "transpose":
+            dimensions = rng.choice([2, 3])
+        largest_radix = {1: 32, 2: 12, 3: 6}[dimensions]
+        radix = rng.randint(2, largest_radix)
+        if careful and pattern in BIT_PATTERNS:
+            radix = rng.choice([r for r in (2, 4, 8, 16, 32) if r <= largest_radix])
+        s["network.radix"] = radix
+        s["network.dimensions"] = dimensions
+        nodes = radix ** dimensions
+        wraps = [rng.choice(["torus", "torus", "mesh"]) for _ in range(dimensions)]
+        s["network.wrap"] = wraps[0] if len(set(wraps)) == 1 else "[" + ",".join(wraps) + "]"
 
-    routing = rng.choice(["dimension_order", "dimension_order", "duato", "tfar", "bubble"])
-    s["routing.type"] = routing
-    if routing == "dimension_order":
-        s["routing.dateline"] = rng.choice(["two_datelines", "entry", "wrap", "counted"])
+        routing = rng.choice(["dimension_order", "dimension_order", "duato", "tfar", "bubble"])
+        s["routing.type"] = routing
+        if routing == "dimension_order":
+            s["routing.dateline"] = rng.choice(["two_datelines", "entry", "wrap", "counted"])
     lanes = rng.choice([1, 2, 2, 3, 3, 4, 6])
     if careful and routing == "dimension_order" and "torus" in wraps:
         lanes = max(lanes, 2)
@@ -85,6 +102,8 @@ def draw(rng: random.Random):
         recovery = rng.choice(["disha", "software", "none"])
     elif rng.random() < 0.1:
         recovery = rng.choice(["disha", "software"])
+    if careful and fly and recovery == "software":  # re-injects at the absorbing router's node
+        recovery = "disha"
     s["deadlock.recovery"] = recovery
     if recovery == "disha":
         s["deadlock.token_release"] = rng.choice(["tail", "header"])
@@ -111,6 +130,8 @@ def draw(rng: random.Random):
                              "entropy"])
     if careful and controller == "lbr" and not (routing == "bubble" and switching == "virtual_cut_through"):
         controller = "ipr"  # LBR is defined for the bubble router under virtual cut-through only
+    if careful and fly and controller in ("self_tuned", "static_threshold", "entropy", "ipr", "lbr"):
+        controller = "alo"  # the others need the sideband, the entropy circuit or a router of their own
     s["congestion_control.type"] = controller
     if controller == "alo":
         s["congestion_control.vcs"] = rng.choice(["all", "adaptive"])
@@ -133,7 +154,7 @@ def draw(rng: random.Random):
     if rng.random() < 0.15:
         s["stimulus.high_priority_fraction"] = 0.2
     # Load up to twice the uniform capacity (8/k flits/node/cycle on a torus, 4/k on a mesh).
-    capacity = min(1.0, (8.0 if "mesh" not in wraps else 4.0) / radix)
+    capacity = 1.0 if fly else min(1.0, (8.0 if "mesh" not in wraps else 4.0) / radix)
     s["stimulus.injection.unit"] = "flits"
     if process == "ramp":
         s["stimulus.injection.rate"] = 0.0
@@ -169,7 +190,8 @@ def draw(rng: random.Random):
 
 
 def command(overrides, out):
-    args = [str(BINARY), "platforms/default.yaml", "stimuli/uniform.yaml", "-q"]
+    platform = "platforms/dally-2ary6fly.yaml" if overrides.get("network.topology") == "kary_nfly" else "platforms/default.yaml"
+    args = [str(BINARY), platform, "stimuli/uniform.yaml", "-q"]
     for key, value in overrides.items():
         args += ["--set", f"{key}={value}"]
     return args + ["--out", str(out)]
