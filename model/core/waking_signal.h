@@ -41,6 +41,8 @@ class WakingSignal final : public sc_core::sc_signal<T, sc_core::SC_UNCHECKED_WR
     this->m_new_val = value;
     this->request_update();
   }
+  // The value sent this cycle (or the last one sent), to add to it before the update.
+  const T& pending() const { return this->m_new_val; }
 
  protected:
   void update() override {

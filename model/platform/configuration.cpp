@@ -57,6 +57,10 @@ Schema platform_schema() {
                   "parallel: every routed header may take an output VC each cycle; central: one arbiter per "
                   "router routes and allocates one header per cycle, round-robin among requesting input VCs, "
                   "a refused header asks again (self-tuned paper sec. 5.1)"));
+  s.add(P::choice("router.crossbar_inputs", "per_channel", {"per_channel", "per_lane"},
+                  "per_channel: one crossbar input per physical input channel, which offers one lane's flit per "
+                  "cycle (Dally Fig. 9b); per_lane: one per input lane, so a flit competes only for its output "
+                  "channel, whose arbitration sees every lane that wants it (Dally Fig. 9c)"));
   s.add(P::choice("router.arbitration", "round_robin", ArbitrationRegistry::names(),
                   "per-flit arbitration of a physical channel among lanes"));
   s.add(section_of<RoutingRegistry>("routing", "type", "dimension_order", "routing function"));
@@ -196,6 +200,7 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   c.router.arbitration = p.text("router.arbitration");
   c.router.oldest_first_allocation = p.text("router.vc_allocation") == "oldest_first";
   c.router.central_arbiter = p.text("router.header_arbiter") == "central";
+  c.router.crossbar_input_per_lane = p.text("router.crossbar_inputs") == "per_lane";
   c.routing = selected(p, "routing", "type");
 
   const std::string recovery = p.text("deadlock.recovery");

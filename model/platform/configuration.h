@@ -44,6 +44,9 @@ struct RouterConfig {
   // per cycle, granted demand-slotted round-robin among requesting input VCs; a refused header asks
   // again. Otherwise every routed header may take an output VC in the same cycle.
   bool central_arbiter = false;
+  // Dally Fig. 9: one crossbar input per physical input channel, lanes multiplexed onto it (b), or
+  // one per input lane with the outputs multiplexed (c), where a flit competes only for its output.
+  bool crossbar_input_per_lane = false;
   // One more VC per channel, highest priority, for congestion-control metapackets (self-tuned
   // sec. 5.3); set when a controller distributes its counters that way.
   bool metapacket_lane = false;

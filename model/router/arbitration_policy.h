@@ -13,7 +13,7 @@
 namespace icn {
 
 struct ArbitrationRequest {
-  std::uint16_t requester;  // input port of the router
+  std::uint16_t requester;  // crossbar input: the router's input port (per_lane: port · V + lane)
   std::uint8_t input_vc;
   std::uint8_t priority;    // traffic class of the packet, higher wins under priority policies
   Cycle age;                // creation cycle of the packet, smaller is older
@@ -30,7 +30,7 @@ class ArbitrationPolicy {
 };
 
 struct ArbitrationContext {
-  int requesters;        // number of input ports that may request
+  int requesters;        // number of crossbar inputs that may request
   RandomStream random;   // this port's own stream
 };
 

@@ -76,13 +76,14 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
   std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters;
   for (int p = 0; p < output_ports_; ++p)
     arbiters.push_back(arbitration.create(
-        ArbitrationContext{input_ports_, make_stream(seed, RandomPurpose::Arbitration, std::uint64_t(id) * 64 + p)}));
+        ArbitrationContext{config.crossbar_input_per_lane ? input_ports_ * vcs_ : input_ports_, make_stream(seed, RandomPurpose::Arbitration, std::uint64_t(id) * 64 + p)}));
   // Self-tuned sec. 5.3 leaves open whether the metapackets' priority extends to the links; by default
   // it does not, and their flits take turns with the data lanes' on every link.
   const std::uint32_t link_priority_lanes =
       config.metapacket_link_priority || metapacket_vc_ < 0 ? priority_lanes_ : priority_lanes_ & ~(1u << metapacket_vc_);
   switch_allocator_ =
-      std::make_unique<SwitchAllocator>(input_ports_, output_ports_, vcs_, link_priority_lanes, std::move(arbiters));
+      std::make_unique<SwitchAllocator>(input_ports_, output_ports_, vcs_, link_priority_lanes, std::move(arbiters),
+                                        config.crossbar_input_per_lane);
   waiting_.resize(int(inputs_.size()));
   blocked_.resize(int(inputs_.size()));
   allocation_order_.resize(inputs_.size());
@@ -191,16 +192,19 @@ inline void Router::receive(Cycle now) {
     const int p = __builtin_ctzll(ports);
     const Credit& c = *credit_value_[p];
     if (c.sent != previous) continue;
-    OutputVc& o = output_vc(p, c.vc);
-    --outstanding_credits_;
-    // A returned credit can let a refused header in: under virtual cut-through (room for its
-    // packet), or when it empties a free VC's buffer (VCs reallocated only once empty, and
-    // Duato's adaptive VCs, taken only empty).
-    if (virtual_cut_through_ || (!o.allocated && o.credits + 1 == depth_)) output_released_ = true;
-    if (++o.credits == 1 && o.allocated && inputs_[o.owner].count > 0) set_active(o.owner, now);
-    if (o.credits > depth_)
-      fail(id_, now, "output port " + std::to_string(p) + " VC " + std::to_string(c.vc) +
-                         " received more credits than its downstream buffer has slots");
+    for (std::uint32_t lanes = c.lanes; lanes; lanes &= lanes - 1) {
+      const int vc = __builtin_ctz(lanes);
+      OutputVc& o = output_vc(p, vc);
+      --outstanding_credits_;
+      // A returned credit can let a refused header in: under virtual cut-through (room for its
+      // packet), or when it empties a free VC's buffer (VCs reallocated only once empty, and
+      // Duato's adaptive VCs, taken only empty).
+      if (virtual_cut_through_ || (!o.allocated && o.credits + 1 == depth_)) output_released_ = true;
+      if (++o.credits == 1 && o.allocated && inputs_[o.owner].count > 0) set_active(o.owner, now);
+      if (o.credits > depth_)
+        fail(id_, now, "output port " + std::to_string(p) + " VC " + std::to_string(vc) +
+                           " received more credits than its downstream buffer has slots");
+    }
   }
   credits_arrived_ = 0;
   for (std::uint64_t ports = flits_arrived_; ports; ports &= ports - 1) {
@@ -538,7 +542,10 @@ inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   }
   --buffered_flits_;
   ++switched_flits_;
-  credit_signal_out_[in_port]->send(Credit{std::uint32_t(now), std::uint8_t(in_vc)});
+  CreditSignal& credit = *credit_signal_out_[in_port];
+  Credit returned = Credit::of(now, in_vc);
+  if (credit.pending().sent == returned.sent) returned.lanes |= credit.pending().lanes;  // another lane, same cycle
+  credit.send(returned);
 
   f.vc = v.out_vc;
   f.sent = std::uint32_t(now);

@@ -10,6 +10,13 @@
 // With round-robin arbitration and no priority lanes, a ready flit with a credit therefore waits
 // at most P·(V² − V + 1) cycles (docs/routing.md, "Allocation order and fairness").
 //
+// With router.crossbar_inputs: per_lane (Dally Fig. 9c: separate switch inputs, multiplexed
+// outputs) there is no input stage: every lane is its own crossbar input, so every ready lane with
+// a credit bids for its output channel, whose policy picks one among all of them (requester =
+// input port · V + lane), and several lanes of one input port may move in the same cycle. Then an
+// output channel's arbitration sees every lane that wants it — what oldest-first and priority
+// scheduling rank (Dally sec. III-C, Figs. 17 and 18) — and a round-robin wait is at most P·V − 1.
+//
 // A unit: it owns the pointers and arbiters and reads the router's lanes through a view, so a
 // test can drive it with a scripted one. The view (all inline in the router, so nothing is lost
 // on the per-cycle path) answers:
@@ -31,14 +38,16 @@ namespace icn {
 class SwitchAllocator {
  public:
   SwitchAllocator(int input_ports, int output_ports, int lanes, std::uint32_t priority_lanes,
-                  std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters)
+                  std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters, bool lane_inputs = false)
       : input_ports_(input_ports),
         lanes_(lanes),
+        lane_inputs_(lane_inputs),
+        requesters_(lane_inputs ? input_ports * lanes : input_ports),
         lane_mask_(lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1),
         priority_lanes_(priority_lanes),
         arbiters_(std::move(arbiters)),
         uses_age_(!arbiters_.empty() && arbiters_.front()->uses_age()),
-        requests_(std::size_t(output_ports) * input_ports),
+        requests_(std::size_t(output_ports) * requesters_),
         request_count_(output_ports, 0),
         lone_offer_(output_ports),
         pointer_(input_ports, 0) {}
@@ -46,9 +55,12 @@ class SwitchAllocator {
   int pointer(int input_port) const { return pointer_[input_port]; }
   // The longest a ready flit with a credit waits under round-robin arbitration without priority
   // lanes: P·(V² − V + 1) cycles for P input ports and V lanes (docs/routing.md).
-  static std::uint64_t wait_bound(int input_ports, int lanes) {
+  static std::uint64_t wait_bound(int input_ports, int lanes, bool lane_inputs = false) {
+    if (lane_inputs) return std::uint64_t(input_ports) * std::uint64_t(lanes) - 1;
     return std::uint64_t(input_ports) * std::uint64_t(lanes * lanes - lanes + 1);
   }
+  // The requester number an output's policy sees for a lane (per_lane: each lane its own input).
+  int requester(int input_port, int lane) const { return lane_inputs_ ? input_port * lanes_ + lane : input_port; }
 
   template <typename View, typename Grant>
   void allocate(const View& view, Cycle now, Grant&& grant);
@@ -64,10 +76,16 @@ class SwitchAllocator {
   int lane_at(int start, int bit) const { return start + bit >= lanes_ ? start + bit - lanes_ : start + bit; }
   template <typename View>
   void add_request(const View& view, int out_port, int in_port, int lane) {
-    requests_[std::size_t(out_port) * input_ports_ + request_count_[out_port]++] = view.request(in_port, lane, uses_age_);
+    ArbitrationRequest& r = requests_[std::size_t(out_port) * requesters_ + request_count_[out_port]++];
+    r = view.request(in_port, lane, uses_age_);
+    r.requester = std::uint16_t(requester(in_port, lane));
   }
+  template <typename View, typename Grant>
+  void allocate_per_lane(const View& view, Grant&& grant);
 
   const int input_ports_, lanes_;
+  const bool lane_inputs_;
+  const int requesters_;  // crossbar inputs: input ports, or input lanes
   const std::uint32_t lane_mask_, priority_lanes_;
   std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters_;  // per output port
   const bool uses_age_;
@@ -79,6 +97,10 @@ class SwitchAllocator {
 
 template <typename View, typename Grant>
 inline void SwitchAllocator::allocate(const View& view, Cycle now, Grant&& grant) {
+  if (lane_inputs_) {
+    allocate_per_lane(view, grant);
+    return;
+  }
   // Input stage. An output with a single offer (the common case) needs no arbitration, so offers
   // are written out as requests only once a second one arrives for the same output.
   std::uint64_t requested = 0;  // output ports with offers
@@ -117,7 +139,7 @@ inline void SwitchAllocator::allocate(const View& view, Cycle now, Grant&& grant
     if ((contested >> op) & 1u) {
       const int count = request_count_[op];
       request_count_[op] = 0;
-      const ArbitrationRequest* offers = &requests_[std::size_t(op) * input_ports_];
+      const ArbitrationRequest* offers = &requests_[std::size_t(op) * requesters_];
       int chosen = -1;
       for (int i = 0; priority_lanes_ && i < count; ++i)
         if ((priority_lanes_ >> offers[i].input_vc) & 1u) {  // priority lanes win the link
@@ -150,6 +172,50 @@ inline void SwitchAllocator::allocate(const View& view, Cycle now, Grant&& grant
       grant(ip, lane, op);
       break;
     }
+  }
+}
+
+template <typename View, typename Grant>
+inline void SwitchAllocator::allocate_per_lane(const View& view, Grant&& grant) {
+  // Every ready lane bids for its output; offers are written out as requests only once a second
+  // one arrives for the same output, as above.
+  std::uint64_t requested = 0, contested = 0;
+  for (std::uint64_t ports = view.active_ports(); ports; ports &= ports - 1) {
+    const int ip = __builtin_ctzll(ports);
+    for (std::uint32_t lanes = view.active_lanes(ip); lanes; lanes &= lanes - 1) {
+      const int lane = __builtin_ctz(lanes);
+      if (!view.ready(ip, lane)) continue;
+      const int op = view.out_port(ip, lane);
+      const std::uint64_t output = std::uint64_t(1) << op;
+      if (!(requested & output)) {
+        requested |= output;
+        lone_offer_[op] = Offer{std::uint8_t(ip), std::uint8_t(lane)};
+        continue;
+      }
+      if (!(contested & output)) {
+        contested |= output;
+        add_request(view, op, lone_offer_[op].input_port, lone_offer_[op].lane);
+      }
+      add_request(view, op, ip, lane);
+    }
+  }
+  for (; requested; requested &= requested - 1) {
+    const int op = __builtin_ctzll(requested);
+    Offer winner = lone_offer_[op];
+    if ((contested >> op) & 1u) {
+      const int count = request_count_[op];
+      request_count_[op] = 0;
+      const ArbitrationRequest* offers = &requests_[std::size_t(op) * requesters_];
+      int chosen = -1;
+      for (int i = 0; priority_lanes_ && i < count; ++i)
+        if ((priority_lanes_ >> offers[i].input_vc) & 1u) {
+          chosen = i;
+          break;
+        }
+      const ArbitrationRequest& granted = offers[chosen >= 0 ? chosen : arbiters_[op]->choose(offers, count)];
+      winner = Offer{std::uint8_t(granted.requester / lanes_), granted.input_vc};
+    }
+    grant(int(winner.input_port), int(winner.lane), op);
   }
 }
 

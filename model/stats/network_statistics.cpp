@@ -20,6 +20,7 @@ void NetworkStatistics::packet_delivered(const Packet& p, Cycle at) {
   ++interval_latency_count_;
   if (p.created >= warmup_ && at < end_) {
     latencies_.push_back(std::uint32_t(latency));
+    if (p.priority > 0) high_priority_latencies_.push_back(std::uint32_t(latency));
     network_latencies_.push_back(std::uint32_t(at - p.injected));
     hops_sum_ += p.hops;
   }

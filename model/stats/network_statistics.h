@@ -101,6 +101,8 @@ class NetworkStatistics {
   const std::vector<std::uint64_t>& accepted_flits_by_source() const { return accepted_flits_by_source_; }
   const std::vector<std::uint32_t>& latencies() const { return latencies_; }
   const std::vector<std::uint32_t>& network_latencies() const { return network_latencies_; }
+  // Those of packets in the high-priority traffic class (stimulus.high_priority_fraction).
+  const std::vector<std::uint32_t>& high_priority_latencies() const { return high_priority_latencies_; }
   std::uint64_t hops_sum() const { return hops_sum_; }
   const std::vector<TimeSample>& series() const { return series_; }
 
@@ -109,7 +111,7 @@ class NetworkStatistics {
   std::vector<std::uint64_t> created_packets_, injected_flits_, delivered_flits_, accepted_flits_by_source_;
   std::vector<std::uint64_t> dropped_packets_;
   std::uint64_t dropped_total_ = 0;
-  std::vector<std::uint32_t> latencies_, network_latencies_;
+  std::vector<std::uint32_t> latencies_, network_latencies_, high_priority_latencies_;
   std::uint64_t hops_sum_ = 0;
   std::uint64_t created_flits_window_ = 0;
   std::uint64_t attempted_flits_window_ = 0;

@@ -102,11 +102,16 @@ RunReport make_report(Network& network) {
   r.network_latency = summarise(st.network_latencies());
   r.mean_hops = r.latency.count ? double(st.hops_sum()) / double(r.latency.count) : 0.0;
   r.histogram_bin_width = c.platform.simulation.histogram_bin_width;
-  for (auto v : st.latencies()) {
-    const std::size_t bin = v / std::uint32_t(r.histogram_bin_width);
-    if (bin >= r.histogram.size()) r.histogram.resize(bin + 1, 0);
-    ++r.histogram[bin];
-  }
+  auto histogram = [&](const std::vector<std::uint32_t>& latencies, std::vector<std::uint64_t>& counts) {
+    for (auto v : latencies) {
+      const std::size_t bin = v / std::uint32_t(r.histogram_bin_width);
+      if (bin >= counts.size()) counts.resize(bin + 1, 0);
+      ++counts[bin];
+    }
+  };
+  histogram(st.latencies(), r.histogram);
+  r.high_priority_latency = summarise(st.high_priority_latencies());
+  histogram(st.high_priority_latencies(), r.high_priority_histogram);
   r.packets_created = st.packets_created_total();
   r.packets_dropped = st.packets_dropped_total();
   r.packets_injected = st.packets_injected_total();
@@ -126,7 +131,8 @@ RunReport make_report(Network& network) {
   }
   if (c.platform.router.arbitration == "round_robin" && lanes_per_port(c.platform.router, c.platform.deadlock) ==
                                                             c.platform.router.virtual_channels) {
-    r.switch_wait_bound = SwitchAllocator::wait_bound(most_inputs, c.platform.router.virtual_channels);
+    r.switch_wait_bound = SwitchAllocator::wait_bound(most_inputs, c.platform.router.virtual_channels,
+                                                      c.platform.router.crossbar_input_per_lane);
   }
   r.created_packets = st.created_packets();
   r.dropped_packets = st.dropped_packets();
@@ -229,6 +235,8 @@ void write_json(std::ostream& os, const RunReport& r) {
   j["network_latency"] = latency_json(r.network_latency);
   j["mean_hops"] = maybe(r.latency.count > 0, r.mean_hops);
   j["latency_histogram"] = {{"bin_width", r.histogram_bin_width}, {"counts", r.histogram}};
+  j["high_priority"] = {{"latency", latency_json(r.high_priority_latency)},
+                        {"latency_histogram", {{"bin_width", r.histogram_bin_width}, {"counts", r.high_priority_histogram}}}};
   j["allocation"] = {{"longest_vc_wait_cycles", r.longest_vc_wait},
                      {"longest_switch_wait_cycles", r.longest_switch_wait},
                      {"vc_passed_over_by_younger", r.passed_over},
@@ -318,6 +326,11 @@ void print_summary(std::ostream& os, const RunReport& r, double wall_seconds) {
     row("network latency mean / p99",
         number(r.network_latency.mean, "%.1f") + " / " + number(r.network_latency.p99, "%.0f") + " cycles");
     row("mean hops", number(r.mean_hops, "%.2f"));
+    if (r.high_priority_latency.count)
+      row("high-priority latency mean / p50 / p99",
+          number(r.high_priority_latency.mean, "%.1f") + " / " + number(r.high_priority_latency.p50, "%.0f") + " / " +
+              number(r.high_priority_latency.p99, "%.0f") + " cycles (" +
+              std::to_string(r.high_priority_latency.count) + " packets)");
   } else {
     row("latency", "none measured: no packet created in the window was delivered");
   }

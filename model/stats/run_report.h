@@ -38,6 +38,8 @@ struct RunReport {
   double mean_hops = 0;
   int histogram_bin_width = 0;
   std::vector<std::uint64_t> histogram;  // latency counts per bin
+  LatencySummary high_priority_latency;  // the high-priority traffic class alone
+  std::vector<std::uint64_t> high_priority_histogram;
   std::uint64_t packets_created = 0, packets_injected = 0, packets_delivered = 0, packets_dropped = 0;
   std::uint64_t packets_in_network_at_end = 0, packets_queued_at_end = 0;
   std::uint64_t deadlock_reports = 0, starvation_reports = 0;

@@ -114,20 +114,22 @@ TEST_CASE("a lone packet on a 2-ary 6-fly has the exact zero-load latency of its
   }
 }
 
-TEST_CASE("a 2-ary 6-fly at full load conserves flits and never deadlocks, under every arbitration policy",
-          "[nfly]") {
-  for (const char* arbitration : {"random", "round_robin", "oldest_first", "priority"}) {
-    const std::string accepted = testing::in_child_process([arbitration] {
-      auto* network = new Network("network", load_configuration_text(
-          fly(2, 6) + "router:\n  virtual_channels: 4\n  buffer_depth: 4\n  arbitration: " + arbitration + "\n",
-          "packet_length: 20\nhigh_priority_fraction: 0.1\ninjection:\n  process: saturation\n",
-          {"simulation.cycles=20000", "simulation.warmup=2000", "simulation.progress=false"}));
-      testing::run(*network);  // throws on deadlock, lost flits or a stopped run
-      return std::to_string(make_report(*network).accepted);
-    });
-    INFO(arbitration);
-    CHECK(std::stod(accepted) > 0.4);  // of 1 flit/node/cycle; four lanes of 4 flits carry well over 40 %
-  }
+TEST_CASE("a 2-ary 6-fly at full load conserves flits and never deadlocks, under every arbitration policy and "
+          "crossbar organisation", "[nfly]") {
+  for (const char* crossbar : {"per_channel", "per_lane"})
+    for (const char* arbitration : {"random", "round_robin", "oldest_first", "priority"}) {
+      const std::string accepted = testing::in_child_process([arbitration, crossbar] {
+        auto* network = new Network("network", load_configuration_text(
+            fly(2, 6) + "router:\n  virtual_channels: 4\n  buffer_depth: 4\n  arbitration: " + arbitration +
+                "\n  crossbar_inputs: " + crossbar + "\n",
+            "packet_length: 20\nhigh_priority_fraction: 0.1\ninjection:\n  process: saturation\n",
+            {"simulation.cycles=12000", "simulation.warmup=2000", "simulation.progress=false"}));
+        testing::run(*network);  // throws on deadlock, lost flits or a stopped run
+        return std::to_string(make_report(*network).accepted);
+      });
+      INFO(crossbar << ", " << arbitration);
+      CHECK(std::stod(accepted) > 0.4);  // of 1 flit/node/cycle; four lanes of 4 flits carry well over 40 %
+    }
 }
 
 TEST_CASE("what needs a k-ary n-cube or a direct network refuses the k-ary n-fly, naming both", "[nfly][config]") {

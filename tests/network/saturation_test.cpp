@@ -96,6 +96,22 @@ TEST_CASE("on a ring where every node injects at full rate no packet is passed b
   }
 }
 
+TEST_CASE("with a crossbar input per lane every ready flit on the full-rate ring crosses within P*V - 1 cycles",
+          "[network][saturation][fairness]") {
+  for (int lanes : {2, 4}) {
+    const Outcome o = simulate(kRing16, "packet_length: 16\ninjection: {process: saturation}\n",
+                               {"router.virtual_channels=" + std::to_string(lanes), "router.crossbar_inputs=per_lane",
+                                "simulation.cycles=20000", "simulation.warmup=5000"});
+    INFO(lanes << " lanes: accepted " << o.accepted << ", longest switch wait " << o.switch_wait << " (bound "
+               << o.switch_bound << ")");
+    CHECK(o.switch_bound == std::uint64_t(3 * lanes - 1));  // 2 ring ports and the injection channel
+    CHECK(o.switch_wait <= o.switch_bound);
+    CHECK(o.passed_over == 0);
+    CHECK(o.least_served > 0);
+    CHECK(o.watchdog == 0);
+  }
+}
+
 TEST_CASE("the allocation order the old default used lets younger packets pass waiting ones", "[network][fairness]") {
   // The contrast that shows the check above can fail: ranking headers by their wait at this router,
   // with every injection lane kept busy, hands output VCs to younger packets.

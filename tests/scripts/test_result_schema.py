@@ -30,6 +30,8 @@ RUNS = {
     "nothing measured": (["platforms/default.yaml", "stimuli/uniform.yaml", *SMALL,
                           "--set", "stimulus.injection.rate=0.000001"], 0),
     "deadlock": (["platforms/default.yaml", "stimuli/uniform.yaml", *DEADLOCK], 3),
+    "priority classes": (["platforms/dally-2ary6fly.yaml", "stimuli/uniform.yaml", *SHORT,
+                          "--set", "stimulus.high_priority_fraction=0.2", "--set", "router.arbitration=priority"], 0),
 }
 
 
@@ -57,8 +59,8 @@ def test_result_follows_the_schema_and_agrees_with_itself(icnsim, tmp_path, sche
     assert samples.pop() >= 1
     assert r["time_series"]["cycle"] == sorted(r["time_series"]["cycle"])
 
-    for which in ("latency", "network_latency"):
-        stats = r[which]
+    for which, stats in (("latency", r["latency"]), ("network_latency", r["network_latency"]),
+                         ("high_priority", r["high_priority"]["latency"])):
         if stats["count"] == 0:
             assert all(stats[k] is None for k in ("mean", "stddev", "p50", "p99", "max")), which
         else:
@@ -66,6 +68,14 @@ def test_result_follows_the_schema_and_agrees_with_itself(icnsim, tmp_path, sche
             assert stats["mean"] <= stats["max"]
     assert r["network_latency"]["count"] == r["latency"]["count"]
     assert sum(r["latency_histogram"]["counts"]) == r["latency"]["count"]
+    high = r["high_priority"]
+    assert sum(high["latency_histogram"]["counts"]) == high["latency"]["count"] <= r["latency"]["count"]
+    assert high["latency_histogram"]["bin_width"] == r["latency_histogram"]["bin_width"]
+    if name == "priority classes":  # a fifth of the packets, and they are the faster ones
+        assert high["latency"]["count"] == pytest.approx(0.2 * r["latency"]["count"], rel=0.2)
+        assert high["latency"]["mean"] < r["latency"]["mean"]
+    else:
+        assert high["latency"]["count"] == 0
     assert (r["mean_hops"] is None) == (r["latency"]["count"] == 0)
     assert 0 < r["throughput"]["fairness_jain"] <= 1
 
