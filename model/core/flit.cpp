@@ -12,9 +12,7 @@ std::ostream& operator<<(std::ostream& os, const Flit& f) {
 }
 
 std::ostream& operator<<(std::ostream& os, const Credit& c) {
-  os << "credit{vc";
-  for (std::uint32_t lanes = c.lanes; lanes; lanes &= lanes - 1) os << " " << __builtin_ctz(lanes);
-  return os << " sent " << c.sent << "}";
+  return os << "credit{vc " << int(c.vc) << " sent " << c.sent << "}";
 }
 
 void sc_trace(sc_core::sc_trace_file*, const Flit&, const std::string&) {}

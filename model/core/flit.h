@@ -41,17 +41,12 @@ struct Flit {
   }
 };
 
-// The credits one input port returns in one cycle: a slot freed in each VC of `lanes` (bit v: VC
-// v). Usually one; a router whose lanes have their own crossbar inputs (router.crossbar_inputs:
-// per_lane) may drain several lanes of one port in a cycle.
 struct Credit {
-  std::uint32_t sent = kNeverSent;  // cycle the credits were returned
-  std::uint32_t lanes = 0;
+  std::uint32_t sent = kNeverSent;  // cycle the credit was returned
+  std::uint8_t vc = 0;               // virtual channel whose buffer slot was freed
 
-  static Credit of(Cycle sent, int vc) { return Credit{std::uint32_t(sent), std::uint32_t(1) << vc}; }
-  bool returns(int vc) const { return (lanes >> vc) & 1u; }
   bool sent_just_before(Cycle now) const { return sent == std::uint32_t(now - 1); }
-  bool operator==(const Credit& o) const { return sent == o.sent && lanes == o.lanes; }
+  bool operator==(const Credit& o) const { return sent == o.sent && vc == o.vc; }
 };
 
 std::ostream& operator<<(std::ostream& os, const Flit& f);

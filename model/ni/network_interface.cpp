@@ -237,11 +237,8 @@ void NetworkInterface::receive_credits(Cycle now) {
   for (int channel = 0; channel < channels_; ++channel) {
     const Credit& c = *credit_value_[channel];
     if (!c.sent_just_before(now)) continue;
-    for (std::uint32_t lanes = c.lanes; lanes; lanes &= lanes - 1) {
-      const int vc = __builtin_ctz(lanes);
-      if (vc == metapacket_vc_) ++metapacket_injection_.credits;
-      else ++injection_vc(channel, vc).credits;
-    }
+    if (c.vc == metapacket_vc_) ++metapacket_injection_.credits;
+    else ++injection_vc(channel, c.vc).credits;
   }
 }
 

@@ -54,6 +54,7 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
       reallocate_when_empty_(config.reallocate_when_empty),
       virtual_cut_through_(config.virtual_cut_through),
       central_arbiter_(config.central_arbiter),
+      lane_inputs_(config.crossbar_input_per_lane),
       recovery_(recovery, token, id),
       recovery_vc_(recovery.kind == DeadlockRecoveryConfig::Kind::Disha ? config.virtual_channels : -1),
       metapacket_vc_(metapacket_vc(config, recovery)),
@@ -88,6 +89,11 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
   blocked_.resize(int(inputs_.size()));
   allocation_order_.resize(inputs_.size());
   active_.assign(input_ports_, 0);
+  if (lane_inputs_) {
+    deferred_lanes_.resize(std::size_t(input_ports_) * vcs_ * depth_);
+    deferred_head_.assign(input_ports_, 0);
+    deferred_count_.assign(input_ports_, 0);
+  }
 
   SC_HAS_PROCESS(Router);
   SC_METHOD(step);
@@ -192,19 +198,16 @@ inline void Router::receive(Cycle now) {
     const int p = __builtin_ctzll(ports);
     const Credit& c = *credit_value_[p];
     if (c.sent != previous) continue;
-    for (std::uint32_t lanes = c.lanes; lanes; lanes &= lanes - 1) {
-      const int vc = __builtin_ctz(lanes);
-      OutputVc& o = output_vc(p, vc);
-      --outstanding_credits_;
-      // A returned credit can let a refused header in: under virtual cut-through (room for its
-      // packet), or when it empties a free VC's buffer (VCs reallocated only once empty, and
-      // Duato's adaptive VCs, taken only empty).
-      if (virtual_cut_through_ || (!o.allocated && o.credits + 1 == depth_)) output_released_ = true;
-      if (++o.credits == 1 && o.allocated && inputs_[o.owner].count > 0) set_active(o.owner, now);
-      if (o.credits > depth_)
-        fail(id_, now, "output port " + std::to_string(p) + " VC " + std::to_string(vc) +
-                           " received more credits than its downstream buffer has slots");
-    }
+    OutputVc& o = output_vc(p, c.vc);
+    --outstanding_credits_;
+    // A returned credit can let a refused header in: under virtual cut-through (room for its
+    // packet), or when it empties a free VC's buffer (VCs reallocated only once empty, and
+    // Duato's adaptive VCs, taken only empty).
+    if (virtual_cut_through_ || (!o.allocated && o.credits + 1 == depth_)) output_released_ = true;
+    if (++o.credits == 1 && o.allocated && inputs_[o.owner].count > 0) set_active(o.owner, now);
+    if (o.credits > depth_)
+      fail(id_, now, "output port " + std::to_string(p) + " VC " + std::to_string(c.vc) +
+                         " received more credits than its downstream buffer has slots");
   }
   credits_arrived_ = 0;
   for (std::uint64_t ports = flits_arrived_; ports; ports &= ports - 1) {
@@ -257,6 +260,7 @@ void Router::step() {
   }
   const Cycle now = clock_.cycle();
   receive(now);
+  if (deferred_credits_ > 0) send_deferred_credits(now);
   if (buffered_flits_ > 0) {
     if (central_arbiter_) {
       if (waiting_.any() || arbiter_header_ >= 0) route_through_central_arbiter(now);
@@ -268,7 +272,7 @@ void Router::step() {
   }
   // Sleep only when nothing is buffered and every credit is back: then only a new flit can give
   // the router work, so it waits on its flit inputs alone.
-  if (buffered_flits_ == 0 && outstanding_credits_ == 0) {
+  if (buffered_flits_ == 0 && outstanding_credits_ == 0 && deferred_credits_ == 0) {
     wake_.sleeping = true;
     next_trigger(wake_.event);
   }
@@ -481,6 +485,38 @@ void Router::recover(int index) {
   if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index, clock_.cycle());
 }
 
+void Router::defer_credit(int port, int vc) {
+  const int ring = vcs_ * depth_;
+  int tail = deferred_head_[port] + deferred_count_[port];
+  if (tail >= ring) tail -= ring;
+  if (deferred_count_[port] == ring) fail(id_, clock_.cycle(), "input port " + std::to_string(port) + " owes more credits than it has slots");
+  deferred_lanes_[std::size_t(port) * ring + tail] = std::uint8_t(vc);
+  ++deferred_count_[port];
+  ++deferred_credits_;
+  ++credits_deferred_;
+}
+
+void Router::send_deferred_credits(Cycle now) {
+  const int ring = vcs_ * depth_;
+  for (int port = 0; port < input_ports_; ++port) {
+    if (deferred_count_[port] == 0) continue;
+    const int vc = deferred_lanes_[std::size_t(port) * ring + deferred_head_[port]];
+    if (++deferred_head_[port] == ring) deferred_head_[port] = 0;
+    --deferred_count_[port];
+    --deferred_credits_;
+    credit_signal_out_[port]->send(Credit{std::uint32_t(now), std::uint8_t(vc)});
+  }
+}
+
+int Router::deferred_credits(int port, int vc) const {
+  if (!lane_inputs_) return 0;
+  const int ring = vcs_ * depth_;
+  int owed = 0;
+  for (int i = 0, at = deferred_head_[port]; i < deferred_count_[port]; ++i, at = at + 1 == ring ? 0 : at + 1)
+    owed += deferred_lanes_[std::size_t(port) * ring + at] == vc;
+  return owed;
+}
+
 int Router::delivery_port(NodeId destination) const {
   if (direct_) return destination == id_ ? network_ports_ : -1;
   const Topology::Attachment at = topology_.delivery_point(destination);
@@ -526,6 +562,7 @@ void Router::compute_route(int index, const Flit& header) {
   }
 }
 
+template <bool kLaneInputs>
 inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   const int index = in_port * vcs_ + in_vc;
   InputVc& v = inputs_[index];
@@ -543,9 +580,8 @@ inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   --buffered_flits_;
   ++switched_flits_;
   CreditSignal& credit = *credit_signal_out_[in_port];
-  Credit returned = Credit::of(now, in_vc);
-  if (credit.pending().sent == returned.sent) returned.lanes |= credit.pending().lanes;  // another lane, same cycle
-  credit.send(returned);
+  if (kLaneInputs && credit.pending().sent == std::uint32_t(now)) defer_credit(in_port, in_vc);
+  else credit.send(Credit{std::uint32_t(now), std::uint8_t(in_vc)});
 
   f.vc = v.out_vc;
   f.sent = std::uint32_t(now);
@@ -593,8 +629,12 @@ struct Router::SwitchView {
 };
 
 void Router::switch_allocate(Cycle now) {
-  switch_allocator_->allocate(SwitchView{*this, now}, now,
-                              [&](int in_port, int lane, int out_port) { traverse(in_port, lane, out_port, now); });
+  if (lane_inputs_)
+    switch_allocator_->allocate_per_lane(
+        SwitchView{*this, now}, [&](int in_port, int lane, int out_port) { traverse<true>(in_port, lane, out_port, now); });
+  else
+    switch_allocator_->allocate(SwitchView{*this, now}, now,
+                                [&](int in_port, int lane, int out_port) { traverse<false>(in_port, lane, out_port, now); });
 }
 
 }  // namespace icn

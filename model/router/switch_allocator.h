@@ -26,6 +26,7 @@
 //   int out_port(int port, int lane) const      the output port its packet holds
 //   ArbitrationRequest request(int port, int lane, bool with_age) const
 // and `grant(input port, lane, output port)` moves the flit.
+#include <cassert>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -62,8 +63,12 @@ class SwitchAllocator {
   // The requester number an output's policy sees for a lane (per_lane: each lane its own input).
   int requester(int input_port, int lane) const { return lane_inputs_ ? input_port * lanes_ + lane : input_port; }
 
+  // One crossbar input per physical input channel (the constructor's lane_inputs false), or one per
+  // lane (true); the caller calls the one it was built for.
   template <typename View, typename Grant>
   void allocate(const View& view, Cycle now, Grant&& grant);
+  template <typename View, typename Grant>
+  void allocate_per_lane(const View& view, Grant&& grant);
 
  private:
   struct Offer {
@@ -80,9 +85,6 @@ class SwitchAllocator {
     r = view.request(in_port, lane, uses_age_);
     r.requester = std::uint16_t(requester(in_port, lane));
   }
-  template <typename View, typename Grant>
-  void allocate_per_lane(const View& view, Grant&& grant);
-
   const int input_ports_, lanes_;
   const bool lane_inputs_;
   const int requesters_;  // crossbar inputs: input ports, or input lanes
@@ -97,10 +99,7 @@ class SwitchAllocator {
 
 template <typename View, typename Grant>
 inline void SwitchAllocator::allocate(const View& view, Cycle now, Grant&& grant) {
-  if (lane_inputs_) {
-    allocate_per_lane(view, grant);
-    return;
-  }
+  assert(!lane_inputs_);
   // Input stage. An output with a single offer (the common case) needs no arbitration, so offers
   // are written out as requests only once a second one arrives for the same output.
   std::uint64_t requested = 0;  // output ports with offers
@@ -177,6 +176,7 @@ inline void SwitchAllocator::allocate(const View& view, Cycle now, Grant&& grant
 
 template <typename View, typename Grant>
 inline void SwitchAllocator::allocate_per_lane(const View& view, Grant&& grant) {
+  assert(lane_inputs_);
   // Every ready lane bids for its output; offers are written out as requests only once a second
   // one arrives for the same output, as above.
   std::uint64_t requested = 0, contested = 0;

@@ -142,8 +142,7 @@ class RouterHarness : public sc_core::sc_module {
     // Credits the router returned last cycle.
     for (int p = 0; p < inputs; ++p) {
       const Credit& c = credit_out_[p].read();
-      if (!c.sent_just_before(now)) continue;
-      for (int v = 0; v < lanes_; ++v) upstream_credits_[std::size_t(p * lanes_ + v)] += c.returns(v);
+      if (c.sent_just_before(now)) ++upstream_credits_[std::size_t(p * lanes_ + c.vc)];
     }
     // Flits the router sent last cycle: record them, and let downstream return the credit.
     for (int p = 0; p < topology_.network_ports() + 1; ++p) {
@@ -155,7 +154,7 @@ class RouterHarness : public sc_core::sc_module {
     for (int p = 0; p < topology_.network_ports(); ++p) {
       const auto held = held_until_.find(p);
       if (owed_[p].empty() || (held != held_until_.end() && now < held->second)) continue;
-      credit_in_[p].write(Credit::of(now, owed_[p].front()));
+      credit_in_[p].write(Credit{std::uint32_t(now), owed_[p].front()});
       owed_[p].erase(owed_[p].begin());
     }
     // One flit per input port per cycle: the oldest offered one whose lane has a credit.

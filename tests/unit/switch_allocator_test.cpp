@@ -96,7 +96,7 @@ TEST_CASE("with a crossbar input per lane, every wanted output moves one flit a 
   for (Cycle now = 0; now < 50; ++now) {
     std::set<int> outputs;
     std::map<int, int> per_input;
-    allocator.allocate(view, now, [&](int in, int lane, int out) {
+    allocator.allocate_per_lane(view, [&](int in, int lane, int out) {
       CHECK(outputs.insert(out).second);
       CHECK(view.out_port(in, lane) == out);
       port_moved_twice |= ++per_input[in] == 2;
@@ -116,7 +116,7 @@ TEST_CASE("with a crossbar input per lane, round-robin serves every lane within 
     std::map<std::pair<int, int>, Cycle> last;
     Cycle longest = 0;
     for (Cycle now = 0; now < 20000; ++now)
-      allocator.allocate(view, now, [&](int in, int lane, int) {
+      allocator.allocate_per_lane(view, [&](int in, int lane, int) {
         auto [it, fresh] = last.emplace(std::make_pair(in, lane), now);
         longest = std::max(longest, now - (fresh ? 0 : it->second + 1));
         it->second = now;
@@ -136,7 +136,9 @@ TEST_CASE("oldest-first arbitration sees every lane only with a crossbar input p
   auto first_winner = [&](bool lane_inputs) {
     SwitchAllocator allocator = make(2, 1, 2, "oldest_first", lane_inputs);
     std::pair<int, int> won{-1, -1};
-    allocator.allocate(view, 0, [&](int in, int lane, int) { won = {in, lane}; });
+    auto grant = [&](int in, int lane, int) { won = {in, lane}; };
+    if (lane_inputs) allocator.allocate_per_lane(view, grant);
+    else allocator.allocate(view, 0, grant);
     return won;
   };
   CHECK(first_winner(true) == std::make_pair(0, 1));
