@@ -12,7 +12,9 @@ std::ostream& operator<<(std::ostream& os, const Flit& f) {
 }
 
 std::ostream& operator<<(std::ostream& os, const Credit& c) {
-  return os << "credit{vc " << int(c.vc) << " sent " << c.sent << "}";
+  os << "credit{vc " << int(c.vc);
+  for (std::uint32_t more = c.more; more; more &= more - 1) os << " " << __builtin_ctz(more);
+  return os << " sent " << c.sent << "}";
 }
 
 void sc_trace(sc_core::sc_trace_file*, const Flit&, const std::string&) {}

@@ -44,9 +44,14 @@ struct Flit {
 struct Credit {
   std::uint32_t sent = kNeverSent;  // cycle the credit was returned
   std::uint8_t vc = 0;               // virtual channel whose buffer slot was freed
+  // With lanes as crossbar inputs (router.crossbar_inputs: per_lane) several lanes of one input
+  // port may move in a cycle; the credits of the others come back with this one (bit v: VC v), as
+  // Dally's lane status registers are all updated at once (sec. III-B, Fig. 8).
+  std::uint32_t more = 0;
 
+  bool returns(int v) const { return vc == v || ((more >> v) & 1u); }
   bool sent_just_before(Cycle now) const { return sent == std::uint32_t(now - 1); }
-  bool operator==(const Credit& o) const { return sent == o.sent && vc == o.vc; }
+  bool operator==(const Credit& o) const { return sent == o.sent && vc == o.vc && more == o.more; }
 };
 
 std::ostream& operator<<(std::ostream& os, const Flit& f);

@@ -44,6 +44,11 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, NodeId id, cons
       queue_limit_(config.source_queue_limit),
       drop_when_full_(config.drop_when_full) {
   injection_.resize(std::size_t(channels_) * vcs_);
+  // The injection channel is a physical channel too (Dally sec. III-C): packets in progress on its
+  // lanes share it under the routers' policy where that ranks by age or class (deadline, priority).
+  lane_policy_ = ArbitrationRegistry::get(router.arbitration)
+                     .create(ArbitrationContext{vcs_, make_stream(0, RandomPurpose::Arbitration, id)});
+  if (!lane_policy_->uses_age()) lane_policy_.reset();
   for (auto& vc : injection_) vc.credits = depth_;
   metapacket_injection_.credits = depth_;
   channel_round_robin_.assign(channels_, 0);
@@ -239,6 +244,11 @@ void NetworkInterface::receive_credits(Cycle now) {
     if (!c.sent_just_before(now)) continue;
     if (c.vc == metapacket_vc_) ++metapacket_injection_.credits;
     else ++injection_vc(channel, c.vc).credits;
+    for (std::uint32_t more = c.more; more; more &= more - 1) {  // lanes as crossbar inputs
+      const int vc = __builtin_ctz(more);
+      if (vc == metapacket_vc_) ++metapacket_injection_.credits;
+      else ++injection_vc(channel, vc).credits;
+    }
   }
 }
 
@@ -262,38 +272,49 @@ bool NetworkInterface::inject(Cycle now, bool& refused) {
   }
   const int open = controller_.open_injection_channels(channels_, now);
   for (int channel = channel0_used ? 1 : 0; channel < channels_; ++channel) {
-    // Continue a packet in progress that has a credit, round-robin among this channel's VCs.
-    const int start = channel_round_robin_[channel];
-    int chosen = -1, in_progress = 0;
-    for (int k = 0; k < vcs_; ++k) {
-      const int vc = (start + k) % vcs_;
-      const InjectionVc& v = injection_vc(channel, vc);
-      in_progress += v.busy;
-      if (chosen < 0 && v.busy && v.credits > 0) chosen = vc;
-    }
-    // Otherwise start the next queued packet on a free VC, if the channel may have one more in
-    // progress and the controller lets it go.
     SourceQueue& queue = queues_[by_direction_ ? std::size_t(channel) : 0];
-    if (chosen < 0 && in_progress < packets_in_progress_ && channel < open && !queue.empty() && !refused) {
-      const PacketId id = queue.front();
-      const Packet& p = packets_[id];
-      if (p.created < now) {
-        for (int vc = 0; vc < vcs_ && chosen < 0; ++vc) {
-          InjectionVc& v = injection_vc(channel, vc);
-          if (v.busy || (reallocate_when_empty_ && v.credits != depth_) || v.credits == 0 ||
-              (virtual_cut_through_ && v.credits < p.length))
-            continue;
-          if (!controller_.may_inject(p, now)) {
-            refused = true;
-            break;
-          }
-          v = InjectionVc{id, 0, p.length, true, v.credits};
-          queue.pop();
-          count_queue_change(now, true);
-          if (waiting_for_room_) queue_popped();
-          chosen = vc;
+    int chosen = -1, in_progress = 0;
+    // The next queued packet may start if the channel may have one more in progress, the
+    // controller lets it go and a lane can take it.
+    auto may_start = [&] {
+      return in_progress < packets_in_progress_ && channel < open && !queue.empty() && !refused &&
+             packets_[queue.front()].created < now && free_lane(channel, packets_[queue.front()]) >= 0;
+    };
+    if (lane_policy_) {
+      // The channel's policy ranks the packets in progress that have a credit and the one that
+      // may start alike (Dally sec. III-C: a new packet's head competes for the channel too).
+      ArbitrationRequest requests[33];
+      int count = 0;
+      for (int vc = 0; vc < vcs_; ++vc) {
+        const InjectionVc& v = injection_vc(channel, vc);
+        in_progress += v.busy;
+        if (!v.busy || v.credits == 0) continue;
+        const Packet& p = packets_[v.packet];
+        requests[count++] = ArbitrationRequest{std::uint16_t(vc), std::uint8_t(vc), p.priority, p.created};
+      }
+      if (may_start()) {
+        const Packet& p = packets_[queue.front()];
+        requests[count++] = ArbitrationRequest{std::uint16_t(vcs_), 0, p.priority, p.created};
+      }
+      if (count > 0) {
+        const int winner = count == 1 ? 0 : lane_policy_->choose(requests, count);
+        chosen = requests[winner].requester;
+        if (chosen == vcs_) {  // the new packet (the last request), unless the controller refuses it now
+          chosen = start_packet(channel, queue, now, refused);
+          if (chosen < 0 && --count > 0) chosen = requests[count == 1 ? 0 : lane_policy_->choose(requests, count)].requester;
         }
       }
+    } else {
+      // Continue a packet in progress that has a credit, round-robin among this channel's VCs;
+      // otherwise start the next one.
+      const int start = channel_round_robin_[channel];
+      for (int k = 0; k < vcs_; ++k) {
+        const int vc = (start + k) % vcs_;
+        const InjectionVc& v = injection_vc(channel, vc);
+        in_progress += v.busy;
+        if (chosen < 0 && v.busy && v.credits > 0) chosen = vc;
+      }
+      if (chosen < 0 && may_start()) chosen = start_packet(channel, queue, now, refused);
     }
     if (chosen < 0) continue;
     send_flit(channel, chosen, now);
@@ -301,6 +322,33 @@ bool NetworkInterface::inject(Cycle now, bool& refused) {
     sent = true;
   }
   return sent;
+}
+
+int NetworkInterface::free_lane(int channel, const Packet& p) const {
+  for (int vc = 0; vc < vcs_; ++vc) {
+    const InjectionVc& v = injection_vc(channel, vc);
+    if (v.busy || (reallocate_when_empty_ && v.credits != depth_) || v.credits == 0 ||
+        (virtual_cut_through_ && v.credits < p.length))
+      continue;
+    return vc;
+  }
+  return -1;
+}
+
+int NetworkInterface::start_packet(int channel, SourceQueue& queue, Cycle now, bool& refused) {
+  const PacketId id = queue.front();
+  const Packet& p = packets_[id];
+  if (!controller_.may_inject(p, now)) {
+    refused = true;
+    return -1;
+  }
+  const int vc = free_lane(channel, p);
+  InjectionVc& v = injection_vc(channel, vc);
+  v = InjectionVc{id, 0, p.length, true, v.credits};
+  queue.pop();
+  count_queue_change(now, true);
+  if (waiting_for_room_) queue_popped();
+  return vc;
 }
 
 Flit NetworkInterface::next_flit(const InjectionVc& v, int vc, Cycle now) const {

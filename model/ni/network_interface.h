@@ -19,6 +19,7 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include <deque>
+#include <memory>
 #include <systemc>
 #include <vector>
 
@@ -26,6 +27,7 @@
 #include "core/packet_pool.h"
 #include "core/waking_signal.h"
 #include "ni/source_queue.h"
+#include "router/arbitration_policy.h"
 
 namespace icn {
 
@@ -132,11 +134,16 @@ class NetworkInterface : public sc_core::sc_module {
   void receive_credits(Cycle now);
   bool inject(Cycle now, bool& refused);
   void send_flit(int channel, int vc, Cycle now);
+  int free_lane(int channel, const Packet& p) const;  // a lane of `channel` that can take `p` now, or −1
+  // Starts the packet at the front of `queue` on a free lane of `channel` and returns the lane, or
+  // −1 (and sets `refused`) if the congestion controller does not let it go now.
+  int start_packet(int channel, SourceQueue& queue, Cycle now, bool& refused);
   Flit next_flit(const InjectionVc& v, int vc, Cycle now) const;  // the flit `v` sends now on `vc`
   void b_transport(tlm::tlm_generic_payload& payload, sc_core::sc_time& delay);
   [[noreturn]] void delivery_error(const Flit& f, Cycle now, const char* problem) const;
 
   InjectionVc& injection_vc(int channel, int vc) { return injection_[channel * vcs_ + vc]; }
+  const InjectionVc& injection_vc(int channel, int vc) const { return injection_[channel * vcs_ + vc]; }
 
   const NodeId id_;
   CycleClock& clock_;
@@ -168,6 +175,7 @@ class NetworkInterface : public sc_core::sc_module {
   std::uint32_t sequence_ = 0;
   std::vector<InjectionVc> injection_;
   std::vector<std::uint8_t> channel_round_robin_;
+  std::unique_ptr<ArbitrationPolicy> lane_policy_;  // oldest-first or priority, else null: round-robin
   std::vector<Reassembly> reassembly_;  // [delivery channel][vc]
   std::vector<const Flit*> deliver_value_;
   std::vector<const Credit*> credit_value_;

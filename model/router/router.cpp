@@ -89,11 +89,6 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
   blocked_.resize(int(inputs_.size()));
   allocation_order_.resize(inputs_.size());
   active_.assign(input_ports_, 0);
-  if (lane_inputs_) {
-    deferred_lanes_.resize(std::size_t(input_ports_) * vcs_ * depth_);
-    deferred_head_.assign(input_ports_, 0);
-    deferred_count_.assign(input_ports_, 0);
-  }
 
   SC_HAS_PROCESS(Router);
   SC_METHOD(step);
@@ -190,6 +185,20 @@ bool Router::find_stuck(Cycle now, Cycle limit, int& port, int& vc) const {
 }
 
 // receive and traverse run for every flit: defined before their one caller so they are inlined.
+inline void Router::return_credit(int p, int vc, Cycle now) {
+  OutputVc& o = output_vc(p, vc);
+  --outstanding_credits_;
+  // A returned credit can let a refused header in: under virtual cut-through (room for its
+  // packet), or when it empties a free VC's buffer (VCs reallocated only once empty, and
+  // Duato's adaptive VCs, taken only empty).
+  if (virtual_cut_through_ || (!o.allocated && o.credits + 1 == depth_)) output_released_ = true;
+  if (++o.credits == 1 && o.allocated && inputs_[o.owner].count > 0) set_active(o.owner, now);
+  if (o.credits > depth_)
+    fail(id_, now, "output port " + std::to_string(p) + " VC " + std::to_string(vc) +
+                       " received more credits than its downstream buffer has slots");
+}
+
+template <bool kLaneInputs>
 inline void Router::receive(Cycle now) {
   // Only the ports whose signal changed in the last update phase; a value is new if it was sent
   // in the previous cycle (Flit/Credit::sent_just_before, with (now − 1) mod 2^32 computed once).
@@ -198,16 +207,9 @@ inline void Router::receive(Cycle now) {
     const int p = __builtin_ctzll(ports);
     const Credit& c = *credit_value_[p];
     if (c.sent != previous) continue;
-    OutputVc& o = output_vc(p, c.vc);
-    --outstanding_credits_;
-    // A returned credit can let a refused header in: under virtual cut-through (room for its
-    // packet), or when it empties a free VC's buffer (VCs reallocated only once empty, and
-    // Duato's adaptive VCs, taken only empty).
-    if (virtual_cut_through_ || (!o.allocated && o.credits + 1 == depth_)) output_released_ = true;
-    if (++o.credits == 1 && o.allocated && inputs_[o.owner].count > 0) set_active(o.owner, now);
-    if (o.credits > depth_)
-      fail(id_, now, "output port " + std::to_string(p) + " VC " + std::to_string(c.vc) +
-                         " received more credits than its downstream buffer has slots");
+    return_credit(p, c.vc, now);
+    if constexpr (kLaneInputs)
+      for (std::uint32_t more = c.more; more; more &= more - 1) return_credit(p, __builtin_ctz(more), now);
   }
   credits_arrived_ = 0;
   for (std::uint64_t ports = flits_arrived_; ports; ports &= ports - 1) {
@@ -259,8 +261,8 @@ void Router::step() {
     return;
   }
   const Cycle now = clock_.cycle();
-  receive(now);
-  if (deferred_credits_ > 0) send_deferred_credits(now);
+  if (lane_inputs_) receive<true>(now);
+  else receive<false>(now);
   if (buffered_flits_ > 0) {
     if (central_arbiter_) {
       if (waiting_.any() || arbiter_header_ >= 0) route_through_central_arbiter(now);
@@ -272,7 +274,7 @@ void Router::step() {
   }
   // Sleep only when nothing is buffered and every credit is back: then only a new flit can give
   // the router work, so it waits on its flit inputs alone.
-  if (buffered_flits_ == 0 && outstanding_credits_ == 0 && deferred_credits_ == 0) {
+  if (buffered_flits_ == 0 && outstanding_credits_ == 0) {
     wake_.sleeping = true;
     next_trigger(wake_.event);
   }
@@ -485,38 +487,6 @@ void Router::recover(int index) {
   if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index, clock_.cycle());
 }
 
-void Router::defer_credit(int port, int vc) {
-  const int ring = vcs_ * depth_;
-  int tail = deferred_head_[port] + deferred_count_[port];
-  if (tail >= ring) tail -= ring;
-  if (deferred_count_[port] == ring) fail(id_, clock_.cycle(), "input port " + std::to_string(port) + " owes more credits than it has slots");
-  deferred_lanes_[std::size_t(port) * ring + tail] = std::uint8_t(vc);
-  ++deferred_count_[port];
-  ++deferred_credits_;
-  ++credits_deferred_;
-}
-
-void Router::send_deferred_credits(Cycle now) {
-  const int ring = vcs_ * depth_;
-  for (int port = 0; port < input_ports_; ++port) {
-    if (deferred_count_[port] == 0) continue;
-    const int vc = deferred_lanes_[std::size_t(port) * ring + deferred_head_[port]];
-    if (++deferred_head_[port] == ring) deferred_head_[port] = 0;
-    --deferred_count_[port];
-    --deferred_credits_;
-    credit_signal_out_[port]->send(Credit{std::uint32_t(now), std::uint8_t(vc)});
-  }
-}
-
-int Router::deferred_credits(int port, int vc) const {
-  if (!lane_inputs_) return 0;
-  const int ring = vcs_ * depth_;
-  int owed = 0;
-  for (int i = 0, at = deferred_head_[port]; i < deferred_count_[port]; ++i, at = at + 1 == ring ? 0 : at + 1)
-    owed += deferred_lanes_[std::size_t(port) * ring + at] == vc;
-  return owed;
-}
-
 int Router::delivery_port(NodeId destination) const {
   if (direct_) return destination == id_ ? network_ports_ : -1;
   const Topology::Attachment at = topology_.delivery_point(destination);
@@ -580,8 +550,14 @@ inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   --buffered_flits_;
   ++switched_flits_;
   CreditSignal& credit = *credit_signal_out_[in_port];
-  if (kLaneInputs && credit.pending().sent == std::uint32_t(now)) defer_credit(in_port, in_vc);
-  else credit.send(Credit{std::uint32_t(now), std::uint8_t(in_vc)});
+  if (kLaneInputs && credit.pending().sent == std::uint32_t(now)) {  // another lane of this port moved
+    Credit both = credit.pending();
+    both.more |= 1u << in_vc;
+    credit.send(both);
+    ++merged_credits_;
+  } else {
+    credit.send(Credit{std::uint32_t(now), std::uint8_t(in_vc), 0});
+  }
 
   f.vc = v.out_vc;
   f.sent = std::uint32_t(now);

@@ -144,11 +144,9 @@ class Router : public sc_core::sc_module {
   // For the watchdog: an input VC holding flits that have not moved for `limit` cycles, and what
   // an input VC waits for (deadlock/wait_for.h).
   bool find_stuck(Cycle now, Cycle limit, int& port, int& vc) const;
-  // Credits input `port` owes upstream for `vc` that wait their turn on the credit signal
-  // (router.crossbar_inputs: per_lane), for the credit invariant: upstream credits + flits on the
-  // wire + buffered flits + credits on their way back + these = buffer depth.
-  int deferred_credits(int port, int vc) const;
-  std::uint64_t credits_deferred() const { return credits_deferred_; }  // over the run
+  // Credits that went back with another of the same input port in one cycle (lanes as crossbar
+  // inputs), over the run.
+  std::uint64_t merged_credits() const { return merged_credits_; }
   VcWait wait_of(int port, int vc, Cycle now) const;
 
  private:
@@ -181,7 +179,9 @@ class Router : public sc_core::sc_module {
 
   void end_of_elaboration() override;
   void step();
+  template <bool kLaneInputs>
   void receive(Cycle now);
+  void return_credit(int port, int vc, Cycle now);  // a credit for output `port`'s VC came back
   void route_and_allocate(Cycle now);
   void route_through_central_arbiter(Cycle now);
   void finish_central_arbitration(Cycle now);  // the header in the arbiter allocates, or asks again
@@ -235,16 +235,10 @@ class Router : public sc_core::sc_module {
   const bool reallocate_when_empty_;
   const bool virtual_cut_through_;
   const bool central_arbiter_;
-  // router.crossbar_inputs: per_lane. Several lanes of one input port may then move in a cycle, but
-  // its credit signal carries one credit per cycle (Dally sec. III-D: one acknowledgment per flit
-  // on the reverse channel); the others wait, first in first out, and go back one per cycle.
+  // router.crossbar_inputs: per_lane: several lanes of one input port may move in a cycle, and
+  // their credits go back together (Credit::more).
   const bool lane_inputs_;
-  void defer_credit(int port, int vc);
-  void send_deferred_credits(Cycle now);
-  std::vector<std::uint8_t> deferred_lanes_;  // per input port, a ring of V·B lanes owed a credit
-  std::vector<std::uint16_t> deferred_head_, deferred_count_;
-  int deferred_credits_ = 0;
-  std::uint64_t credits_deferred_ = 0;
+  std::uint64_t merged_credits_ = 0;
   DeadlockRecovery recovery_;
   const int recovery_vc_;    // Disha's lane, or -1
   const int metapacket_vc_;  // the metapackets' lane, or -1

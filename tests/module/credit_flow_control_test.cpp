@@ -1,7 +1,7 @@
 // Credit-based flow control: a full VC buffer never receives a flit (the router stops the run
 // with a model error if one does), and on every link and VC the sender's credits, the flits in
-// the receiver's buffer, the flit on the wire, the credit on its way back and the credits waiting
-// for their turn add up to the buffer depth in every cycle — under heavy overload with tiny buffers.
+// the receiver's buffer, the flit on the wire and the credits on their way back add up to the
+// buffer depth in every cycle — under heavy overload with tiny buffers.
 #include <catch2/catch.hpp>
 
 #include <sstream>
@@ -25,11 +25,11 @@ std::string overload_and_check_credits(int depth, int vcs, const char* wrap, con
     auto* network = new Network("network", load_configuration_text(platform.str(), stimulus));
     testing::CreditInvariantCheck check("credit_check", *network);  // every link, VC and cycle
     testing::run(*network);  // throws on a violation
-    std::uint64_t most_full = 0, deferred = 0;
+    std::uint64_t most_full = 0, merged = 0;
     for (const auto& s : network->statistics().series()) most_full = std::max(most_full, s.full_buffers);
-    for (NodeId n = 0; n < network->topology().router_count(); ++n) deferred += network->router(n).credits_deferred();
+    for (NodeId n = 0; n < network->topology().router_count(); ++n) merged += network->router(n).merged_credits();
     std::ostringstream out;
-    out << check.cycles_checked() << " " << most_full << " " << deferred;
+    out << check.cycles_checked() << " " << most_full << " " << merged;
     return out.str();
   });
 }
@@ -37,18 +37,18 @@ std::string overload_and_check_credits(int depth, int vcs, const char* wrap, con
 }  // namespace
 
 TEST_CASE("credits are conserved on every link and full buffers never overflow", "[router][flow-control]") {
-  // With lanes as crossbar inputs one input port may free slots in several lanes in one cycle; its
-  // credit signal carries one a cycle, so the others wait their turn, and are counted while they do.
+  // With lanes as crossbar inputs one input port may free slots in several lanes in one cycle, and
+  // their credits go back together on the port's credit signal.
   for (const char* crossbar_inputs : {"per_channel", "per_lane"})
     for (const char* wrap : {"torus", "mesh"})
       for (int depth : {1, 2, 8}) {
         INFO(wrap << ", buffer depth " << depth << ", crossbar inputs " << crossbar_inputs);
         std::istringstream result(overload_and_check_credits(depth, 2, wrap, crossbar_inputs));
-        std::uint64_t checked = 0, most_full = 0, deferred = 0;
-        result >> checked >> most_full >> deferred;
+        std::uint64_t checked = 0, most_full = 0, merged = 0;
+        result >> checked >> most_full >> merged;
         CHECK(checked == 3000);
         CHECK(most_full > 0);  // buffers did fill, so "never receives when full" was exercised
-        if (std::string(crossbar_inputs) == "per_lane") CHECK(deferred > 0);
-        else CHECK(deferred == 0);
+        if (std::string(crossbar_inputs) == "per_lane") CHECK(merged > 0);
+        else CHECK(merged == 0);
       }
 }

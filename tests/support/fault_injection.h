@@ -114,9 +114,8 @@ class CreditInvariantCheck : public sc_core::sc_module {
         const Credit& credit = network_.link_credit(n, p);
         for (int v = 0; v < up.virtual_channels(); ++v) {
           const int on_link = flit.sent == std::uint32_t(now) && flit.vc == v;
-          const int coming_back = credit.sent == std::uint32_t(now) && credit.vc == v;
-          const int total = up.output_credits(p, v) + on_link + down.input_occupancy(p, v) + coming_back +
-                            down.deferred_credits(p, v);
+          const int coming_back = credit.sent == std::uint32_t(now) && credit.returns(v);
+          const int total = up.output_credits(p, v) + on_link + down.input_occupancy(p, v) + coming_back;
           if (total != up.buffer_depth())
             throw ModelError("credit invariant violated at cycle " + std::to_string(now) + " on the link from node " +
                              std::to_string(n) + " port " + std::to_string(p) + " VC " + std::to_string(v) +

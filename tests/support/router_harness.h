@@ -142,7 +142,8 @@ class RouterHarness : public sc_core::sc_module {
     // Credits the router returned last cycle.
     for (int p = 0; p < inputs; ++p) {
       const Credit& c = credit_out_[p].read();
-      if (c.sent_just_before(now)) ++upstream_credits_[std::size_t(p * lanes_ + c.vc)];
+      if (!c.sent_just_before(now)) continue;
+      for (int v = 0; v < lanes_; ++v) upstream_credits_[std::size_t(p * lanes_ + v)] += c.returns(v);
     }
     // Flits the router sent last cycle: record them, and let downstream return the credit.
     for (int p = 0; p < topology_.network_ports() + 1; ++p) {
