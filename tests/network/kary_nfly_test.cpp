@@ -3,6 +3,7 @@
 // flits under every arbitration policy.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 
@@ -112,6 +113,38 @@ TEST_CASE("a lone packet on a 2-ary 6-fly has the exact zero-load latency of its
     CHECK(hops == 5);
     CHECK(latency == 1 + 2 + 6 * (2 + 1) + 5 * 3 + 1 + 8);
   }
+}
+
+TEST_CASE("under priority scheduling a high-priority packet overtakes the standard packet its source is sending "
+          "and arrives at the zero-load latency (Dally Fig. 18)", "[nfly][arbitration]") {
+  // Node 0 starts a 40-flit standard packet to node 63 in cycle 5 and a 20-flit high-priority one
+  // to node 62 in cycle 8: they share the injection channel and five switch outputs. One cycle
+  // per hop, lanes as crossbar inputs: zero-load latency 1 + 1 + 5 + 1 + 19 = 27 cycles.
+  auto latencies = [](const char* arbitration) {
+    std::istringstream in(testing::in_child_process([arbitration] {
+      auto* network = new Network("network", load_configuration_text(
+          fly(2, 6) + "router:\n  virtual_channels: 4\n  buffer_depth: 4\n  routing_delay: 0\n  crossbar_delay: 0\n"
+                      "  crossbar_inputs: per_lane\n  arbitration: " + arbitration +
+                      "\nnetwork_interface:\n  packets_in_progress: 4\n",
+          "injection:\n  rate: 0\n", {"simulation.cycles=300", "simulation.warmup=0", "simulation.progress=false"}));
+      new testing::PacketInjector("injector", *network, {{5, 0, 63, 40, 0}, {8, 0, 62, 20, 1}});
+      testing::run(*network);
+      const auto& high = network->statistics().high_priority_latencies();
+      const auto& all = network->statistics().latencies();
+      std::ostringstream out;
+      out << all.size() << " " << (high.empty() ? 0 : high[0]) << " " << *std::max_element(all.begin(), all.end());
+      return out.str();
+    }));
+    long packets = 0, high = 0, slowest = 0;
+    in >> packets >> high >> slowest;
+    REQUIRE(packets == 2);
+    return std::pair{high, slowest};
+  };
+  const auto [high, standard] = latencies("priority");
+  CHECK(high == 27);
+  CHECK(standard > 1 + 1 + 5 + 1 + 39);  // the standard packet gave way
+  const auto [shared, both] = latencies("round_robin");
+  CHECK(shared > 27);  // round-robin shares the channels: the high-priority packet waits too
 }
 
 TEST_CASE("a 2-ary 6-fly at full load conserves flits and never deadlocks, under every arbitration policy and "

@@ -13,6 +13,7 @@ struct Order {
   NodeId source;
   NodeId destination;
   int length;
+  std::uint8_t priority = 0;  // traffic class
 };
 
 class PacketInjector : public sc_core::sc_module {
@@ -29,7 +30,7 @@ class PacketInjector : public sc_core::sc_module {
       const Cycle now = network_.clock().cycle();
       while (next_ < orders_.size() && orders_[next_].at == now) {
         const Order& o = orders_[next_++];
-        network_.node(o.source).network_interface().submit(o.destination, o.length);
+        network_.node(o.source).network_interface().submit(o.destination, o.length, o.priority);
       }
     }
     started_ = true;
