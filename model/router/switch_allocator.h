@@ -85,6 +85,38 @@ class SwitchAllocator {
     r = view.request(in_port, lane, uses_age_);
     r.requester = std::uint16_t(requester(in_port, lane));
   }
+  // Input `ip`'s lane `lane` offers its flit to output `op`. An output with a single offer (the
+  // common case) needs no arbitration, so offers become requests only once a second one arrives.
+  template <typename View>
+  void offer(const View& view, int ip, int lane, int op, std::uint64_t& requested, std::uint64_t& contested) {
+    const std::uint64_t output = std::uint64_t(1) << op;
+    if (!(requested & output)) {
+      requested |= output;
+      lone_offer_[op] = Offer{std::uint8_t(ip), std::uint8_t(lane)};
+      return;
+    }
+    if (!(contested & output)) {
+      contested |= output;
+      add_request(view, op, lone_offer_[op].input_port, lone_offer_[op].lane);
+    }
+    add_request(view, op, ip, lane);
+  }
+  // Output `op`'s choice among several offers: a priority lane's (Disha's, the metapackets'), else
+  // its policy's.
+  Offer arbitrate(int op) {
+    const int count = request_count_[op];
+    request_count_[op] = 0;
+    const ArbitrationRequest* offers = &requests_[std::size_t(op) * requesters_];
+    int chosen = -1;
+    for (int i = 0; priority_lanes_ && i < count; ++i)
+      if ((priority_lanes_ >> offers[i].input_vc) & 1u) {  // priority lanes win the link
+        chosen = i;
+        break;
+      }
+    const ArbitrationRequest& granted = offers[chosen >= 0 ? chosen : arbiters_[op]->choose(offers, count)];
+    return Offer{std::uint8_t(lane_inputs_ ? granted.requester / lanes_ : granted.requester), granted.input_vc};
+  }
+
   const int input_ports_, lanes_;
   const bool lane_inputs_;
   const int requesters_;  // crossbar inputs: input ports, or input lanes
@@ -113,18 +145,7 @@ inline void SwitchAllocator::allocate(const View& view, Cycle now, Grant&& grant
     for (std::uint32_t turn = rotate(mask, start); turn; turn &= turn - 1) {
       const int lane = lane_at(start, __builtin_ctz(turn));
       if (!view.ready(ip, lane)) continue;
-      const int op = view.out_port(ip, lane);
-      const std::uint64_t output = std::uint64_t(1) << op;
-      if (!(requested & output)) {
-        requested |= output;
-        lone_offer_[op] = Offer{std::uint8_t(ip), std::uint8_t(lane)};
-      } else {
-        if (!(contested & output)) {
-          contested |= output;
-          add_request(view, op, lone_offer_[op].input_port, lone_offer_[op].lane);
-        }
-        add_request(view, op, ip, lane);
-      }
+      offer(view, ip, lane, view.out_port(ip, lane), requested, contested);
       offered |= std::uint64_t(1) << ip;
       break;
     }
@@ -134,20 +155,7 @@ inline void SwitchAllocator::allocate(const View& view, Cycle now, Grant&& grant
   const std::uint64_t matched_outputs = requested;
   for (; requested; requested &= requested - 1) {
     const int op = __builtin_ctzll(requested);
-    Offer winner = lone_offer_[op];
-    if ((contested >> op) & 1u) {
-      const int count = request_count_[op];
-      request_count_[op] = 0;
-      const ArbitrationRequest* offers = &requests_[std::size_t(op) * requesters_];
-      int chosen = -1;
-      for (int i = 0; priority_lanes_ && i < count; ++i)
-        if ((priority_lanes_ >> offers[i].input_vc) & 1u) {  // priority lanes win the link
-          chosen = i;
-          break;
-        }
-      const ArbitrationRequest& granted = offers[chosen >= 0 ? chosen : arbiters_[op]->choose(offers, count)];
-      winner = Offer{std::uint8_t(granted.requester), granted.input_vc};
-    }
+    const Offer winner = (contested >> op) & 1u ? arbitrate(op) : lone_offer_[op];
     matched_inputs |= std::uint64_t(1) << winner.input_port;
     grant(int(winner.input_port), int(winner.lane), op);
     pointer_[winner.input_port] = std::uint8_t(winner.lane + 1 >= lanes_ ? 0 : winner.lane + 1);
@@ -185,36 +193,12 @@ inline void SwitchAllocator::allocate_per_lane(const View& view, Grant&& grant) 
     for (std::uint32_t lanes = view.active_lanes(ip); lanes; lanes &= lanes - 1) {
       const int lane = __builtin_ctz(lanes);
       if (!view.ready(ip, lane)) continue;
-      const int op = view.out_port(ip, lane);
-      const std::uint64_t output = std::uint64_t(1) << op;
-      if (!(requested & output)) {
-        requested |= output;
-        lone_offer_[op] = Offer{std::uint8_t(ip), std::uint8_t(lane)};
-        continue;
-      }
-      if (!(contested & output)) {
-        contested |= output;
-        add_request(view, op, lone_offer_[op].input_port, lone_offer_[op].lane);
-      }
-      add_request(view, op, ip, lane);
+      offer(view, ip, lane, view.out_port(ip, lane), requested, contested);
     }
   }
   for (; requested; requested &= requested - 1) {
     const int op = __builtin_ctzll(requested);
-    Offer winner = lone_offer_[op];
-    if ((contested >> op) & 1u) {
-      const int count = request_count_[op];
-      request_count_[op] = 0;
-      const ArbitrationRequest* offers = &requests_[std::size_t(op) * requesters_];
-      int chosen = -1;
-      for (int i = 0; priority_lanes_ && i < count; ++i)
-        if ((priority_lanes_ >> offers[i].input_vc) & 1u) {
-          chosen = i;
-          break;
-        }
-      const ArbitrationRequest& granted = offers[chosen >= 0 ? chosen : arbiters_[op]->choose(offers, count)];
-      winner = Offer{std::uint8_t(granted.requester / lanes_), granted.input_vc};
-    }
+    const Offer winner = (contested >> op) & 1u ? arbitrate(op) : lone_offer_[op];
     grant(int(winner.input_port), int(winner.lane), op);
   }
 }
