@@ -6,24 +6,15 @@ verdict computed from the numbers, and for each difference its cause.
 
 --quick runs 20,000 cycles (5,000 warm-up) at fewer loads, for CI and for trying changes; the
 default is the paper's length (60,000 cycles, 10,000 warm-up). Runs are cached by their command
-line and the model binary in build/selftuned-report/, so a second call only renders. (The sweep tooling of a later
-issue will take this script over.)
+line and the model binary in build/selftuned-report/ (scripts/icnsim_runs.py), so a second call only renders.
 """
-import argparse
-import concurrent.futures
-import hashlib
-import json
-import os
 import pathlib
-import shutil
-import subprocess
 import sys
 import time
 
+from icnsim_runs import Runs, report_options
+
 CAPACITY = 0.5  # uniform-traffic capacity of a 16-ary 2-cube torus, flits/node/cycle (4 / k)
-ROOT = pathlib.Path(__file__).resolve().parents[1]
-BUILD = pathlib.Path(os.environ.get("ICNSIM_BUILD", ROOT / "build"))
-BINARY = BUILD / "model" / "icnsim"
 RECOVERY, AVOIDANCE = "platforms/selftuned-recovery.yaml", "platforms/selftuned-avoidance.yaml"
 STEADY, BURSTY = "stimuli/selftuned-uniform.yaml", "stimuli/selftuned-bursty.yaml"
 CONTROLLERS = {"Base": ["congestion_control.type=none"], "ALO": ["congestion_control.type=alo"],
@@ -39,69 +30,6 @@ CONTROLLERS = {"Base": ["congestion_control.type=none"], "ALO": ["congestion_con
                "Tune (metapackets, link priority)": [
                    "congestion_control.type=self_tuned", "congestion_control.distribution=metapackets",
                    "congestion_control.metapacket_priority=link"]}
-
-
-class Runs:
-    """Runs icnsim with a platform, a stimulus and --set overrides, in parallel, cached on disk."""
-
-    def __init__(self, length, jobs):
-        self.length = length
-        self.cache = BUILD / "selftuned-report"
-        self.cache.mkdir(parents=True, exist_ok=True)
-        self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
-        self.futures = {}
-        # Results belong to one build of the model: the digest of the binary and of the model library
-        # it links (the model's code is in libicn.so, not in the small executable) is in every cache key.
-        files = [BINARY, *sorted(BINARY.parent.glob("*.so*"))]
-        digest = hashlib.sha256()
-        for f in files:
-            digest.update(f.read_bytes())
-        self.model = digest.hexdigest()[:16]
-        # Runs use a copy of that build, so rebuilding while a report runs cannot mix two models.
-        self.snapshot = self.cache / f"model-{self.model}"
-        if not self.snapshot.exists():
-            staging = self.cache / f"model-{self.model}.tmp"
-            shutil.rmtree(staging, ignore_errors=True)
-            staging.mkdir()
-            for f in files:
-                shutil.copy2(f, staging / f.name)
-            os.replace(staging, self.snapshot)
-        self.env = dict(os.environ, LD_LIBRARY_PATH=str(self.snapshot))  # before the binary's RUNPATH
-
-    def command(self, platform, stimulus, overrides, length=True):
-        args = [str(self.snapshot / BINARY.name), platform, stimulus, "-q"]
-        if length:
-            args += ["--set", f"simulation.cycles={self.length[0]}", "--set", f"simulation.warmup={self.length[1]}"]
-        for o in overrides:
-            args += ["--set", o]
-        return args
-
-    def submit(self, platform, stimulus, overrides, length=True):
-        args = self.command(platform, stimulus, overrides, length)
-        key = hashlib.sha256((self.model + " " + " ".join(args[1:])).encode()).hexdigest()[:20]
-        if key not in self.futures:
-            self.futures[key] = self.pool.submit(self._run, args, self.cache / f"{key}.json", self.env)
-        return key
-
-    @staticmethod
-    def _run(args, path, env):
-        if path.exists():
-            return json.loads(path.read_text())
-        p = subprocess.run(args + ["--out", str(path) + ".tmp"], cwd=ROOT, capture_output=True, text=True, env=env)
-        if p.returncode not in (0, 3):
-            raise RuntimeError(f"{' '.join(args)}: exit {p.returncode}: {p.stderr.strip()}")
-        os.replace(str(path) + ".tmp", path)
-        return json.loads(path.read_text())
-
-    def result(self, key):
-        return self.futures[key].result()
-
-    def wait(self):
-        done, total = 0, len(self.futures)
-        for _ in concurrent.futures.as_completed(self.futures.values()):
-            done += 1
-            print(f"\r{done}/{total} runs", end="", file=sys.stderr, flush=True)
-        print(file=sys.stderr)
 
 
 def pct(r):
@@ -171,13 +99,9 @@ def best(runs, keys, name, loads):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--quick", action="store_true", help="20,000 cycles, fewer loads")
-    ap.add_argument("--jobs", type=int, default=os.cpu_count())
-    ap.add_argument("--out", default=str(ROOT / "docs" / "results" / "selftuned.md"))
-    a = ap.parse_args()
+    a = report_options(__doc__, "20,000 cycles, fewer loads", "selftuned.md")
     length = (20000, 5000) if a.quick else (60000, 10000)
-    runs = Runs(length, a.jobs)
+    runs = Runs("selftuned-report", length, a.jobs)
     started = time.time()
 
     loads4 = [0.01, 0.015, 0.02, 0.03, 0.05] if a.quick else [0.01, 0.015, 0.02, 0.025, 0.03, 0.04, 0.05]

@@ -111,6 +111,7 @@ def draw(rng: random.Random):
     s["network_interface.injection_channels"] = rng.choice([1, 1, 1, 2, 4])
     s["network_interface.delivery_channels"] = rng.choice([1, 1, 2])
     s["network_interface.packets_in_progress"] = min(lanes, rng.choice([1, 1, 2]))
+    s["router.crossbar_inputs"] = rng.choice(["per_channel", "per_channel", "per_lane"])
     if rng.random() < 0.3:
         s["network_interface.source_queue_limit"] = rng.choice([1, 4, 64])
         s["network_interface.source_queue_full"] = rng.choice(["block", "drop"])
