@@ -242,10 +242,9 @@ void NetworkInterface::receive_credits(Cycle now) {
   for (int channel = 0; channel < channels_; ++channel) {
     const Credit& c = *credit_value_[channel];
     if (!c.sent_just_before(now)) continue;
-    if (c.vc == metapacket_vc_) ++metapacket_injection_.credits;
-    else ++injection_vc(channel, c.vc).credits;
-    for (std::uint32_t more = c.more; more; more &= more - 1) {  // lanes as crossbar inputs
-      const int vc = __builtin_ctz(more);
+    // One lane's credit, and with lanes as crossbar inputs maybe others' (Credit::more).
+    for (std::uint32_t lanes = c.more | (1u << c.vc); lanes; lanes &= lanes - 1) {
+      const int vc = __builtin_ctz(lanes);
       if (vc == metapacket_vc_) ++metapacket_injection_.credits;
       else ++injection_vc(channel, vc).credits;
     }

@@ -77,14 +77,15 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
   std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters;
   for (int p = 0; p < output_ports_; ++p)
     arbiters.push_back(arbitration.create(
-        ArbitrationContext{config.crossbar_input_per_lane ? input_ports_ * vcs_ : input_ports_, make_stream(seed, RandomPurpose::Arbitration, std::uint64_t(id) * 64 + p)}));
+        ArbitrationContext{lane_inputs_ ? input_ports_ * vcs_ : input_ports_,  // crossbar inputs
+                           make_stream(seed, RandomPurpose::Arbitration, std::uint64_t(id) * 64 + p)}));
   // Self-tuned sec. 5.3 leaves open whether the metapackets' priority extends to the links; by default
   // it does not, and their flits take turns with the data lanes' on every link.
   const std::uint32_t link_priority_lanes =
       config.metapacket_link_priority || metapacket_vc_ < 0 ? priority_lanes_ : priority_lanes_ & ~(1u << metapacket_vc_);
   switch_allocator_ =
       std::make_unique<SwitchAllocator>(input_ports_, output_ports_, vcs_, link_priority_lanes, std::move(arbiters),
-                                        config.crossbar_input_per_lane);
+                                        lane_inputs_);
   waiting_.resize(int(inputs_.size()));
   blocked_.resize(int(inputs_.size()));
   allocation_order_.resize(inputs_.size());

@@ -6,7 +6,7 @@
 //   2–3 with router.header_arbiter: central (self-tuned paper sec. 5.1): one arbiter per router
 //      takes one requesting header per cycle (priority lanes first, then round-robin over input VCs),
 //      routes it in routing_delay cycles and lets it allocate; a refused header requests again;
-//   3. VC allocation: routed headers, longest-waiting first, take a free output VC among their
+//   3. VC allocation: routed headers, oldest packet first (router.vc_allocation), take a free output VC among their
 //      candidates (in the routing function's order of preference; under virtual cut-through
 //      only one with room for the whole packet). An output VC
 //      is free again once its packet's tail has left (Dally sec. III), or, with
@@ -14,8 +14,11 @@
 //   4. switch allocation, separable input-first: each input port offers one ready flit whose
 //      output VC has a credit (round-robin over its VCs), then each output port's arbitration
 //      policy picks one offer — the per-flit sharing of a physical channel among lanes; then
-//      inputs whose offer lost may use a still idle output with another lane (maximal matching);
-//   5. traversal: the winner leaves its buffer, a credit goes upstream, the flit goes on the link.
+//      inputs whose offer lost may use a still idle output with another lane (maximal matching)
+//      (Dally Fig. 9b); with router.crossbar_inputs: per_lane (Fig. 9c), every ready lane bids for
+//      its output directly, and several lanes of one input may move in a cycle;
+//   5. traversal: the winner leaves its buffer, a credit goes upstream (those of several lanes of
+//      one port together), the flit goes on the link.
 // A flit sent in cycle c is usable downstream in cycle c + crossbar_delay + link_delay.
 //
 // An idle router (no flit buffered, every credit back) sleeps until one of its input flit signals
