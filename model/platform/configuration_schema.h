@@ -1,0 +1,16 @@
+#pragma once
+// The keys of icnsim's YAML documents, each with its default, range and description
+// (configuration_schema.cpp). configuration.cpp resolves documents against them into typed config.
+#include <string>
+
+#include "platform/schema.h"
+
+namespace icn {
+
+const Schema& platform_schema();   // a platform: network, router, routing, deadlock, NI, controller, simulation
+const Schema& stimulus_schema();   // a stimulus' top level
+const Schema& phase_schema();      // one phase of a stimulus
+// Whether `key` describes traffic (shared by a stimulus' top level and its phases).
+bool is_traffic_key(const std::string& key);
+
+}  // namespace icn
