@@ -20,7 +20,7 @@
 #include <systemc>
 
 #include "core/config_error.h"
-#include "network.h"
+#include "experiment.h"
 #include "platform/configuration.h"
 #include "stats/run_report.h"
 
@@ -84,12 +84,12 @@ class ResultFile {
 volatile std::sig_atomic_t received_signal = 0;
 void on_signal(int signal_number) {
   received_signal = signal_number;
-  icn::Network::interrupt(signal_number);  // stops at the end of the cycle, results kept
+  icn::Experiment::interrupt(signal_number);  // stops at the end of the cycle, results kept
   std::signal(signal_number, SIG_DFL);     // a second signal ends the process at once
 }
 
-int exit_code(icn::Network::RunStatus::State state, int signal_number) {
-  using State = icn::Network::RunStatus::State;
+int exit_code(icn::Experiment::RunStatus::State state, int signal_number) {
+  using State = icn::Experiment::RunStatus::State;
   switch (state) {
     case State::Completed: return 0;
     case State::Deadlock:
@@ -189,19 +189,19 @@ int sc_main(int argc, char* argv[]) {
   try {
     // Deliberately never destroyed: SystemC unregisters ports one by one with a linear search, which
     // takes longer than the simulation on large networks. The process exits right after.
-    icn::Network* network = nullptr;
+    icn::Experiment* experiment = nullptr;
     try {
-      network = new icn::Network("network", configuration);
+      experiment = new icn::Experiment("experiment", configuration);
     } catch (const icn::ConfigError& e) {  // a mechanism that refuses this platform, found as it is built
       out.abandon();
       std::cerr << e.what() << "\n";
       return 2;
     }
-    const double wall = network->run();
-    const icn::RunReport report = icn::make_report(*network);
-    const auto& status = network->status();
-    if (status.state != icn::Network::RunStatus::State::Completed)
-      std::cerr << "icnsim: " << (status.state == icn::Network::RunStatus::State::ModelError ? "model error: " : "")
+    const double wall = experiment->run();
+    const icn::RunReport report = icn::make_report(*experiment);
+    const auto& status = experiment->status();
+    if (status.state != icn::Experiment::RunStatus::State::Completed)
+      std::cerr << "icnsim: " << (status.state == icn::Experiment::RunStatus::State::ModelError ? "model error: " : "")
                 << status.reason << "\n";
     if (out.is_open()) {
       std::ostringstream json;

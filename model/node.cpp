@@ -5,16 +5,14 @@
 
 namespace icn {
 
-Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, const Configuration& configuration,
-           const RoutingFunction& routing, TrafficSchedule& schedule, CycleClock& clock, PacketPool& packets,
-           NetworkStatistics& statistics, RecoveryToken& token, Sideband* sideband, GlobalGather* metapackets,
-           EntropyCircuit* entropy_circuit)
+Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, const PlatformConfig& platform,
+           const RoutingFunction& routing, CycleClock& clock, PacketPool& packets, NetworkStatistics& statistics,
+           RecoveryToken& token, Sideband* sideband, GlobalGather* metapackets, EntropyCircuit* entropy_circuit)
     : sc_core::sc_module(name),
       id_(id),
-      injection_flits_("injection_flit", configuration.platform.network_interface.injection_channels),
-      injection_credits_("injection_credit", configuration.platform.network_interface.injection_channels),
-      delivery_flits_("delivery_flit", configuration.platform.network_interface.delivery_channels) {
-  const PlatformConfig& platform = configuration.platform;
+      injection_flits_("injection_flit", platform.network_interface.injection_channels),
+      injection_credits_("injection_credit", platform.network_interface.injection_channels),
+      delivery_flits_("delivery_flit", platform.network_interface.delivery_channels) {
   const std::uint64_t seed = platform.simulation.seed;
   own_router_ = std::make_unique<Router>("router", id, topology, platform.router, platform.network_interface,
                                          platform.deadlock, &token, routing, clock, packets, seed);
@@ -24,20 +22,19 @@ Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, co
                                                             platform.congestion_control.parameters, platform, seed,
                                                             sideband, metapackets, entropy_circuit});
   router_->set_injection_rule(controller_->injection_rule());
-  build_terminal(topology, configuration, schedule, clock, packets, statistics, token);
+  build_interface(topology, platform, clock, packets, statistics, token);
   attach(*router_, 0, *router_, 0, topology.network_ports(), platform.network_interface);
 }
 
-Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, const Configuration& configuration,
-           TrafficSchedule& schedule, CycleClock& clock, PacketPool& packets, NetworkStatistics& statistics,
-           RecoveryToken& token, Router& injection, int injection_slot, Router& delivery, int delivery_slot)
+Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, const PlatformConfig& platform,
+           CycleClock& clock, PacketPool& packets, NetworkStatistics& statistics, RecoveryToken& token,
+           Router& injection, int injection_slot, Router& delivery, int delivery_slot)
     : sc_core::sc_module(name),
       id_(id),
       router_(&injection),
-      injection_flits_("injection_flit", configuration.platform.network_interface.injection_channels),
-      injection_credits_("injection_credit", configuration.platform.network_interface.injection_channels),
-      delivery_flits_("delivery_flit", configuration.platform.network_interface.delivery_channels) {
-  const PlatformConfig& platform = configuration.platform;
+      injection_flits_("injection_flit", platform.network_interface.injection_channels),
+      injection_credits_("injection_credit", platform.network_interface.injection_channels),
+      delivery_flits_("delivery_flit", platform.network_interface.delivery_channels) {
   controller_ = ControllerRegistry::get(platform.congestion_control.type)
                     .create("controller", ControllerContext{id, topology, injection, clock,
                                                             platform.congestion_control.parameters, platform,
@@ -47,18 +44,14 @@ Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, co
     throw ConfigError(platform.congestion_control.origin + ": congestion_control.type: " +
                       platform.congestion_control.type + " acts in the router a node injects into, which needs a "
                       "direct network (this network is a " + topology.describe() + ")");
-  build_terminal(topology, configuration, schedule, clock, packets, statistics, token);
+  build_interface(topology, platform, clock, packets, statistics, token);
   attach(injection, injection_slot, delivery, delivery_slot, topology.network_ports(), platform.network_interface);
 }
 
-void Node::build_terminal(const Topology& topology, const Configuration& configuration, TrafficSchedule& schedule,
-                          CycleClock& clock, PacketPool& packets, NetworkStatistics& statistics, RecoveryToken& token) {
-  const PlatformConfig& platform = configuration.platform;
-  ni_ = std::make_unique<NetworkInterface>("ni", id_, effective_network_interface(configuration), platform.router,
-                                           platform.deadlock, &token, topology, clock, packets, statistics,
-                                           *controller_);
-  generator_ = std::make_unique<TrafficGenerator>("generator", id_, schedule, clock, *ni_, platform.simulation.seed,
-                                                  platform.simulation.cycles);
+void Node::build_interface(const Topology& topology, const PlatformConfig& platform, CycleClock& clock,
+                           PacketPool& packets, NetworkStatistics& statistics, RecoveryToken& token) {
+  ni_ = std::make_unique<NetworkInterface>("ni", id_, platform.network_interface, platform.router, platform.deadlock,
+                                           &token, topology, clock, packets, statistics, *controller_);
 }
 
 void Node::attach(Router& injection, int injection_slot, Router& delivery, int delivery_slot, int network_ports,

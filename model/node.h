@@ -1,8 +1,9 @@
 #pragma once
-// A node (docs/design.md, "The node"): traffic generator → network interface ⇄ router, with the
-// congestion controller the NI consults. The NI and router are joined by the same kind of flit and
+// A node of the fabric (docs/design.md, "The node"): network interface ⇄ router, with the
+// congestion controller the NI consults. What feeds the NI (a traffic generator, a trace replay,
+// TLM-2.0 IP) attaches from outside. The NI and router are joined by the same kind of flit and
 // credit signals as router-to-router links. On a direct network the node builds its router; on an
-// indirect one (docs/design.md, "Topologies") it injects into one router the network built and is
+// indirect one (docs/design.md, "Topologies") it injects into one router the fabric built and is
 // delivered from another.
 #include <memory>
 #include <systemc>
@@ -10,25 +11,22 @@
 #include "congestion/congestion_controller.h"
 #include "ni/network_interface.h"
 #include "router/router.h"
-#include "traffic/traffic_generator.h"
 
 namespace icn {
 
-struct Configuration;
+struct PlatformConfig;
 class NetworkStatistics;
-class TrafficSchedule;
 
 class Node : public sc_core::sc_module {
  public:
-  Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, const Configuration& configuration,
-       const RoutingFunction& routing, TrafficSchedule& schedule, CycleClock& clock, PacketPool& packets,
-       NetworkStatistics& statistics, RecoveryToken& token, Sideband* sideband, GlobalGather* metapackets,
-       EntropyCircuit* entropy_circuit);
+  Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, const PlatformConfig& platform,
+       const RoutingFunction& routing, CycleClock& clock, PacketPool& packets, NetworkStatistics& statistics,
+       RecoveryToken& token, Sideband* sideband, GlobalGather* metapackets, EntropyCircuit* entropy_circuit);
   // A node of an indirect network (topology.h): it injects into terminal slot `injection_slot` of
   // `injection` and is delivered from slot `delivery_slot` of `delivery`, routers the network owns.
-  Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, const Configuration& configuration,
-       TrafficSchedule& schedule, CycleClock& clock, PacketPool& packets, NetworkStatistics& statistics,
-       RecoveryToken& token, Router& injection, int injection_slot, Router& delivery, int delivery_slot);
+  Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, const PlatformConfig& platform,
+       CycleClock& clock, PacketPool& packets, NetworkStatistics& statistics, RecoveryToken& token, Router& injection,
+       int injection_slot, Router& delivery, int delivery_slot);
 
   NodeId id() const { return id_; }
   // The router it injects into (its own on a direct network), which its controller observes.
@@ -43,8 +41,8 @@ class Node : public sc_core::sc_module {
   std::size_t flits_on_local_channels(Cycle now) const;
 
  private:
-  void build_terminal(const Topology& topology, const Configuration& configuration, TrafficSchedule& schedule,
-                      CycleClock& clock, PacketPool& packets, NetworkStatistics& statistics, RecoveryToken& token);
+  void build_interface(const Topology& topology, const PlatformConfig& platform, CycleClock& clock,
+                       PacketPool& packets, NetworkStatistics& statistics, RecoveryToken& token);
   void attach(Router& injection, int injection_slot, Router& delivery, int delivery_slot, int network_ports,
               const NetworkInterfaceConfig& ni);
 
@@ -53,7 +51,6 @@ class Node : public sc_core::sc_module {
   Router* router_ = nullptr;
   std::unique_ptr<CongestionController> controller_;
   std::unique_ptr<NetworkInterface> ni_;
-  std::unique_ptr<TrafficGenerator> generator_;
   sc_core::sc_vector<FlitSignal> injection_flits_;
   sc_core::sc_vector<CreditSignal> injection_credits_;
   sc_core::sc_vector<FlitSignal> delivery_flits_;

@@ -8,7 +8,7 @@ namespace icn {
 // flit, a stalled trace replay): the run stops with the diagnostic instead of producing a wrong
 // result. The SystemC kernel turns any exception leaving a process into an sc_report, losing its
 // type; so each ModelError also leaves its message in last_model_error(), from which
-// Network::run() rethrows it as a ModelError.
+// Experiment::run() rethrows it as a ModelError.
 class ModelError : public std::runtime_error {
  public:
   explicit ModelError(const std::string& message) : std::runtime_error(message) { last_model_error() = message; }

@@ -396,7 +396,29 @@ Configuration build(const FlatEntries& platform_entries, const FlatEntries& stim
   return c;
 }
 
+PlatformConfig platform_only(const FlatEntries& entries, const std::vector<std::string>& overrides,
+                             const std::string& name) {
+  // A stimulus section (a file --print-config wrote) is another document's business here.
+  FlatEntries platform, platform_overrides, stimulus_overrides;
+  for (const auto& entry : entries)
+    if (entry.first != "stimulus" && entry.first.compare(0, 9, "stimulus.") != 0) platform.push_back(entry);
+  split_overrides(overrides, platform_overrides, stimulus_overrides);
+  if (!stimulus_overrides.empty())
+    throw ConfigError(stimulus_overrides.front().second.origin + ": a platform alone has no stimulus (allowed: "
+                                                                 "platform keys)");
+  return build_platform(platform_schema().resolve(platform, platform_overrides, name), name);
+}
+
 }  // namespace
+
+PlatformConfig load_platform(const std::string& path, const std::vector<std::string>& overrides) {
+  return platform_only(read_yaml_file(path), overrides, path);
+}
+
+PlatformConfig load_platform_text(const std::string& yaml, const std::vector<std::string>& overrides,
+                                  const std::string& name) {
+  return platform_only(read_yaml_text(yaml, name), overrides, name);
+}
 
 Configuration load_configuration(const std::string& platform_path, const std::string& stimulus_path,
                                  const std::vector<std::string>& overrides, std::optional<std::uint64_t> seed) {

@@ -198,6 +198,12 @@ Configuration load_configuration_text(const std::string& platform_yaml, const st
                                       const std::string& platform_name = "platform",
                                       const std::string& stimulus_name = "stimulus");
 
+// A platform alone, for a Fabric that other IP drives (docs/tlm.md): the same keys, defaults and
+// checks; a `stimulus:` section in the file is left aside.
+PlatformConfig load_platform(const std::string& path, const std::vector<std::string>& overrides = {});
+PlatformConfig load_platform_text(const std::string& yaml, const std::vector<std::string>& overrides = {},
+                                  const std::string& name = "platform");
+
 void print_configuration(std::ostream& os, const Configuration& configuration);
 
 }  // namespace icn

@@ -5,7 +5,8 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "network.h"
+#include "congestion/metapacket_gather.h"
+#include "experiment.h"
 #include "router/switch_allocator.h"
 #include "stats/critical_load.h"
 #include "traffic/traffic_schedule.h"
@@ -66,17 +67,18 @@ Json maybe(bool exists, T value) {
 
 }  // namespace
 
-RunReport make_report(Network& network) {
-  const Configuration& c = network.configuration();
+RunReport make_report(Experiment& experiment) {
+  const Fabric& network = experiment.fabric();
+  const Configuration& c = experiment.configuration();
   const NetworkStatistics& st = network.statistics();
   RunReport r;
   r.model_version = ICNSIM_VERSION;
-  const Network::RunStatus& status = network.status();
-  r.status = Network::state_name(status.state);
+  const Experiment::RunStatus& status = experiment.status();
+  r.status = Experiment::state_name(status.state);
   r.status_reason = status.reason;
   r.status_detail = status.detail;
   r.last_cycle = status.last_cycle;
-  if (network.watchdog()) r.watchdog_first_finding = network.watchdog()->first_finding();
+  if (experiment.watchdog()) r.watchdog_first_finding = experiment.watchdog()->first_finding();
   r.platform_name = c.platform.name;
   r.platform_source = c.platform.source;
   r.stimulus_name = c.stimulus.name;
@@ -86,7 +88,7 @@ RunReport make_report(Network& network) {
   r.routing = network.routing().describe();
   r.controller = c.platform.congestion_control.type;
   r.nodes = network.node_count();
-  r.cycles = network.cycles_run();
+  r.cycles = experiment.cycles_run();
   r.warmup = c.platform.simulation.warmup;
   r.capacity = std::min({network.topology().uniform_capacity(), double(c.platform.network_interface.injection_channels),
                          double(c.platform.network_interface.delivery_channels)});
@@ -119,8 +121,8 @@ RunReport make_report(Network& network) {
   r.packets_in_network_at_end = r.packets_injected - r.packets_delivered - st.packets_absorbed_total();
   r.packets_queued_at_end = r.packets_created + st.packets_absorbed_total() - r.packets_injected;
   r.recoveries = network.deadlock_recoveries();
-  r.deadlock_reports = network.deadlock_reports();
-  r.starvation_reports = network.starvation_reports();
+  r.deadlock_reports = experiment.deadlock_reports();
+  r.starvation_reports = experiment.starvation_reports();
   r.fairness = jain_index(st.accepted_flits_by_source());
   int most_inputs = 0;  // P of the switch-wait bound: the router with the most input ports
   for (NodeId id = 0; id < network.topology().router_count(); ++id) {
@@ -142,13 +144,13 @@ RunReport make_report(Network& network) {
   for (NodeId id = 0; id < network.node_count(); ++id)
     r.throttled_cycles.push_back(network.node(id).controller().throttled_cycles());
   r.series = st.series();
-  const TrafficSchedule& schedule = network.schedule();
+  const TrafficSchedule& schedule = experiment.schedule();
   r.phased = c.stimulus.phased;
   for (const auto& h : schedule.history())
     r.phases.push_back(RunReport::Phase{h.name, h.index, std::uint64_t(h.round), h.start, h.end, h.packets_created, h.ended});
-  if (network.completed_at()) {
+  if (experiment.completed_at()) {
     r.completed = true;
-    r.completion_cycle = *network.completed_at();
+    r.completion_cycle = *experiment.completed_at();
   }
   if (const MetapacketGather* m = network.metapackets()) {
     const auto& d = m->durations();

@@ -10,7 +10,7 @@
 
 namespace icn {
 
-class Network;
+class Experiment;
 
 struct LatencySummary {
   std::uint64_t count = 0;
@@ -19,7 +19,7 @@ struct LatencySummary {
 
 struct RunReport {
   std::string model_version;
-  // How the run ended (Network::RunStatus): completed, deadlock, model_error, interrupted,
+  // How the run ended (Experiment::RunStatus): completed, deadlock, model_error, interrupted,
   // wall_limit; the reason in one line, the full diagnostic, and the last cycle simulated.
   std::string status = "completed", status_reason, status_detail;
   Cycle last_cycle = 0;
@@ -83,7 +83,7 @@ struct RunReport {
   Cycle critical_cycle = 0;
 };
 
-RunReport make_report(Network& network);
+RunReport make_report(Experiment& experiment);
 void write_json(std::ostream& os, const RunReport& report);
 void print_summary(std::ostream& os, const RunReport& report, double wall_seconds);
 

@@ -6,7 +6,7 @@
 
 #include <sstream>
 
-#include "network.h"
+#include "experiment.h"
 #include "support/run_network.h"
 #include "support/child_process.h"
 #include "support/fault_injection.h"
@@ -22,12 +22,12 @@ std::string overload_and_check_credits(int depth, int vcs, const char* wrap, con
            << "\nsimulation:\n  cycles: 3000\n  warmup: 100\n  sample_interval: 100\n  progress: false\n";
   const std::string stimulus = "packet_length: 6\ninjection:\n  rate: 0.15\n";
   return testing::in_child_process([&] {
-    auto* network = new Network("network", load_configuration_text(platform.str(), stimulus));
+    auto* network = new Experiment("network", load_configuration_text(platform.str(), stimulus));
     testing::CreditInvariantCheck check("credit_check", *network);  // every link, VC and cycle
     testing::run(*network);  // throws on a violation
     std::uint64_t most_full = 0, merged = 0;
     for (const auto& s : network->statistics().series()) most_full = std::max(most_full, s.full_buffers);
-    for (NodeId n = 0; n < network->topology().router_count(); ++n) merged += network->router(n).merged_credits();
+    for (NodeId n = 0; n < network->topology().router_count(); ++n) merged += network->fabric().router(n).merged_credits();
     std::ostringstream out;
     out << check.cycles_checked() << " " << most_full << " " << merged;
     return out.str();

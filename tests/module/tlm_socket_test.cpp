@@ -6,7 +6,7 @@
 
 #include <sstream>
 
-#include "network.h"
+#include "experiment.h"
 #include "support/run_network.h"
 #include "support/child_process.h"
 
@@ -16,11 +16,11 @@ namespace {
 
 struct Processor : sc_core::sc_module {
   tlm_utils::simple_initiator_socket<Processor> socket{"socket"};
-  Network& network;
+  Experiment& network;
   tlm::tlm_response_status status = tlm::TLM_INCOMPLETE_RESPONSE;
   unsigned char data[40] = {};
 
-  Processor(sc_core::sc_module_name name, Network& n) : sc_core::sc_module(name), network(n) {
+  Processor(sc_core::sc_module_name name, Experiment& n) : sc_core::sc_module(name), network(n) {
     SC_HAS_PROCESS(Processor);
     SC_METHOD(send);
   }
@@ -44,7 +44,7 @@ struct Processor : sc_core::sc_module {
 
 TEST_CASE("a TLM-2.0 write to a node's socket is delivered as a packet to the addressed node", "[ni][tlm]") {
   std::istringstream result(testing::in_child_process([] {
-    auto* network = new Network("network", load_configuration_text(
+    auto* network = new Experiment("network", load_configuration_text(
         "network:\n  radix: 4\n  dimensions: 2\nsimulation:\n  cycles: 200\n  warmup: 0\n  progress: false\n",
         "injection:\n  rate: 0\n"));
     auto* cpu = new Processor("cpu", *network);
@@ -97,7 +97,7 @@ struct BurstingProcessor : sc_core::sc_module {
 TEST_CASE("with a full source queue under block, b_transport stalls its initiator and nothing is lost",
           "[ni][tlm]") {
   std::istringstream result(testing::in_child_process([] {
-    auto* network = new Network("network", load_configuration_text(
+    auto* network = new Experiment("network", load_configuration_text(
         "network: {radix: 4, dimensions: 2}\nnetwork_interface: {source_queue_limit: 1}\n"
         "simulation: {cycles: 400, warmup: 0, progress: false}\n",
         "injection: {rate: 0}\n"));

@@ -10,7 +10,8 @@
 
 #include <sstream>
 
-#include "network.h"
+#include "experiment.h"
+#include "topology/kary_ncube.h"
 #include "support/run_network.h"
 #include "support/child_process.h"
 #include "support/packet_injector.h"
@@ -34,8 +35,8 @@ std::string run_lone_packet(const Case& c) {
   const std::string stimulus = "packet_length: " + std::to_string(c.length) + "\ninjection:\n  rate: 0\n";
   return testing::in_child_process([&] {
     Configuration configuration = load_configuration_text(platform.str(), stimulus);
-    auto* network = new Network("network", configuration);
-    new testing::PacketInjector("injector", *network, {{7, c.source, c.destination, c.length}});
+    auto* network = new Experiment("network", configuration);
+    new testing::PacketInjector("injector", network->fabric(), {{7, c.source, c.destination, c.length}});
     testing::run(*network);
     const auto& latencies = network->statistics().latencies();
     std::ostringstream out;

@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "core/config_error.h"
-#include "network.h"
+#include "experiment.h"
 #include "support/run_network.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
@@ -25,7 +25,7 @@ RunReport run(const std::string& stimulus, const std::vector<std::string>& overr
   std::istringstream in(testing::in_child_process([&] {
     auto o = overrides;
     o.push_back("simulation.progress=false");
-    auto* network = new Network("network", load_configuration(ring_platform(), file, o));
+    auto* network = new Experiment("network", load_configuration(ring_platform(), file, o));
     testing::run(*network);
     const RunReport r = make_report(*network);
     // Intervals without deliveries after the start-up: at full overload the first 32-hop

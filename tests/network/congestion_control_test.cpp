@@ -4,7 +4,7 @@
 
 #include <sstream>
 
-#include "network.h"
+#include "experiment.h"
 #include "support/run_network.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
@@ -20,7 +20,7 @@ const char* kRecovery = "network:\n  radix: 16\n  dimensions: 2\nrouter:\n  virt
 double accepted(const char* controller, double flits_per_node_cycle, int seed = 1) {
   const std::string cycles = "30000";
   const std::string result = testing::in_child_process([&] {
-    auto* network = new Network("network", load_configuration_text(
+    auto* network = new Experiment("network", load_configuration_text(
         kRecovery, "packet_length: 16\n",
         {std::string("congestion_control.type=") + controller, "simulation.cycles=" + cycles,
          "stimulus.injection.rate=" + std::to_string(flits_per_node_cycle), "stimulus.injection.unit=flits",
@@ -75,7 +75,7 @@ double avoidance_accepted(const std::vector<std::string>& controller, double pac
     sets.insert(sets.end(), {"router.virtual_channels=4", "simulation.cycles=20000", "simulation.warmup=5000",
                              "simulation.progress=false",
                              "stimulus.injection.rate=" + std::to_string(packets_per_node_cycle)});
-    auto* network = new Network("network", load_configuration(
+    auto* network = new Experiment("network", load_configuration(
         std::string(ICNSIM_SOURCE_DIR) + "/platforms/selftuned-avoidance.yaml",
         std::string(ICNSIM_SOURCE_DIR) + "/stimuli/selftuned-uniform.yaml", sets));
     testing::run(*network);

@@ -5,7 +5,7 @@
 
 #include <sstream>
 
-#include "network.h"
+#include "experiment.h"
 #include "support/run_network.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
@@ -21,7 +21,7 @@ struct Outcome {
 
 Outcome overload(const std::string& platform, const char* pattern, Cycle cycles) {
   std::istringstream in(testing::in_child_process([&] {
-    auto* network = new Network("network", load_configuration_text(
+    auto* network = new Experiment("network", load_configuration_text(
         platform, std::string("packet_length: 8\npattern: {type: ") + pattern + "}\ninjection: {rate: 1, unit: flits}\n",
         {"simulation.cycles=" + std::to_string(cycles), "simulation.warmup=1000", "simulation.sample_interval=1000",
          "simulation.progress=false"}));
@@ -92,7 +92,7 @@ TEST_CASE("Disha releasing its token when the header arrives still keeps deliver
   // measured 965 recoveries releasing at the tail, 1,909 at the header.
   auto recoveries = [](const char* release) {
     return std::stoull(testing::in_child_process([release] {
-      auto* network = new Network("network", load_configuration(
+      auto* network = new Experiment("network", load_configuration(
           std::string(ICNSIM_SOURCE_DIR) + "/platforms/selftuned-recovery.yaml",
           std::string(ICNSIM_SOURCE_DIR) + "/stimuli/selftuned-uniform.yaml",
           {std::string("deadlock.token_release=") + release, "stimulus.injection.rate=0.03", "simulation.cycles=20000",

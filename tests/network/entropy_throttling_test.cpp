@@ -6,7 +6,8 @@
 
 #include <sstream>
 
-#include "network.h"
+#include "experiment.h"
+#include "sideband/entropy_circuit.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
 #include "support/router_harness.h"
@@ -67,7 +68,7 @@ Cycle collective_cycles(const std::string& pattern, const std::vector<std::strin
     sets.push_back("network.radix=16");
     sets.push_back("simulation.progress=false");
     sets.push_back("stimulus.pattern.type=" + pattern);
-    auto* network = new Network("network", load_configuration(platform("entropy-32x32.yaml"),
+    auto* network = new Experiment("network", load_configuration(platform("entropy-32x32.yaml"),
                                                                stimulus("collective.yaml"), sets));
     testing::run(*network);
     const RunReport report = make_report(*network);
@@ -115,7 +116,7 @@ TEST_CASE("without a guard time the paper's base(90, 30) lets the network fill a
   // The throttle answers the circuit ~36 cycles late: the nodes release together and refill the
   // network (sec. 4.1's six steps), so packets in flight swing between near-empty and full.
   const std::string swings = testing::in_child_process([] {
-    auto* network = new Network("network", load_configuration(platform("entropy-32x32.yaml"), stimulus("collective.yaml"),
+    auto* network = new Experiment("network", load_configuration(platform("entropy-32x32.yaml"), stimulus("collective.yaml"),
                                                               {"network.radix=16", "simulation.progress=false",
                                                                "stimulus.pattern.type=tornado"}));
     testing::run(*network);
@@ -144,7 +145,7 @@ TEST_CASE("the virtual control channel steals only idle link cycles: data traffi
   // control channel's. Sec. 6.7: "no VCC interferes with VC".
   auto run = [](bool virtual_control_channel) {
     return testing::in_child_process([=] {
-      auto* network = new Network(
+      auto* network = new Experiment(
           "network", load_configuration(platform("entropy-32x32.yaml"), stimulus("collective.yaml"),
                                         {"network.radix=8", "simulation.progress=false", "stimulus.pattern.type=tornado",
                                          "congestion_control.threshold=0", "congestion_control.release_below=0",
@@ -153,7 +154,7 @@ TEST_CASE("the virtual control channel steals only idle link cycles: data traffi
       testing::run(*network);
       const RunReport report = make_report(*network);
       std::ostringstream out;
-      out << report.completion_cycle << " " << report.latency.mean << " " << network->entropy_circuit()->stolen_cycles_missed();
+      out << report.completion_cycle << " " << report.latency.mean << " " << network->fabric().entropy_circuit()->stolen_cycles_missed();
       return out.str();
     });
   };

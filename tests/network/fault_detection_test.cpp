@@ -7,7 +7,7 @@
 
 #include <memory>
 
-#include "network.h"
+#include "experiment.h"
 #include "support/child_process.h"
 #include "support/fault_injection.h"
 
@@ -32,13 +32,13 @@ struct Outcome {
 // through port 0 (+x) from cycle 500, and optionally the per-cycle credit check.
 Outcome run(std::optional<Fault> fault, bool check_credits) {
   const std::string text = testing::in_child_process([&] {
-    auto* network = new Network("network", load_configuration_text(kPlatform, kStimulus));
+    auto* network = new Experiment("network", load_configuration_text(kPlatform, kStimulus));
     std::unique_ptr<testing::FaultInjector> injector;
     if (fault) injector = std::make_unique<testing::FaultInjector>("fault", *network, *fault, 5, 0, 500);
     std::unique_ptr<testing::CreditInvariantCheck> check;
     if (check_credits) check = std::make_unique<testing::CreditInvariantCheck>("credit_check", *network);
     network->run();
-    return std::string(Network::state_name(network->status().state)) + "\n" +
+    return std::string(Experiment::state_name(network->status().state)) + "\n" +
            std::to_string(check ? check->cycles_checked() : 0) + "\n" + network->status().reason;
   });
   Outcome o;

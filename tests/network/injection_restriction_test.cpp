@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <sstream>
 
-#include "network.h"
+#include "experiment.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
 #include "support/run_network.h"
@@ -33,7 +33,7 @@ RingRun run_ring(const std::vector<std::string>& controller, double load) {
   std::istringstream in(testing::in_child_process([&] {
     std::vector<std::string> sets = controller;
     sets.push_back("stimulus.injection.rate=" + std::to_string(load));
-    auto* network = new Network("network", load_configuration_text(kRing, "packet_length: 16\n", sets));
+    auto* network = new Experiment("network", load_configuration_text(kRing, "packet_length: 16\n", sets));
     testing::run(*network);
     const RunReport report = make_report(*network);
     std::uint64_t against = 0;
@@ -57,7 +57,7 @@ RingRun run_ring(const std::vector<std::string>& controller, double load) {
 // sends `packets` uniform 16-flit packets as fast as it can, all wait until the burst is consumed.
 double burst_cycles(const std::string& controller, int packets, int seed) {
   return std::stod(testing::in_child_process([&] {
-    auto* network = new Network("network", load_configuration_text(
+    auto* network = new Experiment("network", load_configuration_text(
         kRing, "packet_length: 16\npattern: {type: uniform}\ninjection: {process: burst, packets: " +
                    std::to_string(packets) + "}\nrepeat: 3\nphases:\n  - {name: burst, end: {drain: true}}\n",
         {"congestion_control.type=" + controller, "simulation.cycles=1000000", "simulation.warmup=0",

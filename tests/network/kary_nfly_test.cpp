@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "core/config_error.h"
-#include "network.h"
+#include "experiment.h"
 #include "routing/routing_function.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
@@ -94,12 +94,12 @@ TEST_CASE("a lone packet on a 2-ary 6-fly has the exact zero-load latency of its
   // with the n switches every path crosses — a node sending to itself included.
   for (auto [source, destination] : {std::pair<NodeId, NodeId>{0, 63}, {5, 5}, {17, 40}}) {
     std::istringstream in(testing::in_child_process([source = source, destination = destination] {
-      auto* network = new Network("network", load_configuration_text(
+      auto* network = new Experiment("network", load_configuration_text(
           fly(2, 6) + "router:\n  routing_delay: 2\n  crossbar_delay: 1\n  link_delay: 3\n"
                       "network_interface:\n  injection_delay: 2\n  delivery_delay: 1\n",
           "packet_length: 9\ninjection:\n  rate: 0\n",
           {"simulation.cycles=400", "simulation.warmup=0", "simulation.progress=false"}));
-      new testing::PacketInjector("injector", *network, {{7, source, destination, 9}});
+      new testing::PacketInjector("injector", network->fabric(), {{7, source, destination, 9}});
       testing::run(*network);
       const auto& latencies = network->statistics().latencies();
       std::ostringstream out;
@@ -122,12 +122,12 @@ TEST_CASE("under priority scheduling a high-priority packet overtakes the standa
   // per hop, lanes as crossbar inputs: zero-load latency 1 + 1 + 5 + 1 + 19 = 27 cycles.
   auto latencies = [](const char* arbitration) {
     std::istringstream in(testing::in_child_process([arbitration] {
-      auto* network = new Network("network", load_configuration_text(
+      auto* network = new Experiment("network", load_configuration_text(
           fly(2, 6) + "router:\n  virtual_channels: 4\n  buffer_depth: 4\n  routing_delay: 0\n  crossbar_delay: 0\n"
                       "  crossbar_inputs: per_lane\n  arbitration: " + arbitration +
                       "\nnetwork_interface:\n  packets_in_progress: 4\n",
           "injection:\n  rate: 0\n", {"simulation.cycles=300", "simulation.warmup=0", "simulation.progress=false"}));
-      new testing::PacketInjector("injector", *network, {{5, 0, 63, 40, 0}, {8, 0, 62, 20, 1}});
+      new testing::PacketInjector("injector", network->fabric(), {{5, 0, 63, 40, 0}, {8, 0, 62, 20, 1}});
       testing::run(*network);
       const auto& high = network->statistics().high_priority_latencies();
       const auto& all = network->statistics().latencies();
@@ -152,7 +152,7 @@ TEST_CASE("a 2-ary 6-fly at full load conserves flits and never deadlocks, under
   for (const char* crossbar : {"per_channel", "per_lane"})
     for (const char* arbitration : {"random", "round_robin", "oldest_first", "priority"}) {
       const std::string accepted = testing::in_child_process([arbitration, crossbar] {
-        auto* network = new Network("network", load_configuration_text(
+        auto* network = new Experiment("network", load_configuration_text(
             fly(2, 6) + "router:\n  virtual_channels: 4\n  buffer_depth: 4\n  arbitration: " + arbitration +
                 "\n  crossbar_inputs: " + crossbar + "\n",
             "packet_length: 20\nhigh_priority_fraction: 0.1\ninjection:\n  process: saturation\n",

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "network.h"
+#include "experiment.h"
 #include "support/run_network.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
@@ -24,7 +24,7 @@ RunReport run(const std::vector<std::string>& overrides, const std::string& stim
   std::istringstream in(testing::in_child_process([&] {
     std::vector<std::string> all = overrides;
     all.push_back("simulation.progress=false");
-    auto* network = new Network("network", load_configuration(dally_platform(), stimulus_file, all));
+    auto* network = new Experiment("network", load_configuration(dally_platform(), stimulus_file, all));
     testing::run(*network);
     const RunReport r = make_report(*network);
     std::ostringstream out;

@@ -5,7 +5,8 @@
 
 #include <sstream>
 
-#include "network.h"
+#include "congestion/metapacket_gather.h"
+#include "experiment.h"
 #include "support/run_network.h"
 #include "sideband/sideband.h"
 #include "stats/run_report.h"
@@ -27,22 +28,22 @@ TEST_CASE("metapacket gathers give every node the sum of all nodes' values, late
           "[metapackets]") {
   for (const char* load : {"0", "0.4"}) {  // an idle network, and one busy with traffic
     std::istringstream in(testing::in_child_process([&] {
-      auto* network = new Network("network", load_configuration_text(
+      auto* network = new Experiment("network", load_configuration_text(
           kTorus, std::string("injection: {rate: ") + load + ", unit: flits}\npacket_length: 8\n"));
       std::vector<testing::GatherProbe> probes(network->node_count());
       for (NodeId i = 0; i < network->node_count(); ++i) {
         probes[i].node = i;
         probes[i].clock = &network->clock();
-        network->metapackets()->attach(i, &probes[i], {12, 13});  // replaces the controllers
+        network->fabric().metapackets()->attach(i, &probes[i], {12, 13});  // replaces the controllers
       }
       testing::run(*network);
       const long errors = testing::wrong_sums(probes);
       std::size_t snapshots = probes[0].sums0.size();
       for (const auto& p : probes) snapshots = std::min(snapshots, p.sums0.size());
-      const auto& d = network->metapackets()->durations();
+      const auto& d = network->fabric().metapackets()->durations();
       std::ostringstream out;
       out << errors << " " << snapshots << " " << d.size() << " "
-          << (d.empty() ? 0 : *std::min_element(d.begin(), d.end())) << " " << network->sideband()->gather_cycles();
+          << (d.empty() ? 0 : *std::min_element(d.begin(), d.end())) << " " << network->fabric().sideband()->gather_cycles();
       return out.str();
     }));
     long errors = -1;
@@ -66,10 +67,10 @@ TEST_CASE("a metapacket passes through the routers of its row, each adding one c
   // Each gather injects two 2-flit packets per row and dimension, at the masters only.
   auto run_idle = [](int radix) {
     std::istringstream in(testing::in_child_process([&] {
-      auto* network = new Network("network", load_configuration_text(kTorus, "injection: {rate: 0}\n",
+      auto* network = new Experiment("network", load_configuration_text(kTorus, "injection: {rate: 0}\n",
                                                                      {"network.radix=" + std::to_string(radix)}));
       testing::run(*network);
-      const auto& d = network->metapackets()->durations();
+      const auto& d = network->fabric().metapackets()->durations();
       std::ostringstream out;
       out << d.size() << " " << *std::min_element(d.begin(), d.end()) << " "
           << *std::max_element(d.begin(), d.end()) << " " << network->statistics().flits_injected_total();

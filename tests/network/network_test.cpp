@@ -4,7 +4,7 @@
 
 #include <sstream>
 
-#include "network.h"
+#include "experiment.h"
 #include "support/run_network.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
@@ -28,7 +28,7 @@ struct Outcome {
 
 Outcome run(const std::vector<std::string>& overrides) {
   std::istringstream in(testing::in_child_process([&] {
-    auto* network = new Network("network", load_configuration_text(kTorus8x8, "", overrides));
+    auto* network = new Experiment("network", load_configuration_text(kTorus8x8, "", overrides));
     testing::run(*network);
     const RunReport r = make_report(*network);
     Outcome o;
@@ -81,7 +81,7 @@ TEST_CASE("no packet is stuck over 200,000 cycles at twice saturation with two o
 TEST_CASE("the same inputs and seed give a byte-identical result; another seed does not", "[network][determinism]") {
   auto result = [](const std::string& seed) {
     return testing::in_child_process([&] {
-      auto* network = new Network(
+      auto* network = new Experiment(
           "network", load_configuration_text(kTorus8x8, "", {"simulation.cycles=5000", "simulation.warmup=1000",
                                                              "simulation.seed=" + seed, "stimulus.injection.rate=0.02"}));
       testing::run(*network);
@@ -98,7 +98,7 @@ TEST_CASE("the same inputs and seed give a byte-identical result; another seed d
 
 TEST_CASE("a 16-ary 3-cube of 4,096 nodes runs, with the analytic mean hop count", "[network][large]") {
   std::istringstream in(testing::in_child_process([] {
-    auto* network = new Network("network", load_configuration_text(
+    auto* network = new Experiment("network", load_configuration_text(
         "network:\n  radix: 16\n  dimensions: 3\nsimulation:\n  cycles: 1500\n  warmup: 300\n  progress: false\n",
         "injection:\n  rate: 0.003\n"));
     testing::run(*network);

@@ -4,7 +4,7 @@
 
 #include <sstream>
 
-#include "network.h"
+#include "experiment.h"
 #include "support/run_network.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
@@ -19,7 +19,7 @@ const char* kPlatform = "network:\n  radix: 4\n  dimensions: 2\nsimulation:\n  c
 RunReport run(const std::string& stimulus) {
   // The report travels back from the child as text: only the fields these tests read.
   std::istringstream in(testing::in_child_process([&] {
-    auto* network = new Network("network", load_configuration_text(kPlatform, stimulus));
+    auto* network = new Experiment("network", load_configuration_text(kPlatform, stimulus));
     testing::run(*network);
     const RunReport r = make_report(*network);
     std::ostringstream out;

@@ -4,7 +4,7 @@
 
 #include <sstream>
 
-#include "network.h"
+#include "experiment.h"
 #include "support/run_network.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
@@ -22,7 +22,7 @@ struct Outcome {
 
 Outcome run(const std::string& platform, const std::string& stimulus, const std::vector<std::string>& overrides = {}) {
   std::istringstream in(testing::in_child_process([&] {
-    auto* network = new Network("network", load_configuration_text(platform, stimulus, overrides));
+    auto* network = new Experiment("network", load_configuration_text(platform, stimulus, overrides));
     testing::run(*network);
     const RunReport r = make_report(*network);
     std::ostringstream out;
@@ -90,7 +90,7 @@ TEST_CASE("a ramp load finds a critical load near the network's saturation throu
   const char* mesh = "network:\n  radix: 8\n  dimensions: 2\n  wrap: mesh\nsimulation:\n  cycles: 60000\n  warmup: 0\n"
                      "  sample_interval: 100\n  progress: false\n";
   std::istringstream in(testing::in_child_process([&] {
-    auto* network = new Network("network", load_configuration_text(mesh, R"(injection:
+    auto* network = new Experiment("network", load_configuration_text(mesh, R"(injection:
   process: ramp
   unit: flits
   step: 0.01

@@ -6,7 +6,7 @@
 
 #include <sstream>
 
-#include "network.h"
+#include "experiment.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
 #include "support/run_network.h"
@@ -23,7 +23,7 @@ struct Outcome {
 
 Outcome simulate(const std::string& platform, const std::string& stimulus, const std::vector<std::string>& overrides) {
   std::istringstream in(testing::in_child_process([&] {
-    auto* network = new Network("network", load_configuration_text(platform, stimulus, overrides));
+    auto* network = new Experiment("network", load_configuration_text(platform, stimulus, overrides));
     testing::run(*network);
     const RunReport r = make_report(*network);
     std::uint64_t idle = 0, oldest = 0;

@@ -9,7 +9,7 @@
 #include <set>
 #include <sstream>
 
-#include "network.h"
+#include "experiment.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
 #include "support/run_network.h"
@@ -31,7 +31,7 @@ struct ThresholdTrace {
 
 ThresholdTrace run(const std::vector<std::string>& overrides) {
   std::istringstream in(testing::in_child_process([&] {
-    auto* network = new Network("network", load_configuration_text(kRecovery, kOverload, overrides));
+    auto* network = new Experiment("network", load_configuration_text(kRecovery, kOverload, overrides));
     testing::run(*network);
     const RunReport r = make_report(*network);
     std::ostringstream out;

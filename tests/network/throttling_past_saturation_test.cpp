@@ -7,7 +7,7 @@
 
 #include <sstream>
 
-#include "network.h"
+#include "experiment.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
 #include "support/run_network.h"
@@ -27,7 +27,7 @@ double recovery_accepted(const std::vector<std::string>& controller, double load
     std::vector<std::string> sets = controller;
     sets.insert(sets.end(), {"simulation.cycles=20000", "simulation.warmup=5000", "simulation.progress=false",
                              "stimulus.injection.rate=" + std::to_string(load)});
-    auto* network = new Network("network", load_configuration(platform("selftuned-recovery.yaml"),
+    auto* network = new Experiment("network", load_configuration(platform("selftuned-recovery.yaml"),
                                                               stimulus("selftuned-uniform.yaml"), sets));
     testing::run(*network);
     std::ostringstream out;

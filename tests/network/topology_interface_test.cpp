@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "core/config_error.h"
-#include "network.h"
+#include "experiment.h"
 #include "routing/routing_function.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
@@ -77,7 +77,7 @@ std::string refusal(const std::string& platform, const std::string& stimulus,
 TEST_CASE("every output port of a topology drives the input port its link names, whatever the numbering",
           "[topology]") {
   const std::string wiring = testing::in_child_process([] {
-    auto* network = new Network("network", load_configuration_text(kRing, "", {"simulation.progress=false"}));
+    auto* network = new Experiment("network", load_configuration_text(kRing, "", {"simulation.progress=false"}));
     const Topology& t = network->topology();
     int checked = 0, wrong = 0;
     for (NodeId a = 0; a < t.node_count(); ++a)
@@ -97,7 +97,7 @@ TEST_CASE("every output port of a topology drives the input port its link names,
 TEST_CASE("a topology registered outside the model runs past saturation with adaptive routing and Disha",
           "[topology]") {
   std::istringstream in(testing::in_child_process([] {
-    auto* network = new Network("network", load_configuration_text(
+    auto* network = new Experiment("network", load_configuration_text(
         kRing, "packet_length: 4\ninjection: {rate: 1, unit: flits}\n",
         {"simulation.cycles=20000", "simulation.warmup=2000", "simulation.progress=false"}));
     testing::run(*network);  // throws on deadlock, lost flits or a stopped run
@@ -133,7 +133,7 @@ TEST_CASE("a controller that needs the sideband or the entropy circuit refuses a
   for (const char* controller : {"self_tuned", "static_threshold", "entropy"}) {
     const std::string error = testing::in_child_process([controller] {
       try {
-        new Network("network", load_configuration_text(kRing, "", {std::string("congestion_control.type=") + controller,
+        new Experiment("network", load_configuration_text(kRing, "", {std::string("congestion_control.type=") + controller,
                                                                    "simulation.progress=false"}));
       } catch (const ConfigError& e) {
         return std::string(e.what());

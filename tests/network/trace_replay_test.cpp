@@ -10,7 +10,7 @@
 
 #include "core/config_error.h"
 #include "core/model_error.h"
-#include "network.h"
+#include "experiment.h"
 #include "support/run_network.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
@@ -50,7 +50,7 @@ TEST_CASE("a token passed round a ring completes after exactly N message latenci
   const std::string stimulus = write_trace("token", trace.str());
   const std::string platform = platform_file();
   std::istringstream in(testing::in_child_process([&] {
-    auto* network = new Network("network", load_configuration(platform, stimulus, {}));
+    auto* network = new Experiment("network", load_configuration(platform, stimulus, {}));
     testing::run(*network);
     const RunReport r = make_report(*network);
     std::ostringstream out;
@@ -90,7 +90,7 @@ TEST_CASE("a replay that can never finish stops with who waits for whom", "[trac
   const std::string platform = platform_file();
   try {
     testing::in_child_process([&] {
-      auto* network = new Network("network", load_configuration(platform, stimulus, {}));
+      auto* network = new Experiment("network", load_configuration(platform, stimulus, {}));
       testing::run(*network);
       return std::string("finished");
     });

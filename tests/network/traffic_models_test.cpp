@@ -4,7 +4,7 @@
 
 #include <sstream>
 
-#include "network.h"
+#include "experiment.h"
 #include "support/run_network.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
@@ -19,7 +19,7 @@ struct Result {
 
 Result run(const std::vector<std::string>& overrides) {
   std::istringstream in(testing::in_child_process([&] {
-    auto* network = new Network(
+    auto* network = new Experiment(
         "network", load_configuration_text("network:\n  radix: 8\n  dimensions: 2\nsimulation:\n  cycles: 12000\n"
                                            "  warmup: 2000\n  progress: false\n",
                                            "", overrides));

@@ -5,7 +5,7 @@
 
 #include <sstream>
 
-#include "network.h"
+#include "experiment.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
 #include "support/run_network.h"
@@ -25,7 +25,7 @@ struct CubeRun {
 
 CubeRun run_cube(const char* controller, double packets_per_node_cycle) {
   std::istringstream in(testing::in_child_process([&] {
-    auto* network = new Network("network", load_configuration_text(
+    auto* network = new Experiment("network", load_configuration_text(
         kCube, "packet_length: 16\n",
         {std::string("congestion_control.type=") + controller,
          "stimulus.injection.rate=" + std::to_string(packets_per_node_cycle)}));

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "core/config_error.h"
-#include "network.h"
+#include "experiment.h"
 #include "support/run_network.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
@@ -20,9 +20,9 @@ const char* kVct = "network:\n  radix: 4\n  dimensions: 2\nrouter:\n  virtual_ch
 
 TEST_CASE("virtual cut-through has the same zero-load latency as wormhole", "[network][vct]") {
   const std::string latency = testing::in_child_process([] {
-    auto* network = new Network("network", load_configuration_text(kVct, "packet_length: 16\ninjection: {rate: 0}\n",
+    auto* network = new Experiment("network", load_configuration_text(kVct, "packet_length: 16\ninjection: {rate: 0}\n",
                                                                    {"simulation.cycles=300", "simulation.warmup=0"}));
-    new testing::PacketInjector("injector", *network, {{5, 0, 10, 16}});  // 4 hops on the 4x4 torus
+    new testing::PacketInjector("injector", network->fabric(), {{5, 0, 10, 16}});  // 4 hops on the 4x4 torus
     testing::run(*network);
     return std::to_string(network->statistics().latencies().at(0));
   });
@@ -37,7 +37,7 @@ TEST_CASE("virtual cut-through refuses buffers smaller than a packet", "[network
 TEST_CASE("virtual cut-through keeps delivering at full overload", "[network][vct][deadlock]") {
   for (const char* pattern : {"uniform", "bit_complement", "tornado"}) {
     std::istringstream in(testing::in_child_process([&] {
-      auto* network = new Network("network", load_configuration_text(
+      auto* network = new Experiment("network", load_configuration_text(
           kVct, std::string("packet_length: 8\npattern: {type: ") + pattern + "}\ninjection: {rate: 1, unit: flits}\n",
           {"simulation.cycles=100000", "simulation.warmup=1000"}));
       testing::run(*network);

@@ -4,7 +4,7 @@
 
 #include <sstream>
 
-#include "network.h"
+#include "experiment.h"
 #include "support/run_network.h"
 #include "stats/run_report.h"
 #include "support/child_process.h"
@@ -23,7 +23,7 @@ TEST_CASE("TFAR without recovery deadlocks under overload and the watchdog stops
           "[network][watchdog]") {
   try {
     testing::in_child_process([] {
-      auto* network = new Network("network", load_configuration_text(kTfar, kOverload));
+      auto* network = new Experiment("network", load_configuration_text(kTfar, kOverload));
       testing::run(*network);
       return std::string("finished");
     });
@@ -39,7 +39,7 @@ TEST_CASE("with deadlock_action report the deadlock is counted, but a network th
           "success",
           "[network][watchdog]") {
   const std::string outcome = testing::in_child_process([] {
-    auto* network = new Network("network", load_configuration_text(kTfar, kOverload,
+    auto* network = new Experiment("network", load_configuration_text(kTfar, kOverload,
                                                                    {"simulation.deadlock_action=report",
                                                                     "simulation.cycles=30000"}));
     network->run();  // not testing::run: the run is expected to stop early
@@ -57,7 +57,7 @@ TEST_CASE("with deadlock_action report the deadlock is counted, but a network th
 
 TEST_CASE("the watchdog stays quiet on a deadlock-free network that keeps moving", "[network][watchdog]") {
   const std::string counts = testing::in_child_process([] {
-    auto* network = new Network("network", load_configuration_text(
+    auto* network = new Experiment("network", load_configuration_text(
         "network:\n  radix: 4\n  dimensions: 2\nrouter:\n  virtual_channels: 2\nsimulation:\n  cycles: 50000\n"
         "  watchdog_cycles: 5000\n  progress: false\n",
         kOverload));
@@ -71,7 +71,7 @@ TEST_CASE("the watchdog stays quiet on a deadlock-free network that keeps moving
 TEST_CASE("with Disha or software recovery the same overloaded TFAR network never deadlocks", "[network][watchdog][recovery]") {
   for (const char* recovery : {"disha", "software"}) {
     const std::string outcome = testing::in_child_process([&] {
-      auto* network = new Network("network", load_configuration_text(
+      auto* network = new Experiment("network", load_configuration_text(
           kTfar, kOverload, {std::string("deadlock.recovery=") + recovery, "deadlock.timeout=8",
                              "simulation.cycles=60000", "simulation.starvation_action=stop"}));
       testing::run(*network);
@@ -96,7 +96,7 @@ TEST_CASE("Disha's recovery lane carries one packet at a time, so its bandwidth 
   // Self-tuned paper sec. 2: once deadlocks are frequent only the recovery path drains them.
   auto accepted = [](const char* recovery) {
     const std::string a = testing::in_child_process([&] {
-      auto* network = new Network("network", load_configuration_text(
+      auto* network = new Experiment("network", load_configuration_text(
           kTfar, kOverload, {std::string("deadlock.recovery=") + recovery, "simulation.cycles=40000",
                              "simulation.warmup=10000"}));
       testing::run(*network);

@@ -10,7 +10,7 @@
 
 #include "core/end_of_cycle.h"
 #include "core/model_error.h"
-#include "network.h"
+#include "experiment.h"
 
 namespace icn::testing {
 
@@ -20,7 +20,7 @@ class FaultInjector : public sc_core::sc_module {
 
   // Breaks the link leaving `node` through network port `port`, at the first opportunity from
   // cycle `from` on (KillLink: every flit from then on).
-  FaultInjector(sc_core::sc_module_name name, Network& network, Fault fault, NodeId node, int port, Cycle from)
+  FaultInjector(sc_core::sc_module_name name, Experiment& network, Fault fault, NodeId node, int port, Cycle from)
       : sc_core::sc_module(name), network_(network), fault_(fault), node_(node), port_(port), from_(from) {
     SC_HAS_PROCESS(FaultInjector);
     SC_METHOD(act);
@@ -35,12 +35,12 @@ class FaultInjector : public sc_core::sc_module {
     if (end_of_cycle_.defer()) return;
     const Cycle now = network_.clock().cycle();
     if (now < from_ || (done_ && fault_ != Fault::KillLink)) return;
-    FlitSignal& link = network_.link_flit_signal(node_, port_);
+    FlitSignal& link = network_.fabric().link_flit_signal(node_, port_);
     const Flit current = link.read();
     const bool flit_sent_now = current.sent == std::uint32_t(now);
     switch (fault_) {
       case Fault::DropCredit: {
-        CreditSignal& back = network_.link_credit_signal(node_, port_);
+        CreditSignal& back = network_.fabric().link_credit_signal(node_, port_);
         if (back.read().sent != std::uint32_t(now)) return;
         Credit stale = back.read();
         stale.sent = std::uint32_t(now - 7);  // never "sent just before" any cycle to come
@@ -78,7 +78,7 @@ class FaultInjector : public sc_core::sc_module {
     done_ = true;
   }
 
-  Network& network_;
+  Experiment& network_;
   const Fault fault_;
   const NodeId node_;
   const int port_;
@@ -91,7 +91,7 @@ class FaultInjector : public sc_core::sc_module {
 
 class CreditInvariantCheck : public sc_core::sc_module {
  public:
-  CreditInvariantCheck(sc_core::sc_module_name name, Network& network) : sc_core::sc_module(name), network_(network) {
+  CreditInvariantCheck(sc_core::sc_module_name name, Experiment& network) : sc_core::sc_module(name), network_(network) {
     SC_HAS_PROCESS(CreditInvariantCheck);
     SC_METHOD(check);
     sensitive << network.clock().tick();
@@ -110,8 +110,8 @@ class CreditInvariantCheck : public sc_core::sc_module {
         const NodeId m = topology.neighbour(n, p);
         if (m == kNoNode) continue;
         const Router& down = network_.node(m).router();
-        const Flit& flit = network_.link_flit(n, p);
-        const Credit& credit = network_.link_credit(n, p);
+        const Flit& flit = network_.fabric().link_flit(n, p);
+        const Credit& credit = network_.fabric().link_credit(n, p);
         for (int v = 0; v < up.virtual_channels(); ++v) {
           const int on_link = flit.sent == std::uint32_t(now) && flit.vc == v;
           const int coming_back = credit.sent == std::uint32_t(now) && credit.returns(v);
@@ -127,7 +127,7 @@ class CreditInvariantCheck : public sc_core::sc_module {
     ++cycles_;
   }
 
-  Network& network_;
+  Experiment& network_;
   std::uint64_t cycles_ = 0;
   EndOfCycle end_of_cycle_;
 };

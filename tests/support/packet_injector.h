@@ -4,7 +4,7 @@
 #include <systemc>
 #include <vector>
 
-#include "network.h"
+#include "fabric.h"
 
 namespace icn::testing {
 
@@ -18,8 +18,8 @@ struct Order {
 
 class PacketInjector : public sc_core::sc_module {
  public:
-  PacketInjector(sc_core::sc_module_name name, Network& network, std::vector<Order> orders)
-      : sc_core::sc_module(name), network_(network), orders_(std::move(orders)) {
+  PacketInjector(sc_core::sc_module_name name, Fabric& fabric, std::vector<Order> orders)
+      : sc_core::sc_module(name), fabric_(fabric), orders_(std::move(orders)) {
     SC_HAS_PROCESS(PacketInjector);
     SC_METHOD(fire);
   }
@@ -27,17 +27,17 @@ class PacketInjector : public sc_core::sc_module {
  private:
   void fire() {
     if (started_) {
-      const Cycle now = network_.clock().cycle();
+      const Cycle now = fabric_.clock().cycle();
       while (next_ < orders_.size() && orders_[next_].at == now) {
         const Order& o = orders_[next_++];
-        network_.node(o.source).network_interface().submit(o.destination, o.length, o.priority);
+        fabric_.node(o.source).network_interface().submit(o.destination, o.length, o.priority);
       }
     }
     started_ = true;
     if (next_ < orders_.size())
-      next_trigger(network_.clock().time_of(orders_[next_].at) - sc_core::sc_time_stamp());
+      next_trigger(fabric_.clock().time_of(orders_[next_].at) - sc_core::sc_time_stamp());
   }
-  Network& network_;
+  Fabric& fabric_;
   std::vector<Order> orders_;  // ascending by cycle
   std::size_t next_ = 0;
   bool started_ = false;

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "congestion/global_estimate_controller.h"
-#include "network.h"
+#include "experiment.h"
 #include "support/child_process.h"
 
 using namespace icn;
@@ -19,7 +19,7 @@ namespace {
 std::string script(const std::vector<std::pair<double, double>>& snapshots, Cycle tuning_period,
                    const std::string& throttled = "at_decision") {
   return testing::in_child_process([&] {
-    auto* network = new Network(
+    auto* network = new Experiment(
         "network", load_configuration_text("network: {radix: 4, dimensions: 2}\nrouter: {virtual_channels: 2}\n",
                                            "injection: {rate: 0.01}\n",
                                            {"congestion_control.type=self_tuned", "congestion_control.estimator=last",
@@ -29,7 +29,7 @@ std::string script(const std::vector<std::pair<double, double>>& snapshots, Cycl
                                             "congestion_control.tuning_period=" + std::to_string(tuning_period),
                                             "congestion_control.throttled=" + throttled}));
     auto& controller = dynamic_cast<GlobalEstimateController&>(network->node(0).controller());
-    const Cycle g = network->sideband()->gather_cycles();
+    const Cycle g = network->fabric().sideband()->gather_cycles();
     std::ostringstream out;
     out << g;
     Cycle taken = 0;

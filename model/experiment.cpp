@@ -1,0 +1,245 @@
+#include "experiment.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <csignal>
+#include <cstdio>
+#include <sstream>
+
+#include "core/model_error.h"
+
+namespace icn {
+
+namespace {
+
+PlatformConfig fabric_platform(const Configuration& configuration) {
+  PlatformConfig platform = configuration.platform;
+  platform.network_interface = effective_network_interface(configuration);
+  return platform;
+}
+
+}  // namespace
+
+Experiment::Experiment(sc_core::sc_module_name name, const Configuration& configuration)
+    : sc_core::sc_module(name),
+      configuration_(configuration),
+      fabric_(std::make_unique<Fabric>("fabric", fabric_platform(configuration_))) {
+  attach_stimulus();
+}
+
+Experiment::~Experiment() = default;
+
+void Experiment::attach_stimulus() {
+  const PlatformConfig& platform = configuration_.platform;
+  Fabric& fabric = *fabric_;
+  schedule_ = std::make_unique<TrafficSchedule>("schedule", configuration_.stimulus, fabric.topology(),
+                                                platform.simulation.seed, fabric.clock(), fabric.statistics());
+  std::vector<NetworkInterface*> interfaces;
+  for (NodeId id = 0; id < fabric.node_count(); ++id) {
+    NetworkInterface& ni = fabric.node(id).network_interface();
+    interfaces.push_back(&ni);
+    generators_.push_back(std::make_unique<TrafficGenerator>(("generator_" + std::to_string(id)).c_str(), id,
+                                                             *schedule_, fabric.clock(), ni, platform.simulation.seed,
+                                                             platform.simulation.cycles));
+  }
+  if (configuration_.stimulus.trace)
+    trace_replay_ =
+        std::make_unique<TraceReplay>("trace_replay", *configuration_.stimulus.trace, fabric.clock(), interfaces);
+
+  show_progress_ = platform.simulation.progress && isatty(STDERR_FILENO);
+  SC_HAS_PROCESS(Experiment);
+  SC_METHOD(sample);
+  SC_METHOD(supervise);
+  if (platform.simulation.watchdog_cycles > 0) {
+    Watchdog::Probes probes;
+    probes.stuck = [&fabric](NodeId node, Cycle now, Cycle limit, int& port, int& vc) {
+      return fabric.router(node).find_stuck(now, limit, port, vc);
+    };
+    probes.describe_port = [this](int port) { return port_name(port); };
+    probes.note = [&fabric]() -> std::string {
+      const RecoveryToken& token = fabric.recovery_token();
+      if (token.free()) return "";
+      const Packet& holder = fabric.packets()[token.holder()];
+      return " [Disha's token is held by packet " + std::to_string(holder.source) + "->" +
+             std::to_string(holder.destination) + "]";
+    };
+    const NetworkStatistics& statistics = fabric.statistics();
+    probes.flits_out = [&statistics] {
+      return statistics.flits_delivered_total() + statistics.flits_absorbed_total();
+    };
+    probes.flits_inside = [&statistics] {
+      return statistics.flits_injected_total() - statistics.flits_delivered_total() -
+             statistics.flits_absorbed_total();
+    };
+    watchdog_ = std::make_unique<Watchdog>("watchdog", fabric.topology().router_count(), fabric, std::move(probes),
+                                           fabric.packets(), fabric.clock(), platform.simulation,
+                                           platform.deadlock.kind != DeadlockRecoveryConfig::Kind::None);
+  }
+}
+
+void Experiment::sample() {
+  // Runs in the first delta of a sample cycle only to re-schedule itself one delta later, after
+  // every clocked process of that cycle has run and its signal writes are visible.
+  const Cycle interval = configuration_.platform.simulation.sample_interval;
+  const Cycle last = configuration_.platform.simulation.cycles - 1;
+  if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) {
+    next_sample_ = std::min(interval - 1, last);
+    next_trigger(fabric_->clock().time_of(next_sample_));
+    return;
+  }
+  if (sample_step_.defer()) return;
+  const Cycle now = next_sample_;
+  take_sample(now);
+  if (now < last) {
+    next_sample_ = std::min(now + interval, last);
+    next_trigger(fabric_->clock().until(next_sample_));
+  }
+}
+
+void Experiment::take_sample(Cycle now) {
+  NetworkStatistics& statistics = fabric_->statistics();
+  const std::uint64_t in_network = fabric_->flits_in_network(now);
+  const std::uint64_t absorbed = statistics.flits_absorbed_total();
+  if (statistics.flits_injected_total() != statistics.flits_delivered_total() + absorbed + in_network) {
+    std::ostringstream os;
+    os << "flit conservation violated at cycle " << now << ": injected " << statistics.flits_injected_total()
+       << " != delivered " << statistics.flits_delivered_total() << " + absorbed by recovery " << absorbed
+       << " + in network " << in_network;
+    throw ModelError(os.str());
+  }
+  const Cycle previous = statistics.series().empty() ? Cycle(-1) : statistics.series().back().cycle;
+  // Controller state: how many nodes throttle, and each telemetry value averaged over nodes.
+  std::size_t throttling = 0;
+  std::vector<std::pair<const char*, double>> values;
+  std::vector<std::pair<std::string, double>> averages;
+  const NodeId nodes = fabric_->node_count();
+  for (NodeId id = 0; id < nodes; ++id) {
+    const CongestionController& controller = fabric_->node(id).controller();
+    throttling += controller.throttling(now);
+    values.clear();
+    controller.telemetry(values);
+    if (averages.empty())
+      for (const auto& [name, value] : values) averages.emplace_back(name, 0.0);
+    for (std::size_t i = 0; i < values.size() && i < averages.size(); ++i) averages[i].second += values[i].second;
+  }
+  for (auto& a : averages) a.second /= double(nodes);
+  statistics.sample(now, fabric_->full_buffers(), fabric_->oldest_packet_age(now), now - previous,
+                    schedule_->phase_index(), double(throttling) / double(nodes), std::move(averages));
+}
+
+std::optional<Cycle> Experiment::completed_at() const {
+  return trace_replay_ ? trace_replay_->completed_at() : schedule_->completed_at();
+}
+
+std::string Experiment::port_name(int port) const {
+  if (port >= fabric_->topology().network_ports()) return "injection " + std::to_string(port - fabric_->topology().network_ports());
+  return fabric_->topology().port_name(port);
+}
+
+namespace {
+volatile std::sig_atomic_t interrupt_signal = 0;
+}  // namespace
+
+void Experiment::interrupt(int signal_number) { interrupt_signal = signal_number ? signal_number : SIGINT; }
+
+const char* Experiment::state_name(RunStatus::State state) {
+  switch (state) {
+    case RunStatus::State::Completed: return "completed";
+    case RunStatus::State::Deadlock: return "deadlock";
+    case RunStatus::State::ModelError: return "model_error";
+    case RunStatus::State::Interrupted: return "interrupted";
+    case RunStatus::State::WallLimit: return "wall_limit";
+    case RunStatus::State::Frozen: return "frozen";
+  }
+  return "unknown";
+}
+
+Cycle Experiment::cycles_run() const {
+  if (stopped_at_) return *stopped_at_ + 1;
+  const auto done = completed_at();
+  return done ? std::min(*done + 1, configuration_.platform.simulation.cycles) : configuration_.platform.simulation.cycles;
+}
+
+void Experiment::stop_early(RunStatus::State state, const std::string& reason) {
+  status_.state = state;
+  status_.reason = reason;
+  stopped_at_ = fabric_->clock().cycle();
+  sc_core::sc_stop();
+}
+
+void Experiment::supervise() {
+  // Every 64 cycles, after the cycle's work: a stop asked for by a signal or the wall-clock limit
+  // ends the run at a cycle boundary, so the results up to it are consistent; and the progress line.
+  const Cycle total = configuration_.platform.simulation.cycles;
+  const double wall_limit = configuration_.platform.simulation.wall_limit;
+  if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) {
+    started_ = last_progress_ = std::chrono::steady_clock::now();
+    next_trigger(fabric_->clock().time_of(std::min<Cycle>(63, total - 1)));
+    return;
+  }
+  if (supervise_step_.defer()) return;
+  const Cycle now = fabric_->clock().cycle();
+  const auto wall = std::chrono::steady_clock::now();
+  const double elapsed = std::chrono::duration<double>(wall - started_).count();
+  if (interrupt_signal != 0) {
+    stop_early(RunStatus::State::Interrupted, std::string("interrupted by ") +
+                                                  (interrupt_signal == SIGTERM ? "SIGTERM" : "SIGINT") +
+                                                  " at cycle " + std::to_string(now));
+    return;
+  }
+  if (wall_limit > 0 && elapsed >= wall_limit) {
+    char text[128];
+    std::snprintf(text, sizeof text, "simulation.wall_limit of %g s reached at cycle %llu", wall_limit,
+                  (unsigned long long)now);
+    stop_early(RunStatus::State::WallLimit, text);
+    return;
+  }
+  if (show_progress_ && wall - last_progress_ > std::chrono::milliseconds(500)) {
+    last_progress_ = wall;
+    const double fraction = double(now + 1) / double(total);
+    std::fprintf(stderr, "\r  cycle %llu / %llu (%3.0f%%), %.1f s elapsed, ETA %.1f s   ",
+                 (unsigned long long)(now + 1), (unsigned long long)total, 100 * fraction, elapsed,
+                 elapsed * (1 - fraction) / fraction);
+    std::fflush(stderr);
+  }
+  if (now + 64 < total) next_trigger(fabric_->clock().until(now + 64));
+}
+
+double Experiment::run() {
+  const auto start = std::chrono::steady_clock::now();
+  const Cycle cycles = configuration_.platform.simulation.cycles;
+  // A completed stimulus schedule stops the run with sc_stop(); that is not news worth printing.
+  sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+  // Cycle c runs at (c + 1) periods; stop half a period after the last one.
+  try {
+    sc_core::sc_start(fabric_->clock().time_of(cycles - 1) + fabric_->clock().period() / 2);
+  } catch (const sc_core::sc_report& report) {
+    // A process stopped the model (SystemC turns its exception into an sc_report).
+    const std::string& message = ModelError::last_model_error();
+    const bool watchdog = watchdog_ && watchdog_->stopped_run();
+    status_.state = !watchdog                    ? RunStatus::State::ModelError
+                    : watchdog_->found_frozen() ? RunStatus::State::Frozen
+                                                : RunStatus::State::Deadlock;
+    status_.reason = message.empty() ? report.what() : message;
+    if (watchdog) status_.detail = watchdog_->first_finding();
+    stopped_at_ = fabric_->clock().cycle();
+  }
+  if (show_progress_) std::fprintf(stderr, "\r%78s\r", "");
+  status_.last_cycle = cycles_run() - 1;
+  // A run that ended early (a completed schedule, a stop): close the time series at its last
+  // cycle. Not after a model error: the state that failed its check would fail it again.
+  const Cycle last = status_.last_cycle;
+  if (status_.state != RunStatus::State::ModelError && last + 1 < cycles &&
+      (fabric_->statistics().series().empty() || fabric_->statistics().series().back().cycle < last)) {
+    try {
+      take_sample(last);
+    } catch (const ModelError& e) {
+      status_.state = RunStatus::State::ModelError;
+      status_.reason = e.what();
+    }
+  }
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace icn

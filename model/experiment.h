@@ -1,0 +1,97 @@
+#pragma once
+// An experiment (docs/design.md, "Fabric and experiment"): a stimulus run on a fabric for the
+// configured cycles. It attaches to the fabric a traffic generator per node (or a trace replay) by
+// the stimulus' schedule, samples the time series, checks flit conservation at every sample, runs
+// the watchdog, and runs the simulation (`run()` calls sc_start). The icnsim command is one
+// experiment on a fabric of its own; a virtual platform that brings its own sc_main builds only
+// the Fabric.
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "core/end_of_cycle.h"
+#include "deadlock/watchdog.h"
+#include "fabric.h"
+#include "platform/configuration.h"
+#include "traffic/trace_replay.h"
+#include "traffic/traffic_generator.h"
+#include "traffic/traffic_schedule.h"
+
+namespace icn {
+
+class Experiment : public sc_core::sc_module {
+ public:
+  // Builds a fabric of its own from the configuration's platform, its network interfaces set up
+  // for the stimulus' source model (effective_network_interface).
+  Experiment(sc_core::sc_module_name name, const Configuration& configuration);
+  ~Experiment() override;
+
+  const Configuration& configuration() const { return configuration_; }
+  Fabric& fabric() { return *fabric_; }
+  const Fabric& fabric() const { return *fabric_; }
+  // The fabric's, for the common questions a harness asks.
+  const NetworkStatistics& statistics() const { return fabric_->statistics(); }
+  Node& node(NodeId id) { return fabric_->node(id); }
+  NodeId node_count() const { return fabric_->node_count(); }
+  CycleClock& clock() { return fabric_->clock(); }
+  const Topology& topology() const { return fabric_->topology(); }
+
+  const TrafficSchedule& schedule() const { return *schedule_; }
+  const TraceReplay* trace_replay() const { return trace_replay_.get(); }
+  // The last cycle of a stimulus that completes (a phase schedule or a trace), once it has.
+  std::optional<Cycle> completed_at() const;
+  // Cycles actually simulated: all configured ones, or up to the cycle the schedule completed.
+  Cycle cycles_run() const;
+
+  // How a run ended. Anything but Completed stopped early; the statistics hold what was measured
+  // up to `last_cycle`.
+  struct RunStatus {
+    enum class State { Completed, Deadlock, Frozen, ModelError, Interrupted, WallLimit };
+    State state = State::Completed;
+    std::string reason;  // one line; empty when completed
+    std::string detail;  // the full diagnostic (a deadlock's whole knot), when longer than reason
+    Cycle last_cycle = 0;  // the last cycle simulated
+  };
+  static const char* state_name(RunStatus::State state);
+
+  // Runs the configured cycles, or until the stimulus completes, the model stops it (a violated
+  // invariant, a deadlock), interrupt() is called or simulation.wall_limit passes; never throws
+  // for those. Returns wall seconds; status() says how it ended.
+  double run();
+  const RunStatus& status() const { return status_; }
+  // Asks a running simulation to stop at the end of the current cycle, keeping its results.
+  // Async-signal-safe: a SIGINT / SIGTERM handler may call it.
+  static void interrupt(int signal_number);
+  // Watchdog findings the run went on after (deadlocks with deadlock_action: report, starvation
+  // with starvation_action: report); the first of each kind is also printed.
+  std::uint64_t deadlock_reports() const { return watchdog_ ? watchdog_->deadlock_reports() : 0; }
+  std::uint64_t starvation_reports() const { return watchdog_ ? watchdog_->starvation_reports() : 0; }
+  const Watchdog* watchdog() const { return watchdog_.get(); }
+
+ private:
+  void attach_stimulus();
+  void sample();
+  void take_sample(Cycle now);
+  std::string port_name(int port) const;  // +x, -y, injection 0, … for diagnostics
+  void supervise();  // interrupts, the wall-clock limit and the progress line
+  void stop_early(RunStatus::State state, const std::string& reason);
+
+  Configuration configuration_;
+  std::unique_ptr<Fabric> fabric_;
+  std::unique_ptr<TrafficSchedule> schedule_;
+  std::vector<std::unique_ptr<TrafficGenerator>> generators_;  // one per node
+  std::unique_ptr<TraceReplay> trace_replay_;
+  Cycle next_sample_ = 0;
+  std::unique_ptr<Watchdog> watchdog_;
+  EndOfCycle sample_step_;
+  bool show_progress_ = false;
+  std::chrono::steady_clock::time_point started_, last_progress_;
+  EndOfCycle supervise_step_;
+  RunStatus status_;
+  std::optional<Cycle> stopped_at_;  // last cycle of a run stopped early
+};
+
+}  // namespace icn

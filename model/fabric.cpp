@@ -1,0 +1,163 @@
+#include "fabric.h"
+
+#include <algorithm>
+
+#include "congestion/metapacket_gather.h"
+#include "routing/routing_function.h"
+#include "sideband/entropy_circuit.h"
+#include "sideband/sideband.h"
+#include "topology/kary_ncube.h"
+
+namespace icn {
+
+Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, CycleClock* clock)
+    : sc_core::sc_module(name),
+      platform_(platform),
+      topology_(platform_.network.topology()),
+      own_clock_(clock ? nullptr
+                       : std::make_unique<CycleClock>(
+                             "clock", sc_core::sc_time(platform.simulation.clock_period_ns, sc_core::SC_NS))),
+      clock_(clock ? clock : own_clock_.get()),
+      statistics_(topology_.node_count(), platform.simulation.warmup, platform.simulation.cycles) {
+  // The global-information networks follow the rows of a k-ary n-cube; other topologies have none,
+  // and a controller that needs one refuses them (ControllerContext::needs_sideband).
+  if (const auto* cube = dynamic_cast<const KaryNCube*>(&topology_)) {
+    sideband_ = std::make_unique<Sideband>("sideband", *cube, *clock_, platform_.sideband);
+    entropy_circuit_ = std::make_unique<EntropyCircuit>("entropy_circuit", *cube, *clock_);
+  }
+  routing_ = RoutingRegistry::get(platform_.routing.type)
+                 .create(RoutingContext{topology_, platform_.router.virtual_channels, platform_.routing.parameters,
+                                        platform_.router.virtual_cut_through});
+  if (platform_.router.metapacket_lane)
+    metapackets_ =
+        std::make_unique<MetapacketGather>("metapackets", require<KaryNCube>(topology_, "metapackets"), *clock_);
+  token_.set_nodes(topology_.router_count());
+  if (topology_.is_direct()) {  // each node builds its own router
+    for (NodeId id = 0; id < topology_.router_count(); ++id)
+      nodes_.push_back(std::make_unique<Node>(("node_" + std::to_string(id)).c_str(), id, topology_, platform_,
+                                              *routing_, *clock_, packets_, statistics_, token_, sideband_.get(),
+                                              metapackets_.get(), entropy_circuit_.get()));
+  } else {
+    build_indirect();
+  }
+  if (metapackets_) {
+    std::vector<NetworkInterface*> interfaces;
+    std::vector<Router*> routers;
+    for (auto& node : nodes_) {
+      interfaces.push_back(&node->network_interface());
+      routers.push_back(&node->router());
+    }
+    metapackets_->connect(interfaces, routers);
+  }
+  connect_links();
+}
+
+Fabric::~Fabric() = default;
+
+void Fabric::connect_links() {
+  // Output port p of router a drives the input port of the router its link leads to; an input
+  // port no link enters (a mesh edge) gets signals of its own, which stay idle.
+  const NodeId count = topology_.router_count();
+  const int ports = topology_.network_ports();
+  link_flits_.init(std::size_t(count) * ports);
+  link_credits_.init(std::size_t(count) * ports);
+  std::vector<bool> entered(std::size_t(count) * ports, false);
+  for (NodeId a = 0; a < count; ++a)
+    for (int p = 0; p < ports; ++p) {
+      const Topology::Link to = topology_.link(a, p);
+      if (to.router != kNoNode) entered[link_index(to.router, to.input_port)] = true;
+    }
+  const std::size_t edges = std::size_t(std::count(entered.begin(), entered.end(), false));
+  edge_flits_.init(edges);
+  edge_credits_.init(edges);
+  std::size_t edge = 0;
+  for (NodeId a = 0; a < count; ++a) {
+    for (int p = 0; p < ports; ++p) {
+      const std::size_t link = link_index(a, p);
+      Router& from = router(a);
+      from.flit_out[p](link_flits_[link]);
+      from.credit_in[p](link_credits_[link]);
+      const Topology::Link to = topology_.link(a, p);
+      if (to.router != kNoNode) {
+        router(to.router).flit_in[to.input_port](link_flits_[link]);
+        router(to.router).credit_out[to.input_port](link_credits_[link]);
+      }
+      if (!entered[link]) {  // nobody upstream of a's input port p
+        from.flit_in[p](edge_flits_[edge]);
+        from.credit_out[p](edge_credits_[edge]);
+        ++edge;
+      }
+    }
+  }
+}
+
+void Fabric::build_indirect() {
+  // Routers first, then the nodes that attach to them; a terminal slot no node uses (a first stage's
+  // delivery channels, a last stage's injection channels) gets idle signals of its own.
+  const int injection = platform_.network_interface.injection_channels;
+  const int delivery = platform_.network_interface.delivery_channels;
+  std::vector<std::vector<bool>> injects(topology_.router_count()), delivers(topology_.router_count());
+  for (NodeId r = 0; r < topology_.router_count(); ++r) {
+    routers_.push_back(std::make_unique<Router>(("router_" + std::to_string(r)).c_str(), r, topology_,
+                                                platform_.router, platform_.network_interface, platform_.deadlock,
+                                                &token_, *routing_, *clock_, packets_, platform_.simulation.seed));
+    injects[r].assign(std::size_t(topology_.terminal_slots(r)), false);
+    delivers[r].assign(std::size_t(topology_.terminal_slots(r)), false);
+  }
+  for (NodeId id = 0; id < topology_.node_count(); ++id) {
+    const Topology::Attachment in = topology_.injection_point(id), out = topology_.delivery_point(id);
+    injects[in.router][std::size_t(in.slot)] = true;
+    delivers[out.router][std::size_t(out.slot)] = true;
+    nodes_.push_back(std::make_unique<Node>(("node_" + std::to_string(id)).c_str(), id, topology_, platform_,
+                                            *clock_, packets_, statistics_, token_, *routers_[in.router], in.slot,
+                                            *routers_[out.router], out.slot));
+  }
+  std::size_t idle_inputs = 0, idle_outputs = 0;
+  for (NodeId r = 0; r < topology_.router_count(); ++r)
+    for (std::size_t s = 0; s < injects[r].size(); ++s) {
+      idle_inputs += injects[r][s] ? 0 : std::size_t(injection);
+      idle_outputs += delivers[r][s] ? 0 : std::size_t(delivery);
+    }
+  idle_slot_flits_.init(idle_inputs + idle_outputs);
+  idle_slot_credits_.init(idle_inputs);
+  std::size_t flit = 0, credit = 0;
+  const int ports = topology_.network_ports();
+  for (NodeId r = 0; r < topology_.router_count(); ++r)
+    for (std::size_t s = 0; s < injects[r].size(); ++s) {
+      for (int c = 0; c < injection && !injects[r][s]; ++c) {
+        routers_[r]->flit_in[ports + int(s) * injection + c](idle_slot_flits_[flit++]);
+        routers_[r]->credit_out[ports + int(s) * injection + c](idle_slot_credits_[credit++]);
+      }
+      for (int c = 0; c < delivery && !delivers[r][s]; ++c)
+        routers_[r]->flit_out[ports + int(s) * delivery + c](idle_slot_flits_[flit++]);
+    }
+}
+
+std::uint64_t Fabric::flits_in_network(Cycle now) const {
+  std::uint64_t count = 0;
+  if (topology_.is_direct()) {
+    for (const auto& node : nodes_) count += node->router().buffered_flits() + node->flits_on_local_channels(now);
+  } else {
+    for (const auto& r : routers_) count += r->buffered_flits();
+    for (const auto& node : nodes_) count += node->flits_on_local_channels(now);
+  }
+  for (const auto& s : link_flits_) count += Cycle(s.read().sent) == now;
+  return count;
+}
+
+std::uint64_t Fabric::full_buffers() const {
+  std::uint64_t count = 0;
+  for (NodeId r = 0; r < topology_.router_count(); ++r) count += router(r).full_buffers();
+  return count;
+}
+
+Cycle Fabric::oldest_packet_age(Cycle now) const {
+  Cycle oldest = 0;
+  for (std::size_t i = 0; i < packets_.capacity(); ++i) {
+    const Packet& p = packets_[PacketId(i)];
+    if (p.in_network && now - p.injected > oldest) oldest = now - p.injected;
+  }
+  return oldest;
+}
+
+}  // namespace icn

@@ -1,0 +1,103 @@
+#pragma once
+// The interconnection fabric (docs/design.md, "Fabric and experiment"): the topology's routers,
+// one Node per topology node (NI, router, congestion controller), the router-to-router links (a
+// flit signal and a credit signal per physical channel), the global-information networks, the
+// packet pool, the statistics and Disha's token. It is elaborated from a platform alone, needs no
+// stimulus and never calls sc_start, so it can sit inside another platform's sc_main; several
+// fabrics may live in one simulation. Who sends packets — the synthetic generators of an
+// Experiment, a trace replay, or TLM-2.0 IP bound to the nodes' sockets — attaches from outside.
+#include <cstdint>
+#include <memory>
+#include <systemc>
+#include <vector>
+
+#include "core/cycle_clock.h"
+#include "core/packet_pool.h"
+#include "deadlock/recovery_token.h"
+#include "deadlock/wait_for.h"
+#include "node.h"
+#include "platform/configuration.h"
+#include "stats/network_statistics.h"
+#include "topology/topology.h"
+
+namespace icn {
+
+class EntropyCircuit;
+class MetapacketGather;
+class RoutingFunction;
+class Sideband;
+
+class Fabric : public sc_core::sc_module, public WaitForQuery {
+ public:
+  // Runs on `clock` if given (fabrics of one platform may share one), else on a clock of its own
+  // with the platform's simulation.clock_period_ns.
+  Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, CycleClock* clock = nullptr);
+  ~Fabric() override;
+
+  const PlatformConfig& platform() const { return platform_; }
+  const Topology& topology() const { return topology_; }
+  CycleClock& clock() { return *clock_; }
+  PacketPool& packets() { return packets_; }
+  const PacketPool& packets() const { return packets_; }
+  NetworkStatistics& statistics() { return statistics_; }
+  const NetworkStatistics& statistics() const { return statistics_; }
+  Node& node(NodeId id) { return *nodes_[id]; }
+  const Node& node(NodeId id) const { return *nodes_[id]; }
+  NodeId node_count() const { return NodeId(nodes_.size()); }
+  // Router r (topology.h): node r's own on a direct network.
+  Router& router(NodeId r) { return routers_.empty() ? nodes_[r]->router() : *routers_[r]; }
+  const Router& router(NodeId r) const { return routers_.empty() ? nodes_[r]->router() : *routers_[r]; }
+  const RoutingFunction& routing() const { return *routing_; }
+  // The sideband and the entropy circuit exist on k-ary n-cubes only (null elsewhere).
+  const Sideband* sideband() const { return sideband_.get(); }
+  const EntropyCircuit* entropy_circuit() const { return entropy_circuit_.get(); }
+  const MetapacketGather* metapackets() const { return metapackets_.get(); }
+  MetapacketGather* metapackets() { return metapackets_.get(); }
+  const RecoveryToken& recovery_token() const { return token_; }
+  std::uint64_t deadlock_recoveries() const { return token_.recoveries() + statistics_.packets_absorbed_total(); }
+
+  // The current values on the link leaving router `r` through network port `port`.
+  const Flit& link_flit(NodeId r, int port) const { return link_flits_[link_index(r, port)].read(); }
+  const Credit& link_credit(NodeId r, int port) const { return link_credits_[link_index(r, port)].read(); }
+  // The link signals themselves, for test-only fault injection (tests/support/fault_injection.h):
+  // a negative control overwrites what a router sent to show that the model's checks catch it.
+  FlitSignal& link_flit_signal(NodeId r, int port) { return link_flits_[link_index(r, port)]; }
+  CreditSignal& link_credit_signal(NodeId r, int port) { return link_credits_[link_index(r, port)]; }
+
+  // Flits in router buffers and on every channel at the end of cycle `now`.
+  std::uint64_t flits_in_network(Cycle now) const;
+  std::uint64_t full_buffers() const;
+  Cycle oldest_packet_age(Cycle now) const;  // among injected, undelivered packets
+
+  // What an input VC waits for (WaitForQuery, for the watchdog).
+  VcWait wait_of(const VcRef& vc, Cycle now) const override {
+    return router(vc.node).wait_of(vc.port, vc.vc, now);
+  }
+
+ private:
+  std::size_t link_index(NodeId r, int port) const { return std::size_t(r) * topology_.network_ports() + port; }
+  void build_indirect();  // routers apart from the nodes (topology.h: router_count, attachments)
+  void connect_links();
+
+  const PlatformConfig platform_;
+  const Topology& topology_;  // the platform's
+  std::unique_ptr<CycleClock> own_clock_;
+  CycleClock* clock_;
+  PacketPool packets_;
+  NetworkStatistics statistics_;
+  RecoveryToken token_;  // Disha's, shared by all routers
+  std::unique_ptr<Sideband> sideband_;  // runs only if a congestion controller attaches to it
+  std::unique_ptr<EntropyCircuit> entropy_circuit_;  // runs only if an entropy-throttling controller attaches
+  std::unique_ptr<MetapacketGather> metapackets_;  // with router.metapacket_lane
+  std::unique_ptr<RoutingFunction> routing_;
+  std::vector<std::unique_ptr<Router>> routers_;  // an indirect network's; a direct one's are in its nodes
+  std::vector<std::unique_ptr<Node>> nodes_;
+  sc_core::sc_vector<FlitSignal> link_flits_;      // [router * ports + port]: from that output port
+  sc_core::sc_vector<CreditSignal> link_credits_;  // credits back for that link
+  sc_core::sc_vector<FlitSignal> edge_flits_;      // inputs with no upstream (mesh edges)
+  sc_core::sc_vector<CreditSignal> edge_credits_;
+  sc_core::sc_vector<FlitSignal> idle_slot_flits_;      // terminal slots no node uses (indirect networks)
+  sc_core::sc_vector<CreditSignal> idle_slot_credits_;
+};
+
+}  // namespace icn
