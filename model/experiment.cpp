@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "core/config_error.h"
 #include "core/model_error.h"
 
 namespace icn {
@@ -16,6 +17,8 @@ namespace {
 PlatformConfig fabric_platform(const Configuration& configuration) {
   PlatformConfig platform = configuration.platform;
   platform.network_interface = effective_network_interface(configuration);
+  // Nobody binds TLM-2.0 IP to an experiment's own fabric: its address map has no one to serve.
+  platform.tlm.address_map = AddressMap();
   return platform;
 }
 
@@ -24,13 +27,37 @@ PlatformConfig fabric_platform(const Configuration& configuration) {
 Experiment::Experiment(sc_core::sc_module_name name, const Configuration& configuration)
     : sc_core::sc_module(name),
       configuration_(configuration),
-      fabric_(std::make_unique<Fabric>("fabric", fabric_platform(configuration_))) {
-  attach_stimulus();
+      own_fabric_(std::make_unique<Fabric>("fabric", fabric_platform(configuration_))),
+      fabric_(own_fabric_.get()) {
+  attach_stimulus({});
+}
+
+Experiment::Experiment(sc_core::sc_module_name name, Fabric& fabric, const StimulusConfig& stimulus,
+                       const std::vector<NodeId>& nodes)
+    : sc_core::sc_module(name), configuration_{fabric.platform(), stimulus}, fabric_(&fabric) {
+  const std::string origin = stimulus.source + ": ";
+  // The fabric's network interfaces were built without the stimulus.
+  if (stimulus.attempts)
+    throw ConfigError(origin + "source.model: attempts needs network interfaces that drop failed attempts, which a "
+                               "fabric built on its own does not have (allowed here: queue)");
+  if (!nodes.empty()) {
+    if (stimulus.trace)
+      throw ConfigError(origin + "trace: a trace drives every node (allowed with a trace: generators on all nodes)");
+    for (const PhaseConfig& phase : stimulus.phases)
+      if (phase.end.kind == PhaseEnd::Kind::PacketsPerNode)
+        throw ConfigError(origin + "end.packets_per_node: waits for every node, and only some nodes generate here "
+                                   "(allowed: the other ends)");
+    for (const NodeId id : nodes)
+      if (id >= fabric.node_count())
+        throw ConfigError(origin + "node " + std::to_string(id) + " is not a node of this fabric (allowed: 0.." +
+                          std::to_string(fabric.node_count() - 1) + ")");
+  }
+  attach_stimulus(nodes);
 }
 
 Experiment::~Experiment() = default;
 
-void Experiment::attach_stimulus() {
+void Experiment::attach_stimulus(const std::vector<NodeId>& nodes) {
   const PlatformConfig& platform = configuration_.platform;
   Fabric& fabric = *fabric_;
   schedule_ = std::make_unique<TrafficSchedule>("schedule", configuration_.stimulus, fabric.topology(),
@@ -39,6 +66,7 @@ void Experiment::attach_stimulus() {
   for (NodeId id = 0; id < fabric.node_count(); ++id) {
     NetworkInterface& ni = fabric.node(id).network_interface();
     interfaces.push_back(&ni);
+    if (!nodes.empty() && std::find(nodes.begin(), nodes.end(), id) == nodes.end()) continue;
     generators_.push_back(std::make_unique<TrafficGenerator>(("generator_" + std::to_string(id)).c_str(), id,
                                                              *schedule_, fabric.clock(), ni, platform.simulation.seed,
                                                              platform.simulation.cycles));
@@ -106,7 +134,7 @@ void Experiment::take_sample(Cycle now) {
     os << "flit conservation violated at cycle " << now << ": injected " << statistics.flits_injected_total()
        << " != delivered " << statistics.flits_delivered_total() << " + absorbed by recovery " << absorbed
        << " + in network " << in_network;
-    throw ModelError(os.str());
+    model_error(os.str());
   }
   const Cycle previous = statistics.series().empty() ? Cycle(-1) : statistics.series().back().cycle;
   // Controller state: how many nodes throttle, and each telemetry value averaged over nodes.
@@ -226,6 +254,7 @@ double Experiment::run() {
     stopped_at_ = fabric_->clock().cycle();
   }
   if (show_progress_) std::fprintf(stderr, "\r%78s\r", "");
+  fabric_->close_trace();
   status_.last_cycle = cycles_run() - 1;
   // A run that ended early (a completed schedule, a stop): close the time series at its last
   // cycle. Not after a model error: the state that failed its check would fail it again.
@@ -234,9 +263,9 @@ double Experiment::run() {
       (fabric_->statistics().series().empty() || fabric_->statistics().series().back().cycle < last)) {
     try {
       take_sample(last);
-    } catch (const ModelError& e) {
+    } catch (const std::exception&) {  // a ModelError, or the sc_report the report handler threw for it
       status_.state = RunStatus::State::ModelError;
-      status_.reason = e.what();
+      status_.reason = ModelError::last_model_error();
     }
   }
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -27,6 +27,11 @@ class Experiment : public sc_core::sc_module {
   // Builds a fabric of its own from the configuration's platform, its network interfaces set up
   // for the stimulus' source model (effective_network_interface).
   Experiment(sc_core::sc_module_name name, const Configuration& configuration);
+  // Attaches to a fabric built elsewhere (one TLM-2.0 IP also uses): generators on `nodes` (all if
+  // empty), sampling, checks and run() over the fabric's platform. Throws ConfigError for a
+  // stimulus that needs what the fabric was built without (attempt sources).
+  Experiment(sc_core::sc_module_name name, Fabric& fabric, const StimulusConfig& stimulus,
+             const std::vector<NodeId>& nodes = {});
   ~Experiment() override;
 
   const Configuration& configuration() const { return configuration_; }
@@ -72,7 +77,7 @@ class Experiment : public sc_core::sc_module {
   const Watchdog* watchdog() const { return watchdog_.get(); }
 
  private:
-  void attach_stimulus();
+  void attach_stimulus(const std::vector<NodeId>& nodes);  // generators on these (all if empty)
   void sample();
   void take_sample(Cycle now);
   std::string port_name(int port) const;  // +x, -y, injection 0, … for diagnostics
@@ -80,9 +85,10 @@ class Experiment : public sc_core::sc_module {
   void stop_early(RunStatus::State state, const std::string& reason);
 
   Configuration configuration_;
-  std::unique_ptr<Fabric> fabric_;
+  std::unique_ptr<Fabric> own_fabric_;  // built by the experiment itself, or null
+  Fabric* fabric_;
   std::unique_ptr<TrafficSchedule> schedule_;
-  std::vector<std::unique_ptr<TrafficGenerator>> generators_;  // one per node
+  std::vector<std::unique_ptr<TrafficGenerator>> generators_;  // one per generating node
   std::unique_ptr<TraceReplay> trace_replay_;
   Cycle next_sample_ = 0;
   std::unique_ptr<Watchdog> watchdog_;

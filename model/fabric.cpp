@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "congestion/metapacket_gather.h"
+#include "core/config_error.h"
 #include "routing/routing_function.h"
 #include "sideband/entropy_circuit.h"
 #include "sideband/sideband.h"
@@ -50,9 +51,58 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
     metapackets_->connect(interfaces, routers);
   }
   connect_links();
+  if (!platform_.simulation.vcd.empty()) open_trace();
+  if (!platform_.tlm.address_map.empty()) {
+    // One packet per transaction; under virtual cut-through it must fit a VC buffer.
+    const int longest = platform_.router.virtual_cut_through
+                            ? platform_.router.buffer_depth / routing_->packets_per_buffer()
+                            : 65535;
+    for (auto& node : nodes_) {
+      tlm_ports_.push_back(std::make_unique<TlmPort>(("tlm_port_" + std::to_string(node->id())).c_str(), node->id(),
+                                                     platform_.tlm.address_map, platform_.tlm.flit_bytes, longest,
+                                                     platform_.tlm.queue_depth, node->network_interface(),
+                                                     node->controller(), *clock_, tlm_));
+      tlm_.ports.push_back(tlm_ports_.back().get());
+    }
+  }
 }
 
-Fabric::~Fabric() = default;
+TlmPort& Fabric::tlm_port(NodeId id) {
+  if (tlm_ports_.empty())
+    throw ConfigError(platform_.source + ": address_map: the platform has none, so its nodes have no TLM-2.0 ports "
+                                         "(allowed: an address_map list of ranges; docs/tlm.md)");
+  return *tlm_ports_.at(id);
+}
+
+Fabric::~Fabric() { close_trace(); }
+
+void Fabric::open_trace() {
+  std::string path = platform_.simulation.vcd;  // SystemC adds the extension
+  if (path.size() > 4 && path.compare(path.size() - 4, 4, ".vcd") == 0) path.resize(path.size() - 4);
+  trace_ = sc_core::sc_create_vcd_trace_file(path.c_str());
+  std::vector<NodeId> routers = platform_.simulation.vcd_routers;
+  if (routers.empty())
+    for (NodeId r = 0; r < topology_.router_count(); ++r) routers.push_back(r);
+  for (const NodeId r : routers) {
+    const std::string at = "router_" + std::to_string(r);
+    for (int p = 0; p < topology_.network_ports(); ++p) {
+      // Port names (+x, -y, …) made identifiers: x_plus, y_minus.
+      std::string port = topology_.port_name(p);
+      if (port.size() > 1 && (port[0] == '+' || port[0] == '-'))
+        port = port.substr(1) + (port[0] == '+' ? "_plus" : "_minus");
+      sc_core::sc_trace(trace_, link_flits_[link_index(r, p)], at + "." + port + ".flit");
+      sc_core::sc_trace(trace_, link_credits_[link_index(r, p)], at + "." + port + ".credit");
+    }
+    for (NodeId id = 0; id < node_count(); ++id)  // the nodes that inject into this router
+      if ((topology_.is_direct() ? id : topology_.injection_point(id).router) == r)
+        nodes_[id]->trace_local_channels(trace_, at + ".node_" + std::to_string(id));
+  }
+}
+
+void Fabric::close_trace() {
+  if (trace_) sc_core::sc_close_vcd_trace_file(trace_);
+  trace_ = nullptr;
+}
 
 void Fabric::connect_links() {
   // Output port p of router a drives the input port of the router its link leads to; an input

@@ -18,6 +18,7 @@
 #include "node.h"
 #include "platform/configuration.h"
 #include "stats/network_statistics.h"
+#include "tlm/tlm_port.h"
 #include "topology/topology.h"
 
 namespace icn {
@@ -54,6 +55,8 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   const MetapacketGather* metapackets() const { return metapackets_.get(); }
   MetapacketGather* metapackets() { return metapackets_.get(); }
   const RecoveryToken& recovery_token() const { return token_; }
+  // Node `id`'s TLM-2.0 ports (docs/tlm.md); a platform with an address_map has them on every node.
+  TlmPort& tlm_port(NodeId id);
   std::uint64_t deadlock_recoveries() const { return token_.recoveries() + statistics_.packets_absorbed_total(); }
 
   // The current values on the link leaving router `r` through network port `port`.
@@ -69,6 +72,9 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   std::uint64_t full_buffers() const;
   Cycle oldest_packet_age(Cycle now) const;  // among injected, undelivered packets
 
+  // Writes out and closes the VCD file of simulation.vcd (also done when the fabric is destroyed).
+  void close_trace();
+
   // What an input VC waits for (WaitForQuery, for the watchdog).
   VcWait wait_of(const VcRef& vc, Cycle now) const override {
     return router(vc.node).wait_of(vc.port, vc.vc, now);
@@ -78,6 +84,7 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   std::size_t link_index(NodeId r, int port) const { return std::size_t(r) * topology_.network_ports() + port; }
   void build_indirect();  // routers apart from the nodes (topology.h: router_count, attachments)
   void connect_links();
+  void open_trace();  // simulation.vcd
 
   const PlatformConfig platform_;
   const Topology& topology_;  // the platform's
@@ -92,6 +99,9 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   std::unique_ptr<RoutingFunction> routing_;
   std::vector<std::unique_ptr<Router>> routers_;  // an indirect network's; a direct one's are in its nodes
   std::vector<std::unique_ptr<Node>> nodes_;
+  TlmNetwork tlm_;
+  std::vector<std::unique_ptr<TlmPort>> tlm_ports_;  // with an address map
+  sc_core::sc_trace_file* trace_ = nullptr;
   sc_core::sc_vector<FlitSignal> link_flits_;      // [router * ports + port]: from that output port
   sc_core::sc_vector<CreditSignal> link_credits_;  // credits back for that link
   sc_core::sc_vector<FlitSignal> edge_flits_;      // inputs with no upstream (mesh edges)

@@ -20,6 +20,7 @@
 #include <systemc>
 
 #include "core/config_error.h"
+#include "core/model_error.h"
 #include "experiment.h"
 #include "platform/configuration.h"
 #include "stats/run_report.h"
@@ -184,6 +185,7 @@ int sc_main(int argc, char* argv[]) {
     return 2;
   }
 
+  icn::use_command_line_reporting();
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
   try {

@@ -70,6 +70,15 @@ void Node::attach(Router& injection, int injection_slot, Router& delivery, int d
   }
 }
 
+void Node::trace_local_channels(sc_core::sc_trace_file* file, const std::string& prefix) const {
+  for (std::size_t c = 0; c < injection_flits_.size(); ++c) {
+    sc_core::sc_trace(file, injection_flits_[c], prefix + ".injection_" + std::to_string(c) + ".flit");
+    sc_core::sc_trace(file, injection_credits_[c], prefix + ".injection_" + std::to_string(c) + ".credit");
+  }
+  for (std::size_t c = 0; c < delivery_flits_.size(); ++c)
+    sc_core::sc_trace(file, delivery_flits_[c], prefix + ".delivery_" + std::to_string(c) + ".flit");
+}
+
 std::size_t Node::flits_on_local_channels(Cycle now) const {
   std::size_t count = 0;
   for (const auto& s : injection_flits_) count += Cycle(s.read().sent) == now;

@@ -39,6 +39,8 @@ class Node : public sc_core::sc_module {
 
   // Flits on the NI ⇄ router channels, for the network's conservation check.
   std::size_t flits_on_local_channels(Cycle now) const;
+  // Puts the NI ⇄ router channels' signals into a trace file, named under `prefix`.
+  void trace_local_channels(sc_core::sc_trace_file* file, const std::string& prefix) const;
 
  private:
   void build_interface(const Topology& topology, const PlatformConfig& platform, CycleClock& clock,

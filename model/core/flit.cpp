@@ -2,6 +2,7 @@
 
 #include <ostream>
 #include <string>
+#include <systemc>
 
 namespace icn {
 
@@ -17,7 +18,20 @@ std::ostream& operator<<(std::ostream& os, const Credit& c) {
   return os << " sent " << c.sent << "}";
 }
 
-void sc_trace(sc_core::sc_trace_file*, const Flit&, const std::string&) {}
-void sc_trace(sc_core::sc_trace_file*, const Credit&, const std::string&) {}
+void sc_trace(sc_core::sc_trace_file* file, const Flit& f, const std::string& name) {
+  // A VCD shows a value change when a flit is sent: `sent` is its cycle, the rest says which flit.
+  sc_core::sc_trace(file, f.sent, name + ".sent");
+  sc_core::sc_trace(file, f.packet, name + ".packet");
+  sc_core::sc_trace(file, f.index, name + ".index");
+  sc_core::sc_trace(file, f.vc, name + ".vc");
+  sc_core::sc_trace(file, f.flags, name + ".flags");
+  sc_core::sc_trace(file, f.destination, name + ".destination");
+}
+
+void sc_trace(sc_core::sc_trace_file* file, const Credit& c, const std::string& name) {
+  sc_core::sc_trace(file, c.sent, name + ".sent");
+  sc_core::sc_trace(file, c.vc, name + ".vc");
+  sc_core::sc_trace(file, c.more, name + ".more");
+}
 
 }  // namespace icn

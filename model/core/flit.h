@@ -56,7 +56,7 @@ struct Credit {
 
 std::ostream& operator<<(std::ostream& os, const Flit& f);
 std::ostream& operator<<(std::ostream& os, const Credit& c);
-// sc_signal<T> requires sc_trace overloads; the model does not trace links.
+// sc_signal<T> requires sc_trace overloads; simulation.vcd traces links with them (every field).
 void sc_trace(sc_core::sc_trace_file*, const Flit&, const std::string&);
 void sc_trace(sc_core::sc_trace_file*, const Credit&, const std::string&);
 

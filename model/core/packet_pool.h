@@ -20,7 +20,8 @@ struct Packet {
   std::uint8_t recoveries = 0; // times software deadlock recovery absorbed and re-injected it
   bool in_network = false;     // head injected, tail not yet delivered
   bool metapacket = false;     // congestion-control information, not traffic
-  std::uint32_t tag = 0;       // a metapacket's record in its gatherer
+  bool transaction = false;    // a TLM-2.0 request or response (tlm/tlm_port.h)
+  std::uint32_t tag = 0;       // a metapacket's record in its gatherer, or a transaction's
 };
 
 class PacketPool {

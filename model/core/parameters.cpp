@@ -1,5 +1,9 @@
 #include "core/parameters.h"
 
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
+
 #include <sstream>
 #include <stdexcept>
 
@@ -90,8 +94,27 @@ const ParameterValue& ParameterSet::get(const std::string& key) const {
   return it->second;
 }
 
+bool parse_integer_text(const std::string& text, long long& out) {
+  // Decimal, or hexadecimal after 0x (addresses); never octal, so 010 is ten.
+  const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+  const char* digits = text.c_str() + (hex ? 2 : 0);
+  if (*digits == '\0' || (hex && !std::isxdigit(static_cast<unsigned char>(*digits)))) return false;
+  errno = 0;
+  char* end = nullptr;
+  out = std::strtoll(digits, &end, hex ? 16 : 10);
+  return errno == 0 && end && *end == '\0';
+}
+
+namespace {
+long long integer_of(const std::string& text) {
+  long long value = 0;
+  parse_integer_text(text, value);
+  return value;
+}
+}  // namespace
+
 // Values were validated against their spec when the set was built, so conversions cannot fail.
-long long ParameterSet::integer(const std::string& key) const { return std::stoll(get(key).items.at(0)); }
+long long ParameterSet::integer(const std::string& key) const { return integer_of(get(key).items.at(0)); }
 double ParameterSet::real(const std::string& key) const { return std::stod(get(key).items.at(0)); }
 bool ParameterSet::boolean(const std::string& key) const { return get(key).items.at(0) == "true"; }
 const std::string& ParameterSet::text(const std::string& key) const { return get(key).items.at(0); }
@@ -100,7 +123,7 @@ const std::string& ParameterSet::origin(const std::string& key) const { return g
 
 std::vector<long long> ParameterSet::integers(const std::string& key) const {
   std::vector<long long> out;
-  for (const auto& item : get(key).items) out.push_back(std::stoll(item));
+  for (const auto& item : get(key).items) out.push_back(integer_of(item));
   return out;
 }
 

@@ -10,6 +10,9 @@ namespace icn {
 
 enum class ValueType { Integer, Real, Boolean, Text, Choice };
 
+// An integer as a configuration writes it: decimal, or hexadecimal after 0x.
+bool parse_integer_text(const std::string& text, long long& out);
+
 struct ParameterSpec {
   std::string key;            // dotted path, relative to the section that declares it
   ValueType type = ValueType::Integer;

@@ -126,10 +126,10 @@ void Watchdog::check() {
     if (first_finding_.empty()) first_finding_ = "watchdog: " + describe(stuck, a, now, a.chain.size());
     if (a.deadlock ? simulation_.deadlock_stops : simulation_.starvation_stops) {
       stopped_run_ = a.deadlock;
-      throw ModelError(summary);
+      model_error(summary);
     }
     if ((a.deadlock ? deadlock_reports_++ : starvation_reports_++) == 0)
-      std::fprintf(stderr, "icnsim: %s (further ones are counted in the result)\n", summary.c_str());
+      SC_REPORT_WARNING(kWatchdogMessage, (summary + " (further ones are counted in the result)").c_str());
     break;  // one finding per check
   }
   // Whatever the stuck VCs were classified as: a network that delivers nothing has stopped working.
@@ -139,7 +139,7 @@ void Watchdog::check() {
     last_delivery_ = now;
   } else if (const std::uint64_t inside = probes_.flits_inside(); inside > 0 && now - last_delivery_ >= limit) {
     frozen_ = stopped_run_ = true;
-    throw ModelError("watchdog: the network delivered nothing from cycle " + std::to_string(last_delivery_) +
+    model_error("watchdog: the network delivered nothing from cycle " + std::to_string(last_delivery_) +
                      " to " + std::to_string(now) + " while " + std::to_string(inside) +
                      " flits were in it: it has stopped working");
   }

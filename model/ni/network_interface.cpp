@@ -21,7 +21,6 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, NodeId id, cons
       inject_out("inject_out", config.injection_channels),
       inject_credit_in("inject_credit_in", config.injection_channels),
       deliver_in("deliver_in", config.delivery_channels),
-      socket("socket"),
       id_(id),
       clock_(clock),
       packets_(packets),
@@ -53,7 +52,6 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, NodeId id, cons
   metapacket_injection_.credits = depth_;
   channel_round_robin_.assign(channels_, 0);
   reassembly_.resize(std::size_t(config.delivery_channels) * lanes_);
-  socket.register_b_transport(this, &NetworkInterface::b_transport);
   queues_.resize(by_direction_ ? std::size_t(channels_) : 1);
 
   SC_HAS_PROCESS(NetworkInterface);
@@ -79,6 +77,16 @@ void NetworkInterface::submit(NodeId destination, int length, std::uint8_t prior
     statistics_.packet_dropped(id_, clock_.cycle(), length);
     return;
   }
+  create(destination, length, priority);
+}
+
+void NetworkInterface::submit_transaction(NodeId destination, int length, std::uint32_t tag) {
+  Packet& p = packets_[create(destination, length, 0)];
+  p.transaction = true;
+  p.tag = tag;
+}
+
+PacketId NetworkInterface::create(NodeId destination, int length, std::uint8_t priority) {
   const PacketId id = packets_.allocate();
   Packet& p = packets_[id];
   p.source = id_;
@@ -92,6 +100,7 @@ void NetworkInterface::submit(NodeId destination, int length, std::uint8_t prior
   // Unconditionally: this runs during evaluation, and the NI may still go to sleep later in this
   // delta (signal updates, which come after evaluation, can rely on the sleeping flag instead).
   wake_.event.notify(sc_core::SC_ZERO_TIME);
+  return id;
 }
 
 void NetworkInterface::count_queue_change(Cycle now, bool popped) {
@@ -129,19 +138,6 @@ void NetworkInterface::submit_metapacket(NodeId destination, std::uint32_t tag, 
   p.tag = tag;
   metapackets_.push_back(id);
   wake_.event.notify(sc_core::SC_ZERO_TIME);
-}
-
-void NetworkInterface::b_transport(tlm::tlm_generic_payload& payload, sc_core::sc_time&) {
-  if (payload.get_command() != tlm::TLM_WRITE_COMMAND || payload.get_data_length() == 0) {
-    payload.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
-    return;
-  }
-  const int flits = int((payload.get_data_length() + kFlitBytes - 1) / kFlitBytes);
-  // source_queue_full: block — the initiator stalls until the queue has room, as a processor would
-  // (b_transport may wait: TLM-2.0 initiators call it from a thread).
-  while (must_wait()) sc_core::wait(room_);
-  submit(NodeId(payload.get_address()), flits);
-  payload.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 
 void NetworkInterface::step() {
@@ -184,7 +180,7 @@ void NetworkInterface::delivery_error(const Flit& f, Cycle now, const char* prob
   os << "delivery check failed at node " << id_ << ", cycle " << now << ": " << problem << ": " << f
      << " of packet from node " << packets_[f.packet].source << " to " << packets_[f.packet].destination
      << " (" << packets_[f.packet].length << " flits)";
-  throw ModelError(os.str());
+  model_error(os.str());
 }
 
 void NetworkInterface::deliver(Cycle now) {
@@ -232,7 +228,11 @@ void NetworkInterface::deliver(Cycle now) {
       }
       if (token_ && token_->held_by(f.packet)) token_->release(now);  // Disha: the recovery lane is free
       statistics_.packet_delivered(p, arrival);
-      if (listener_) listener_->delivered(p, arrival);
+      if (p.transaction) {
+        if (transaction_listener_) transaction_listener_->delivered(p, arrival);
+      } else if (listener_) {
+        listener_->delivered(p, arrival);
+      }
       packets_.release(f.packet);
     }
   }

@@ -15,9 +15,6 @@
 //
 // The NI sleeps whenever it sent nothing and nothing was refused: then only a credit, a delivered
 // flit or a new packet can change its state, and each of those wakes it.
-#include <tlm>
-#include <tlm_utils/simple_target_socket.h>
-
 #include <deque>
 #include <memory>
 #include <systemc>
@@ -74,10 +71,6 @@ class NetworkInterface : public sc_core::sc_module {
   sc_core::sc_vector<sc_core::sc_out<Flit>> inject_out;
   sc_core::sc_vector<sc_core::sc_in<Credit>> inject_credit_in;
   sc_core::sc_vector<sc_core::sc_in<Flit>> deliver_in;
-  // Other SystemC IP sends a message by a TLM-2.0 write: address = destination node, data length
-  // = message bytes, split into ceil(bytes / flit_bytes) flits. The call returns at once; the
-  // message joins the source queue like a generated packet.
-  tlm_utils::simple_target_socket_optional<NetworkInterface> socket;
 
   NetworkInterface(sc_core::sc_module_name name, NodeId id, const NetworkInterfaceConfig& config,
                    const RouterConfig& router, const DeadlockRecoveryConfig& recovery, RecoveryToken* token,
@@ -87,6 +80,9 @@ class NetworkInterface : public sc_core::sc_module {
   // Puts a packet created now at the tail of the source queue; with a full queue under
   // source_queue_full: drop, counts it as dropped instead.
   void submit(NodeId destination, int length, std::uint8_t priority = 0);
+  // A TLM-2.0 request or response (tlm/tlm_port.h) for transaction `tag`: joins the source queue
+  // like a generated packet, but is never dropped (its initiator waits for it).
+  void submit_transaction(NodeId destination, int length, std::uint32_t tag);
   // Under source_queue_full: block, true while the queue is full: the processor must not submit
   // now. It is told when there is room again: room_event() fires and the room listener is called.
   bool must_wait() {
@@ -100,19 +96,25 @@ class NetworkInterface : public sc_core::sc_module {
   // While set, the NI keeps one packet per injection channel queued by asking `source`.
   void set_source(PacketSource* source) { source_ = source; }
   void set_listener(DeliveryListener* listener) { listener_ = listener; }
+  // Told of every TLM-2.0 request and response delivered to the node.
+  void set_transaction_listener(DeliveryListener* listener) { transaction_listener_ = listener; }
   void set_metapacket_listener(MetapacketListener* listener) { metapacket_listener_ = listener; }
   // Sends a 2-flit metapacket to `destination` on the metapacket lane, ahead of all traffic, from
   // the cycle after `ready`.
   void submit_metapacket(NodeId destination, std::uint32_t tag, Cycle ready);
 
+  // The source queue as sources see it in cycle `now`: as it was when the cycle began, plus what
+  // sources submitted in it. The generator and the NI run in the same evaluation phase in an
+  // order SystemC leaves open, so an attempt must not see this cycle's pops or re-injections.
+  std::size_t queued_as_seen_by_sources(Cycle now) const {
+    return queue_changed_in_ != now ? queued_packets() : queued_packets() + popped_this_cycle_ - reinjected_this_cycle_;
+  }
   NodeId id() const { return id_; }
   std::size_t queued_packets() const {
     std::size_t n = 0;
     for (const auto& q : queues_) n += q.size();
     return n;
   }
-
-  static constexpr int kFlitBytes = 16;  // payload bytes per flit for TLM messages
 
  private:
   struct InjectionVc {
@@ -139,7 +141,7 @@ class NetworkInterface : public sc_core::sc_module {
   // −1 (and sets `refused`) if the congestion controller does not let it go now.
   int start_packet(int channel, SourceQueue& queue, Cycle now, bool& refused);
   Flit next_flit(const InjectionVc& v, int vc, Cycle now) const;  // the flit `v` sends now on `vc`
-  void b_transport(tlm::tlm_generic_payload& payload, sc_core::sc_time& delay);
+  PacketId create(NodeId destination, int length, std::uint8_t priority);  // into the source queue
   [[noreturn]] void delivery_error(const Flit& f, Cycle now, const char* problem) const;
 
   InjectionVc& injection_vc(int channel, int vc) { return injection_[channel * vcs_ + vc]; }
@@ -182,16 +184,11 @@ class NetworkInterface : public sc_core::sc_module {
   WakeUp wake_;  // by a delivered flit, a returned credit or a new packet
   PacketSource* source_ = nullptr;
   DeliveryListener* listener_ = nullptr;
+  DeliveryListener* transaction_listener_ = nullptr;
   MetapacketListener* metapacket_listener_ = nullptr;
   const std::uint64_t queue_limit_;  // 0: unbounded
   const bool drop_when_full_;
   bool waiting_for_room_ = false;  // a processor stalled on a full queue
-  // The source queue as sources see it in cycle `now`: as it was when the cycle began, plus what
-  // sources submitted in it. The generator and the NI run in the same evaluation phase in an
-  // order SystemC leaves open, so an attempt must not see this cycle's pops or re-injections.
-  std::size_t queued_as_seen_by_sources(Cycle now) const {
-    return queue_changed_in_ != now ? queued_packets() : queued_packets() + popped_this_cycle_ - reinjected_this_cycle_;
-  }
   void count_queue_change(Cycle now, bool popped);
   bool refilling_ = false;  // a saturating source refills from within the NI's step
   Cycle queue_changed_in_ = ~Cycle(0);

@@ -121,6 +121,8 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
     throw ConfigError(p.problem("router.virtual_channels",
                                 "Disha's recovery lane and the metapacket lane come on top of V, and a port has at most 32 "
                                 "lanes (allowed: at most " + std::to_string(32 - extra_lanes) + " virtual channels here)"));
+  c.tlm.flit_bytes = int(p.integer("tlm.flit_bytes"));
+  c.tlm.queue_depth = int(p.integer("tlm.queue_depth"));
   c.sideband.hop_delay = int(p.integer("sideband.hop_delay"));
   c.sideband.width_bits = int(p.integer("sideband.width_bits"));
 
@@ -135,6 +137,20 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   c.simulation.deadlock_stops = p.text("simulation.deadlock_action") == "stop";
   c.simulation.starvation_stops = p.text("simulation.starvation_action") == "stop";
   c.simulation.wall_limit = p.real("simulation.wall_limit");
+  c.simulation.vcd = p.text("simulation.vcd");
+  if (p.text("simulation.vcd_routers") != "all") {
+    std::istringstream list(p.text("simulation.vcd_routers"));
+    for (std::string item; std::getline(list, item, ',');) {
+      long long router = -1;
+      item.erase(0, item.find_first_not_of(' '));
+      item.erase(item.find_last_not_of(' ') + 1);
+      if (!parse_integer_text(item, router) || router < 0 || router >= (long long)topology.router_count())
+        throw ConfigError(p.problem("simulation.vcd_routers",
+                                    "'" + item + "' is not a router of this network (allowed: all, or numbers 0.." +
+                                        std::to_string(topology.router_count() - 1) + " separated by commas)"));
+      c.simulation.vcd_routers.push_back(NodeId(router));
+    }
+  }
   if (c.simulation.warmup >= c.simulation.cycles)
     throw ConfigError(p.origin("simulation.warmup") + ": simulation.warmup: " +
                       std::to_string(c.simulation.warmup) + " leaves no measurement window (allowed: less than simulation.cycles = " +
@@ -353,6 +369,68 @@ void split_overrides(const std::vector<std::string>& overrides, FlatEntries& pla
   }
 }
 
+// The platform's address_map: a list of mappings, flattened by the reader into
+// "address_map.<i>.<key>". Takes those entries (from the file, then the overrides) out of the lists
+// the platform schema resolves, one pair per range in list order.
+using ListElements = std::map<std::size_t, std::pair<FlatEntries, FlatEntries>>;
+
+ListElements take_address_map(FlatEntries& entries, FlatEntries& overrides) {
+  ListElements ranges;
+  const std::string list = "address_map";
+  for (FlatEntries* from : {&entries, &overrides}) {
+    FlatEntries rest;
+    for (auto& [key, value] : *from) {
+      if (key.compare(0, list.size(), list) != 0 || (key.size() > list.size() && key[list.size()] != '.')) {
+        rest.emplace_back(key, value);
+        continue;
+      }
+      if (key == list && value.items.empty()) continue;  // an empty list: no TLM-2.0 ports
+      const auto dot = key == list ? std::string::npos : key.find('.', list.size() + 1);
+      const std::string index =
+          dot == std::string::npos ? std::string() : key.substr(list.size() + 1, dot - list.size() - 1);
+      if (index.empty() || index.find_first_not_of("0123456789") != std::string::npos) {
+        throw ConfigError(value.origin + ": address_map: expected a list of ranges, each a mapping of base, size, "
+                                         "node and target");
+      }
+      auto& element = ranges[std::stoul(index)];
+      (from == &entries ? element.first : element.second).emplace_back(key.substr(dot + 1), value);
+    }
+    *from = std::move(rest);
+  }
+  return ranges;
+}
+
+// Validates each range against the network and the others: inside the network, not empty, disjoint.
+void build_address_map(const ListElements& elements, const std::string& origin_name, PlatformConfig& c) {
+  std::vector<AddressRange> ranges;
+  std::vector<ParameterSet> resolved;
+  for (const auto& [index, element] : elements) {
+    const std::string section = "address_map." + std::to_string(index);
+    const ParameterSet p =
+        address_range_schema().resolve(element.first, element.second, origin_name, section).labelled(section);
+    for (const char* key : {"base", "size", "node"})
+      if (p.origin(key) == "default")
+        throw ConfigError(origin_name + ": " + section + "." + key + ": missing (allowed: every range gives base, "
+                                                                     "size and node)");
+    AddressRange r{std::uint64_t(p.integer("base")), std::uint64_t(p.integer("size")), NodeId(p.integer("node")),
+                   int(p.integer("target"))};
+    if (r.size == 0) throw ConfigError(p.problem("size", "0 bytes is no range (allowed: at least 1)"));
+    if (r.node >= c.network.topology().node_count())
+      throw ConfigError(p.problem("node", "this network has " + std::to_string(c.network.topology().node_count()) +
+                                              " nodes (allowed: 0.." +
+                                              std::to_string(c.network.topology().node_count() - 1) + ")"));
+    for (std::size_t other = 0; other < ranges.size(); ++other)
+      if (r.base < ranges[other].base + ranges[other].size && ranges[other].base < r.base + r.size)
+        throw ConfigError(p.problem("base", "the range overlaps address_map." +
+                                                std::to_string(std::next(elements.begin(), long(other))->first) +
+                                                " (allowed: disjoint ranges)"));
+    ranges.push_back(r);
+    resolved.push_back(p);
+  }
+  c.tlm.address_map = AddressMap(std::move(ranges));
+  c.tlm.resolved_ranges = std::move(resolved);
+}
+
 Configuration build(const FlatEntries& platform_entries, const FlatEntries& stimulus_entries,
                     const std::vector<std::string>& overrides, const std::string& platform_name,
                     const std::string& stimulus_name, std::optional<std::uint64_t> seed) {
@@ -364,9 +442,11 @@ Configuration build(const FlatEntries& platform_entries, const FlatEntries& stim
     v.origin = "--seed";
     platform_overrides.emplace_back("simulation.seed", v);
   }
+  FlatEntries entries = platform_entries;
+  const ListElements ranges = take_address_map(entries, platform_overrides);
   Configuration c;
-  c.platform = build_platform(platform_schema().resolve(platform_entries, platform_overrides, platform_name),
-                              platform_name);
+  c.platform = build_platform(platform_schema().resolve(entries, platform_overrides, platform_name), platform_name);
+  build_address_map(ranges, platform_name, c.platform);
   c.stimulus = build_stimulus(stimulus_entries, stimulus_overrides, stimulus_name, c.platform);
   if (c.platform.router.virtual_cut_through) {  // whole packets must fit in one VC buffer
     std::uint64_t longest = 0;
@@ -406,7 +486,10 @@ PlatformConfig platform_only(const FlatEntries& entries, const std::vector<std::
   if (!stimulus_overrides.empty())
     throw ConfigError(stimulus_overrides.front().second.origin + ": a platform alone has no stimulus (allowed: "
                                                                  "platform keys)");
-  return build_platform(platform_schema().resolve(platform, platform_overrides, name), name);
+  const ListElements ranges = take_address_map(platform, platform_overrides);
+  PlatformConfig c = build_platform(platform_schema().resolve(platform, platform_overrides, name), name);
+  build_address_map(ranges, name, c);
+  return c;
 }
 
 }  // namespace
@@ -418,6 +501,15 @@ PlatformConfig load_platform(const std::string& path, const std::vector<std::str
 PlatformConfig load_platform_text(const std::string& yaml, const std::vector<std::string>& overrides,
                                   const std::string& name) {
   return platform_only(read_yaml_text(yaml, name), overrides, name);
+}
+
+StimulusConfig load_stimulus_text(const std::string& yaml, const PlatformConfig& platform,
+                                  const std::vector<std::string>& overrides, const std::string& name) {
+  FlatEntries platform_overrides, stimulus_overrides;
+  std::vector<std::string> prefixed;
+  for (const auto& o : overrides) prefixed.push_back("stimulus." + o);
+  split_overrides(prefixed, platform_overrides, stimulus_overrides);
+  return build_stimulus(read_yaml_text(yaml, name), stimulus_overrides, name, platform);
 }
 
 Configuration load_configuration(const std::string& platform_path, const std::string& stimulus_path,
@@ -456,6 +548,14 @@ Configuration load_configuration_text(const std::string& platform_yaml, const st
 void print_configuration(std::ostream& os, const Configuration& c) {
   os << "# platform: " << c.platform.source << "\n";
   platform_schema().print(os, c.platform.resolved);
+  if (!c.platform.tlm.resolved_ranges.empty()) os << "address_map:\n";
+  for (const auto& range : c.platform.tlm.resolved_ranges) {
+    std::ostringstream text;
+    address_range_schema().print(text, range, 4);
+    std::string block = text.str();
+    block.replace(0, 4, "  - ");  // the first key opens the list element
+    os << block;
+  }
   os << "# stimulus: " << c.stimulus.source << " (override with --set stimulus.KEY=VALUE)\n";
   os << "stimulus:\n";
   const bool trace = !c.stimulus.resolved.text("trace").empty();

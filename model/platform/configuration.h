@@ -13,6 +13,7 @@
 #include "core/parameters.h"
 #include "core/types.h"
 #include "sideband/sideband.h"
+#include "tlm/address_map.h"
 #include "topology/topology.h"
 #include "traffic/packet_mix.h"
 #include "traffic/trace.h"
@@ -108,6 +109,18 @@ struct SimulationConfig {
   bool deadlock_stops = true;    // a closed cycle of waiting VCs: stop the run, or only report
   bool starvation_stops = false; // a stuck packet whose wait chain ends in moving VCs: stop, or report
   double wall_limit = 0;         // seconds of wall-clock time after which the run stops (0: none)
+  std::string vcd;               // a VCD file of the traced routers' links (empty: none)
+  std::vector<NodeId> vcd_routers;  // the routers whose links and local channels are traced (empty: all)
+};
+
+// TLM-2.0 IP on the nodes (docs/tlm.md).
+struct TlmConfig {
+  int flit_bytes = 16;
+  // END_REQ of an approximately timed request is withheld while the node's source queue holds this
+  // many packets (or its congestion controller throttles).
+  int queue_depth = 4;
+  AddressMap address_map;  // empty: the nodes have no TLM-2.0 ports
+  std::vector<ParameterSet> resolved_ranges;  // each address_map entry as resolved, for --print-config
 };
 
 struct PlatformConfig {
@@ -122,6 +135,7 @@ struct PlatformConfig {
   SelectedImplementation congestion_control;
   SidebandConfig sideband;
   SimulationConfig simulation;
+  TlmConfig tlm;
   ParameterSet resolved;  // every key as resolved, for --print-config and the result
 };
 
@@ -203,6 +217,12 @@ Configuration load_configuration_text(const std::string& platform_yaml, const st
 PlatformConfig load_platform(const std::string& path, const std::vector<std::string>& overrides = {});
 PlatformConfig load_platform_text(const std::string& yaml, const std::vector<std::string>& overrides = {},
                                   const std::string& name = "platform");
+
+// A stimulus for a platform read on its own (an Experiment attached to a Fabric); `overrides` are
+// "key.path=value" strings of stimulus keys (without the "stimulus." prefix).
+StimulusConfig load_stimulus_text(const std::string& yaml, const PlatformConfig& platform,
+                                  const std::vector<std::string>& overrides = {},
+                                  const std::string& name = "stimulus");
 
 void print_configuration(std::ostream& os, const Configuration& configuration);
 

@@ -79,6 +79,10 @@ Schema make_platform_schema() {
   s.add(P::choice("network_interface.source_queue_full", "block", {"block", "drop"},
                   "a packet created while the source queue is full: the processor stalls until there is room "
                   "(block), or the packet is discarded and counted in packets.dropped (drop)"));
+  s.add(P::integer("tlm.flit_bytes", 16, 1, 4096,
+                   "bytes of a TLM-2.0 transaction's data per flit: its packet is a header flit and its data flits"));
+  s.add(P::integer("tlm.queue_depth", 4, 1, 1000000,
+                   "packets a node's source queue holds before an approximately timed request waits for END_REQ"));
   s.add(section_of<ControllerRegistry>("congestion_control", "type", "none", "congestion controller"));
   s.add(P::integer("sideband.hop_delay", 2, 1, 1000, "h: cycles per hop on the sideband (self-tuned sec. 3.1)"));
   s.add(P::integer("sideband.width_bits", 0, 0, 1024,
@@ -96,6 +100,11 @@ Schema make_platform_schema() {
                   "stuck VCs waiting for each other in a cycle: stop the run with the cycle, or report it"));
   s.add(P::choice("simulation.starvation_action", "report", {"stop", "report"},
                   "a stuck packet whose wait ends in moving traffic: stop the run, or report it and go on"));
+  s.add(P::text("simulation.vcd", "",
+                "write the flit and credit signals of the traced routers' links to this VCD file (empty: none)"));
+  s.add(P::text("simulation.vcd_routers", "all",
+                "the routers whose output links and local channels go into the VCD file: all, or numbers such as "
+                "0,5,10"));
   s.add(P::real("simulation.wall_limit", 0, 0, 1e9,
                 "seconds of wall-clock time after which the run stops and writes what it measured (0: no limit)"));
   return s;
@@ -128,6 +137,15 @@ Schema make_stimulus_schema() {
   return s;
 }
 
+Schema make_address_range_schema() {
+  Schema s("address range");
+  s.add(P::integer("base", 0, 0, 9007199254740991LL, "first address of the range (decimal or 0x hexadecimal)"));
+  s.add(P::integer("size", 0, 0, 9007199254740991LL, "bytes in the range (given, at least 1)"));
+  s.add(P::integer("node", 0, 0, 1000000000, "the node whose network interface serves the range (given)"));
+  s.add(P::integer("target", 0, 0, 255, "which of that node's local targets, in the order they are bound"));
+  return s;
+}
+
 Schema make_phase_schema() {
   Schema s("phase");
   s.add(P::text("name", "", "name of the phase, used in results"));
@@ -150,6 +168,11 @@ const Schema& platform_schema() {
 
 const Schema& stimulus_schema() {
   static const Schema schema = make_stimulus_schema();
+  return schema;
+}
+
+const Schema& address_range_schema() {
+  static const Schema schema = make_address_range_schema();
   return schema;
 }
 

@@ -10,6 +10,7 @@ namespace icn {
 const Schema& platform_schema();   // a platform: network, router, routing, deadlock, NI, controller, simulation
 const Schema& stimulus_schema();   // a stimulus' top level
 const Schema& phase_schema();      // one phase of a stimulus
+const Schema& address_range_schema();  // one entry of a platform's address_map list
 // Whether `key` describes traffic (shared by a stimulus' top level and its phases).
 bool is_traffic_key(const std::string& key);
 

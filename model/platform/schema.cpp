@@ -17,13 +17,7 @@ namespace icn {
 
 namespace {
 
-bool parse_integer(const std::string& text, long long& out) {
-  if (text.empty()) return false;
-  errno = 0;
-  char* end = nullptr;
-  out = std::strtoll(text.c_str(), &end, 10);
-  return errno == 0 && end && *end == '\0';
-}
+bool parse_integer(const std::string& text, long long& out) { return parse_integer_text(text, out); }
 
 bool parse_real(const std::string& text, double& out) {
   if (text.empty()) return false;

@@ -16,7 +16,7 @@ namespace {
 [[noreturn]] __attribute__((noinline, cold)) void fail(NodeId router, Cycle now, const std::string& what) {
   std::ostringstream os;
   os << "router " << router << " cycle " << now << ": " << what;
-  throw ModelError(os.str());
+  model_error(os.str());
 }
 [[noreturn]] __attribute__((noinline, cold)) void fail(NodeId router, Cycle now, const std::string& what,
                                                        const Flit& f) {

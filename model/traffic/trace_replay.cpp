@@ -117,7 +117,7 @@ void TraceReplay::report_stall(Cycle now) const {
     const TraceEvent& e = trace_.programs[n][state.next];
     os << " node " << n << " for a message from node " << e.peer << " (line " << e.line << ");";
   }
-  throw ModelError(os.str());
+  model_error(os.str());
 }
 
 }  // namespace icn

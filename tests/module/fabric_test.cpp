@@ -2,8 +2,15 @@
 // simulated by someone else's sc_start. Two of them in one simulation do not see each other.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
 #include <sstream>
 
+#include "core/config_error.h"
+#include "experiment.h"
 #include "fabric.h"
 #include "support/child_process.h"
 #include "support/packet_injector.h"
@@ -75,4 +82,81 @@ TEST_CASE("a platform alone refuses stimulus keys and unknown keys", "[fabric][c
   // A file --print-config wrote carries its stimulus; the platform is read and the rest left aside.
   CHECK(load_platform_text(std::string(kTorus) + "stimulus: {injection: {rate: 0.1}}\n").network.topology()
             .node_count() == 16);
+}
+
+TEST_CASE("simulation.vcd traces the chosen routers' links and local channels, and only those", "[fabric][vcd]") {
+  const std::string path =
+      (std::filesystem::temp_directory_path() / ("icnsim-links-" + std::to_string(::getpid()) + ".vcd")).string();
+  testing::in_child_process([&path] {
+    auto* fabric = new Fabric("fabric", load_platform_text(kTorus, {"simulation.vcd=" + path,
+                                                                   "simulation.vcd_routers=0,1"}));
+    new testing::PacketInjector("injector", *fabric, {{10, 0, 2, 3}});  // 0 → 1 → 2 along +x
+    sc_core::sc_start(fabric->clock().time_of(60));
+    fabric->close_trace();
+    return std::string();
+  });
+  // The VCD's variables by full name (its writer turns the dots into scopes), and their value changes.
+  std::ifstream file(path);
+  std::map<std::string, std::string> id_of;
+  std::vector<std::string> scopes, changes;
+  for (std::string line; std::getline(file, line);) {
+    std::istringstream words(line);
+    std::string first, kind, width, id, name;
+    words >> first;
+    if (first == "$scope") {
+      words >> kind >> name;
+      scopes.push_back(name);
+    } else if (first == "$upscope") {
+      scopes.pop_back();
+    } else if (first == "$var") {
+      words >> kind >> width >> id >> name;
+      std::string full;
+      for (const auto& scope : scopes) full += scope + ".";
+      id_of[full + name] = id;
+    } else if (!first.empty() && first[0] == 'b') {
+      changes.push_back(line);
+    }
+  }
+  std::filesystem::remove(path);
+  const auto traced = [&id_of](const std::string& name) { return id_of.count("SystemC." + name) == 1; };
+  CHECK(traced("router_0.x_plus.flit.packet"));
+  CHECK(traced("router_1.x_minus.credit.vc"));
+  CHECK(traced("router_0.node_0.injection_0.flit.index"));
+  CHECK(traced("router_1.node_1.delivery_0.flit.sent"));
+  CHECK(id_of.size() == 2 * (4 * (6 + 3) + 6 + 3 + 6));  // 2 routers: 4 links, injection, delivery
+  // The packet's three flits cross router 0's +x link: its index signal takes the values 1 and 2.
+  const std::string index = id_of["SystemC.router_0.x_plus.flit.index"];
+  CHECK(std::count(changes.begin(), changes.end(), "b1 " + index) == 1);
+  CHECK(std::count(changes.begin(), changes.end(), "b10 " + index) == 1);
+}
+
+TEST_CASE("simulation.vcd_routers names routers of the network", "[fabric][vcd][config]") {
+  CHECK_THROWS_WITH(load_platform_text(kTorus, {"simulation.vcd_routers=0,16"}),
+                    Catch::Contains("simulation.vcd_routers: '16' is not a router of this network (allowed: all, or "
+                                    "numbers 0..15 separated by commas)"));
+}
+
+TEST_CASE("an experiment attached to a fabric refuses what the fabric was built without", "[fabric][experiment]") {
+  const std::string result = testing::in_child_process([] {
+    auto* fabric = new Fabric("fabric", load_platform_text(kTorus));
+    std::string messages;
+    const auto attach = [&](const std::string& stimulus, const std::vector<NodeId>& nodes) {
+      try {
+        new Experiment(("experiment_" + std::to_string(messages.size())).c_str(), *fabric,
+                       load_stimulus_text(stimulus, fabric->platform()), nodes);
+        messages += "attached\n";
+      } catch (const ConfigError& e) {
+        messages += std::string(e.what()) + "\n";
+      }
+    };
+    attach("source: {model: attempts}\ninjection: {rate: 0.01}\n", {});
+    attach("injection: {rate: 0.01}\n", {3, 16});
+    attach("phases:\n  - {injection: {rate: 0.01}, end: {packets_per_node: 5}}\n", {1, 2});
+    attach("injection: {rate: 0.01}\n", {1, 2});
+    return messages;
+  });
+  CHECK_THAT(result, Catch::Contains("source.model: attempts needs network interfaces that drop failed attempts"));
+  CHECK_THAT(result, Catch::Contains("node 16 is not a node of this fabric (allowed: 0..15)"));
+  CHECK_THAT(result, Catch::Contains("end.packets_per_node: waits for every node"));
+  CHECK_THAT(result, Catch::EndsWith("attached\n"));
 }

@@ -38,6 +38,8 @@ RUNS = {
     "transt-16ary2cube, uniform": ["platforms/transt-16ary2cube.yaml", "stimuli/uniform.yaml",
                                    "--set", "stimulus.injection.rate=0.2", "--set", "stimulus.injection.unit=flits"],
     "ridruejo-ring64, synchronized bursts": ["platforms/ridruejo-ring64.yaml", "stimuli/burst-synchronized.yaml"],
+    "memory-vp (the example platform's network), uniform": ["platforms/memory-vp.yaml", "stimuli/uniform.yaml",
+                                                            "--set", "stimulus.injection.rate=0.05"],
     "dally mesh, bit reversal": ["platforms/dally-16ary2cube-mesh.yaml", "stimuli/uniform.yaml",
                                  "--set", "stimulus.pattern.type=bit_reversal"],
     "dally 2-ary 8-fly, 20-flit packets": ["platforms/dally-2ary8fly.yaml", "stimuli/uniform.yaml",

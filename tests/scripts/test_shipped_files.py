@@ -29,20 +29,22 @@ ONLY = {"platforms/transt-16ary3cube.yaml": ["stimuli/transt-bursty.yaml", "stim
 
 @pytest.mark.parametrize("platform", PLATFORMS)
 def test_every_shipped_stimulus_runs_briefly_on_this_platform(icnsim, tmp_path, platform):
-    ran = 0
+    ran = refused = 0
     stimuli = ONLY.get(platform, STIMULI)
     for stimulus in stimuli:
         out = tmp_path / "r.json"
         p = icnsim(platform, stimulus, *BRIEF, "--out", out)
         if refused_for_size(p):
             assert "trace" in stimulus
+            refused += 1
             continue
         assert p.returncode == 0, (stimulus, p.stderr)
         r = json.loads(out.read_text())
         assert r["status"]["state"] == "completed", stimulus
         assert r["packets"]["delivered"] > 0, stimulus
         ran += 1
-    assert ran >= len(stimuli) - 4 if platform not in ONLY else ran == len(stimuli)
+    # Every stimulus ran, or is a trace written for another size; something always runs.
+    assert ran > 0 and ran + refused == len(stimuli)
 
 
 @pytest.mark.parametrize("platform", PLATFORMS)

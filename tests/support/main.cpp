@@ -5,7 +5,12 @@
 #include <cstdlib>
 #include <systemc>
 
-int sc_main(int argc, char* argv[]) { return Catch::Session().run(argc, argv); }
+#include "core/model_error.h"
+
+int sc_main(int argc, char* argv[]) {
+  icn::use_command_line_reporting();  // model errors reach the tests as exceptions, as in the command
+  return Catch::Session().run(argc, argv);
+}
 
 int main(int argc, char* argv[]) {
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);

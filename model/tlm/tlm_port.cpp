@@ -1,0 +1,303 @@
+#include "tlm/tlm_port.h"
+
+#include <algorithm>
+#include <string>
+
+#include "congestion/congestion_controller.h"
+#include "core/config_error.h"
+#include "core/cycle_clock.h"
+#include "core/model_error.h"
+
+namespace icn {
+
+std::uint32_t TlmNetwork::open(TlmTransaction transaction) {
+  if (free_.empty()) {
+    transactions_.push_back(std::move(transaction));
+    return std::uint32_t(transactions_.size() - 1);
+  }
+  const std::uint32_t tag = free_.back();
+  free_.pop_back();
+  transactions_[tag] = std::move(transaction);
+  return tag;
+}
+
+TlmPort::TlmPort(sc_core::sc_module_name name, NodeId node, const AddressMap& map, int flit_bytes, int longest_packet,
+                 int queue_depth, NetworkInterface& ni, const CongestionController& controller, CycleClock& clock,
+                 TlmNetwork& network)
+    : sc_core::sc_module(name),
+      target_socket("target_socket"),
+      initiator_socket("initiator_socket"),
+      node_(node),
+      map_(map),
+      flit_bytes_(std::uint64_t(flit_bytes)),
+      longest_packet_(longest_packet),
+      queue_depth_(std::size_t(queue_depth)),
+      ni_(ni),
+      controller_(controller),
+      clock_(clock),
+      network_(network) {
+  target_socket.register_b_transport(this, &TlmPort::b_transport);
+  target_socket.register_nb_transport_fw(this, &TlmPort::nb_transport_fw);
+  target_socket.register_transport_dbg(this, &TlmPort::transport_dbg);
+  target_socket.register_get_direct_mem_ptr(this, &TlmPort::get_direct_mem_ptr);
+  ni_.set_transaction_listener(this);
+  SC_HAS_PROCESS(TlmPort);
+  SC_THREAD(serve);
+  SC_THREAD(accept_requests);
+  SC_THREAD(send_responses);
+}
+
+void TlmPort::end_of_elaboration() {
+  initiators_.resize(target_socket.size());
+  // Every range this node serves needs its target bound here.
+  const auto& ranges = map_.ranges();
+  for (std::size_t i = 0; i < ranges.size(); ++i)
+    if (ranges[i].node == node_ && ranges[i].target >= int(initiator_socket.size()))
+      throw ConfigError("address_map." + std::to_string(i) + ".target: " + std::to_string(ranges[i].target) +
+                        ", but node " + std::to_string(node_) + " has " + std::to_string(initiator_socket.size()) +
+                        " local targets bound to " + initiator_socket.name() + " (allowed: 0.." +
+                        std::to_string(int(initiator_socket.size()) - 1) + ")");
+}
+
+const AddressRange* TlmPort::admit(tlm::tlm_generic_payload& payload) const {
+  const AddressRange* range = map_.find(payload.get_address(), payload.get_data_length());
+  if (!range) {
+    payload.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    return nullptr;
+  }
+  const bool write = payload.is_write(), read = payload.is_read();
+  if (!write && !read) {  // TLM_IGNORE_COMMAND: nothing to carry
+    payload.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
+    return nullptr;
+  }
+  // One packet per transaction: a burst longer than the platform's packets is refused before it
+  // enters the network (under virtual cut-through a packet must fit one VC buffer).
+  if (packet_flits(payload.get_data_length()) > longest_packet_) {
+    payload.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
+    return nullptr;
+  }
+  return range;
+}
+
+void TlmPort::wait_until(Cycle cycle) {
+  const sc_core::sc_time at = clock_.time_of(cycle);
+  if (at > sc_core::sc_time_stamp()) sc_core::wait(at - sc_core::sc_time_stamp());
+}
+
+void TlmPort::b_transport(int, tlm::tlm_generic_payload& payload, sc_core::sc_time& delay) {
+  // The annotated delay says when the initiator issues the request: wait it out, so the request
+  // packet is created at that time and queues behind what the node sent before.
+  const AddressRange* range = admit(payload);
+  if (!range) return;
+  sc_core::wait(delay);
+  delay = sc_core::SC_ZERO_TIME;
+  wait_until(0);  // the network's first cycle runs one period after time zero
+  while (ni_.must_wait()) sc_core::wait(ni_.room_event());  // source_queue_full: block
+  const std::uint32_t tag = open(payload, *range, -1);
+  while (!network_[tag].done) sc_core::wait(response_arrived_);
+  wait_until(network_[tag].arrival);
+  answer(payload, tag);
+  network_.close(tag);
+}
+
+std::uint32_t TlmPort::open(tlm::tlm_generic_payload& payload, const AddressRange& range, int initiator) {
+  TlmTransaction t;
+  t.origin = &payload;
+  t.source = node_;
+  t.range = &range;
+  t.initiator = initiator;
+  t.command = payload.get_command();
+  t.offset = payload.get_address() - range.base;
+  const unsigned char* data = payload.get_data_ptr();
+  t.data.assign(data, data + payload.get_data_length());  // a read's bytes are overwritten at the target
+  if (payload.get_byte_enable_ptr())
+    t.byte_enables.assign(payload.get_byte_enable_ptr(), payload.get_byte_enable_ptr() + payload.get_byte_enable_length());
+  t.streaming_width = payload.get_streaming_width();
+  const int flits = packet_flits(payload.is_write() ? payload.get_data_length() : 0);
+  const std::uint32_t tag = network_.open(std::move(t));
+  ni_.submit_transaction(range.node, flits, tag);
+  return tag;
+}
+
+void TlmPort::answer(tlm::tlm_generic_payload& payload, std::uint32_t tag) {
+  const TlmTransaction& done = network_[tag];
+  if (payload.is_read() && done.status == tlm::TLM_OK_RESPONSE) {
+    // Only the enabled bytes are the target's; the others keep what the initiator had.
+    unsigned char* out = payload.get_data_ptr();
+    for (std::size_t i = 0; i < done.data.size(); ++i)
+      if (done.byte_enables.empty() || done.byte_enables[i % done.byte_enables.size()] == TLM_BYTE_ENABLED)
+        out[i] = done.data[i];
+  }
+  payload.set_dmi_allowed(false);
+  payload.set_response_status(done.status);
+}
+
+tlm::tlm_sync_enum TlmPort::nb_transport_fw(int id, tlm::tlm_generic_payload& payload, tlm::tlm_phase& phase,
+                                            sc_core::sc_time& delay) {
+  Initiator& initiator = initiators_.at(std::size_t(id));
+  if (phase == tlm::BEGIN_REQ) {
+    if (initiator.request)
+      model_error(std::string(target_socket.name()) + ": BEGIN_REQ before END_REQ of the previous request "
+                                                           "(the base protocol's request exclusion rule)");
+    if (!admit(payload)) return tlm::TLM_COMPLETED;  // an error response, at once, outside the network
+    if (payload.has_mm()) payload.acquire();
+    initiator.request = &payload;
+    // The request counts from the cycle its annotated delay ends in (never before the first cycle).
+    const Cycle now = sc_core::sc_time_stamp() < clock_.time_of(0) ? 0 : clock_.cycle();
+    initiator.ready = now + Cycle(delay / clock_.period());
+    begin_request_.notify(sc_core::SC_ZERO_TIME);
+    return tlm::TLM_ACCEPTED;
+  }
+  if (phase == tlm::END_RESP) {
+    if (!initiator.responding)
+      model_error(std::string(target_socket.name()) + ": END_RESP without a response in progress");
+    finish_response(id);
+    return tlm::TLM_COMPLETED;
+  }
+  model_error(std::string(target_socket.name()) + ": nb_transport_fw with phase " +
+                   std::string(phase.get_name()) + " (allowed from an initiator: BEGIN_REQ, END_RESP)");
+}
+
+void TlmPort::accept_requests() {
+  for (;;) {
+    bool waiting = false;
+    for (std::size_t id = 0; id < initiators_.size(); ++id) {
+      Initiator& initiator = initiators_[id];
+      if (!initiator.request) continue;
+      const Cycle now = clock_.cycle();
+      // Backpressure: a full source queue, or a congestion controller that holds the node back.
+      if (sc_core::sc_time_stamp() < clock_.time_of(0) || now < initiator.ready ||
+          ni_.queued_as_seen_by_sources(now) >= queue_depth_ || controller_.throttling(now)) {
+        waiting = true;
+        continue;
+      }
+      tlm::tlm_generic_payload& payload = *initiator.request;
+      initiator.request = nullptr;
+      open(payload, *map_.find(payload.get_address(), payload.get_data_length()), int(id));
+      tlm::tlm_phase phase = tlm::END_REQ;
+      sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+      target_socket[int(id)]->nb_transport_bw(payload, phase, delay);
+    }
+    if (!waiting) {
+      sc_core::wait(begin_request_);
+      continue;
+    }
+    // Judged again every cycle while a request waits, and at once for a new one.
+    const sc_core::sc_time next =
+        clock_.time_of(sc_core::sc_time_stamp() < clock_.time_of(0) ? 0 : clock_.cycle() + 1);
+    sc_core::wait(next - sc_core::sc_time_stamp(), begin_request_);
+  }
+}
+
+void TlmPort::send_responses() {
+  for (;;) {
+    // The earliest response that may go now: arrived, and its initiator not busy with another.
+    bool pending = false;
+    for (std::size_t id = 0; id < initiators_.size(); ++id) {
+      Initiator& initiator = initiators_[id];
+      if (initiator.responding || initiator.responses.empty()) continue;
+      pending = true;
+      const std::uint32_t tag = initiator.responses.front();
+      if (clock_.time_of(network_[tag].arrival) > sc_core::sc_time_stamp()) continue;
+      tlm::tlm_generic_payload& payload = *network_[tag].origin;
+      answer(payload, tag);
+      initiator.responding = true;
+      tlm::tlm_phase phase = tlm::BEGIN_RESP;
+      sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+      const tlm::tlm_sync_enum reply = target_socket[int(id)]->nb_transport_bw(payload, phase, delay);
+      if (reply == tlm::TLM_COMPLETED || (reply == tlm::TLM_UPDATED && phase == tlm::END_RESP)) finish_response(int(id));
+    }
+    if (!pending) {
+      sc_core::wait(at_response_arrived_ | response_ended_);
+      continue;
+    }
+    // Wake at the next arrival due, or when an initiator ends its response.
+    sc_core::sc_time next = sc_core::SC_ZERO_TIME;
+    for (const Initiator& initiator : initiators_)
+      if (!initiator.responding && !initiator.responses.empty()) {
+        const sc_core::sc_time due = clock_.time_of(network_[initiator.responses.front()].arrival);
+        if (due > sc_core::sc_time_stamp() && (next == sc_core::SC_ZERO_TIME || due - sc_core::sc_time_stamp() < next))
+          next = due - sc_core::sc_time_stamp();
+      }
+    if (next == sc_core::SC_ZERO_TIME)
+      sc_core::wait(at_response_arrived_ | response_ended_);
+    else
+      sc_core::wait(next, at_response_arrived_ | response_ended_);
+  }
+}
+
+void TlmPort::finish_response(int id) {
+  Initiator& initiator = initiators_[std::size_t(id)];
+  const std::uint32_t tag = initiator.responses.front();
+  initiator.responses.pop_front();
+  initiator.responding = false;
+  tlm::tlm_generic_payload* payload = network_[tag].origin;
+  network_.close(tag);
+  if (payload->has_mm()) payload->release();
+  response_ended_.notify(sc_core::SC_ZERO_TIME);
+}
+
+void TlmPort::delivered(const Packet& packet, Cycle arrival) {
+  TlmTransaction& t = network_[packet.tag];
+  t.arrival = arrival;
+  if (t.responding && t.initiator >= 0) {
+    initiators_[std::size_t(t.initiator)].responses.push_back(packet.tag);
+    at_response_arrived_.notify(sc_core::SC_ZERO_TIME);
+  } else if (t.responding) {
+    t.done = true;
+    response_arrived_.notify(sc_core::SC_ZERO_TIME);
+  } else {
+    requests_.push_back(packet.tag);
+    request_arrived_.notify(sc_core::SC_ZERO_TIME);
+  }
+}
+
+void TlmPort::serve() {
+  for (;;) {
+    while (requests_.empty()) sc_core::wait(request_arrived_);
+    const std::uint32_t tag = requests_.front();
+    requests_.pop_front();
+    wait_until(network_[tag].arrival);
+    // The target sees its own payload: the request's fields, the address as an offset into its range.
+    TlmTransaction& t = network_[tag];
+    tlm::tlm_generic_payload payload;
+    payload.set_command(t.command);
+    payload.set_address(t.offset);
+    payload.set_data_ptr(t.data.data());
+    payload.set_data_length(unsigned(t.data.size()));
+    payload.set_streaming_width(t.streaming_width);
+    payload.set_byte_enable_ptr(t.byte_enables.empty() ? nullptr : t.byte_enables.data());
+    payload.set_byte_enable_length(unsigned(t.byte_enables.size()));
+    payload.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    initiator_socket[t.range->target]->b_transport(payload, delay);
+    sc_core::wait(delay);  // the target's own time, before the response leaves
+    TlmTransaction& answered = network_[tag];  // the table may have grown meanwhile
+    answered.status = payload.get_response_status();
+    answered.responding = true;
+    const bool data_back = answered.command == tlm::TLM_READ_COMMAND && answered.status == tlm::TLM_OK_RESPONSE;
+    ni_.submit_transaction(answered.source, packet_flits(data_back ? answered.data.size() : 0), tag);
+  }
+}
+
+unsigned int TlmPort::transport_dbg(int, tlm::tlm_generic_payload& payload) {
+  // Straight to the target, without time or traffic (a debugger's or loader's access).
+  const AddressRange* range = map_.find(payload.get_address(), payload.get_data_length());
+  if (!range) {
+    payload.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    return 0;
+  }
+  const sc_dt::uint64 address = payload.get_address();
+  payload.set_address(address - range->base);
+  const unsigned int bytes = network_.ports[range->node]->initiator_socket[range->target]->transport_dbg(payload);
+  payload.set_address(address);
+  return bytes;
+}
+
+bool TlmPort::get_direct_mem_ptr(int, tlm::tlm_generic_payload& payload, tlm::tlm_dmi&) {
+  // No direct memory interface: every access must cross the network to be timed and counted.
+  payload.set_dmi_allowed(false);
+  return false;
+}
+
+}  // namespace icn

@@ -1,0 +1,130 @@
+#pragma once
+// A node's TLM-2.0 ports (docs/tlm.md). Local initiators (processor models, DMA engines) bind to
+// `target_socket`; local targets (memories, devices) bind to `initiator_socket`, numbered in the
+// order they are bound. A transaction entering `target_socket` is looked up in the platform's
+// address map and becomes a request packet to the node that serves its range; there the port calls
+// the local target with the address as an offset into the range, and the answer returns as a
+// response packet. Command, data, byte enables and response status travel; the bytes that cross
+// the network are the packets' flits (tlm.flit_bytes per data flit, plus a header flit).
+//
+// Loosely timed: b_transport first waits out the annotated delay (the request is created then),
+// and returns when the response's tail has arrived, so the time it takes is exactly the modelled
+// round trip: source queueing, both packets' network latency and the target's own delay.
+//
+// Approximately timed (the base protocol's four phases): BEGIN_REQ is answered TLM_ACCEPTED; END_REQ
+// follows on the backward path in the cycle the request packet is created, which waits while the
+// node's source queue holds tlm.queue_depth packets or its congestion controller throttles — so an
+// initiator sees source throttling as ordinary TLM backpressure. BEGIN_RESP goes back in the cycle
+// the response's tail arrives, one response at a time per initiator (until its END_RESP).
+//
+// The delivery side always sinks packets (the NI consumes one flit per cycle per channel, never
+// refused), so requests and responses cannot deadlock each other in the network; a node's
+// requests wait in its port's queue until the port's thread serves them, one at a time in arrival
+// order.
+#include <tlm>
+#include <tlm_utils/multi_passthrough_initiator_socket.h>
+#include <tlm_utils/multi_passthrough_target_socket.h>
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <systemc>
+#include <vector>
+
+#include "core/types.h"
+#include "ni/network_interface.h"
+#include "tlm/address_map.h"
+
+namespace icn {
+
+class CongestionController;
+class CycleClock;
+class TlmPort;
+
+// One transaction between its request and its response, and the ports that carry it.
+struct TlmTransaction {
+  tlm::tlm_generic_payload* origin = nullptr;  // the initiator's payload
+  NodeId source = 0;
+  const AddressRange* range = nullptr;
+  tlm::tlm_command command = tlm::TLM_IGNORE_COMMAND;
+  std::uint64_t offset = 0;  // into the range
+  std::vector<unsigned char> data, byte_enables;
+  unsigned streaming_width = 0;
+  tlm::tlm_response_status status = tlm::TLM_INCOMPLETE_RESPONSE;
+  int initiator = -1;       // approximately timed: the binding of target_socket it came from
+  bool responding = false;  // the packet in flight is the response
+  bool done = false;        // the response has arrived at the source
+  Cycle arrival = 0;        // when the packet in flight arrived (its tail, through the NI)
+};
+
+class TlmNetwork {
+ public:
+  std::uint32_t open(TlmTransaction transaction);
+  TlmTransaction& operator[](std::uint32_t tag) { return transactions_[tag]; }
+  void close(std::uint32_t tag) { free_.push_back(tag); }
+  std::vector<TlmPort*> ports;  // by node
+
+ private:
+  std::vector<TlmTransaction> transactions_;
+  std::vector<std::uint32_t> free_;
+};
+
+class TlmPort : public sc_core::sc_module, public DeliveryListener {
+ public:
+  tlm_utils::multi_passthrough_target_socket<TlmPort, 32, tlm::tlm_base_protocol_types, 0,
+                                             sc_core::SC_ZERO_OR_MORE_BOUND>
+      target_socket;
+  tlm_utils::multi_passthrough_initiator_socket<TlmPort, 32, tlm::tlm_base_protocol_types, 0,
+                                                sc_core::SC_ZERO_OR_MORE_BOUND>
+      initiator_socket;
+
+  TlmPort(sc_core::sc_module_name name, NodeId node, const AddressMap& map, int flit_bytes, int longest_packet,
+          int queue_depth, NetworkInterface& ni, const CongestionController& controller, CycleClock& clock,
+          TlmNetwork& network);
+
+  // Flits of the packet that carries `bytes` of data: a header flit and the data flits.
+  int packet_flits(std::uint64_t bytes) const { return 1 + int((bytes + flit_bytes_ - 1) / flit_bytes_); }
+
+ private:
+  void end_of_elaboration() override;
+  void b_transport(int id, tlm::tlm_generic_payload& payload, sc_core::sc_time& delay);
+  unsigned int transport_dbg(int id, tlm::tlm_generic_payload& payload);
+  bool get_direct_mem_ptr(int id, tlm::tlm_generic_payload& payload, tlm::tlm_dmi& dmi);
+  tlm::tlm_sync_enum nb_transport_fw(int id, tlm::tlm_generic_payload& payload, tlm::tlm_phase& phase,
+                                     sc_core::sc_time& delay);
+  void delivered(const Packet& packet, Cycle arrival) override;
+  // Fills in the transaction's record from the payload and opens it.
+  std::uint32_t open(tlm::tlm_generic_payload& payload, const AddressRange& range, int initiator);
+  void accept_requests();  // approximately timed: the thread that sends END_REQ
+  void send_responses();   // approximately timed: the thread that sends BEGIN_RESP
+  void answer(tlm::tlm_generic_payload& payload, std::uint32_t tag);  // the response's data and status
+  void finish_response(int id);  // END_RESP (or its equivalent) for initiator `id`
+  void serve();  // the thread that calls local targets for arrived requests
+  // Checks the payload and finds its range; sets the error response and returns null if it cannot go.
+  const AddressRange* admit(tlm::tlm_generic_payload& payload) const;
+  void wait_until(Cycle cycle);  // until cycle `cycle` runs (now, if it already does)
+
+  const NodeId node_;
+  const AddressMap& map_;
+  const std::uint64_t flit_bytes_;
+  const int longest_packet_;  // flits a packet may have on this platform
+  const std::size_t queue_depth_;
+  NetworkInterface& ni_;
+  const CongestionController& controller_;
+  CycleClock& clock_;
+  TlmNetwork& network_;
+  std::deque<std::uint32_t> requests_;  // arrived, not yet served
+  sc_core::sc_event request_arrived_, response_arrived_;
+  // Approximately timed, per binding of target_socket: the request waiting for END_REQ, and the
+  // responses that have arrived for it, the first of them sent (BEGIN_RESP) while `responding`.
+  struct Initiator {
+    tlm::tlm_generic_payload* request = nullptr;
+    Cycle ready = 0;  // BEGIN_REQ's annotated delay, in cycles from its call
+    std::deque<std::uint32_t> responses;
+    bool responding = false;
+  };
+  std::vector<Initiator> initiators_;
+  sc_core::sc_event begin_request_, at_response_arrived_, response_ended_;
+};
+
+}  // namespace icn
