@@ -1,9 +1,12 @@
-"""Times icnsim on the default platform; see scripts/bench."""
+"""Times icnsim on the default platform; see scripts/bench. With --sweep: the sweep layer's throughput."""
 import argparse
 import os
 import pathlib
+import shutil
+import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -27,11 +30,85 @@ def run(binary, rate, cycles):
     return wall, usage.ru_maxrss / 1024.0, notes  # ru_maxrss is in KiB on Linux
 
 
+def bench_sweep(points, cycles):
+    """Runs per minute of scripts/sweep with 1 and 2 local workers and on a 2-worker Dask cluster, against
+    the same runs made one after another by hand; the overhead per run is what the sweep adds."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import sweep
+    rates = [round(0.005 + 0.035 * i / max(1, points - 1), 5) for i in range(points)]
+    work = pathlib.Path(tempfile.mkdtemp(prefix="icnsim-bench-sweep-"))
+    try:
+        spec = work / "bench.yaml"
+        spec.write_text(f"name: bench\nplatform: {ROOT}/platforms/default.yaml\nstimulus: {ROOT}/stimuli/uniform.yaml\n"
+                        f"set: {{simulation.cycles: {cycles}, simulation.warmup: {cycles // 6}}}\n"
+                        f"axes: {{stimulus.injection.rate: {rates}}}\n")
+        model = sweep.Model(work)
+
+        def runs_alone():  # the simulations alone, as one would run them by hand
+            start = time.perf_counter()
+            for r in rates:
+                subprocess.run(model.command([ROOT / "platforms/default.yaml", ROOT / "stimuli/uniform.yaml", "-q",
+                                              "--set", f"stimulus.injection.rate={r}", "--set",
+                                              f"simulation.cycles={cycles}", "--set", f"simulation.warmup={cycles // 6}"]),
+                               check=True)
+            return time.perf_counter() - start
+
+        # Before and after the sweeps, so that a noisy machine's drift does not pass for overhead.
+        before = runs_alone()
+        print(f"icnsim sweep benchmark: {points} runs of the default platform, {cycles} cycles each")
+        print(f"{'execution':>28} {'wall [s]':>9} {'runs/min':>9}  vs. the runs alone")
+        print(f"{'runs one after another':>28} {before:>9.2f} {60 * points / before:>9.1f}")
+        walls = {}
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        dask = str(ROOT / ".venv" / "bin" / "dask")
+        env = dict(os.environ, PYTHONPATH=str(ROOT / "scripts"))
+        cluster = [subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
+                                    env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL),
+                   subprocess.Popen([dask, "worker", f"tcp://127.0.0.1:{port}", "--nworkers", "2", "--nthreads", "1",
+                                     "--no-dashboard"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+        try:
+            time.sleep(3)  # the cluster comes up while nothing is measured
+            for name, where in (("sweep, 1 local worker", ["--jobs", "1"]), ("sweep, 2 local workers", ["--jobs", "2"]),
+                                ("sweep, Dask, 2 workers", ["--scheduler", f"tcp://127.0.0.1:{port}"])):
+                out = work / name.replace(" ", "-").replace(",", "")
+                start = time.perf_counter()
+                with open(os.devnull, "w") as quiet:
+                    streams, (sys.stdout, sys.stderr) = (sys.stdout, sys.stderr), (quiet, quiet)
+                    try:
+                        code = sweep.main([str(spec), "--out", str(out), *where])
+                    finally:
+                        sys.stdout, sys.stderr = streams
+                walls[name] = time.perf_counter() - start
+                if code != 0:
+                    sys.exit(f"bench: the sweep failed ({name})")
+                print(f"{name:>28} {walls[name]:>9.2f} {60 * points / walls[name]:>9.1f}  " +
+                      ("" if "1 local" in name else f"{walls['sweep, 1 local worker'] / walls[name]:.2f}x one worker"))
+            after = runs_alone()
+            alone = (before + after) / 2
+            print(f"{'runs one after another again':>28} {after:>9.2f} {60 * points / after:>9.1f}")
+            print(f"overhead of the sweep layer per run, 1 worker against the runs alone (mean of both): "
+                  f"{100 * (walls['sweep, 1 local worker'] - alone) / alone:+.1f} %")
+        finally:
+            for p in cluster:
+                p.terminate()
+                p.wait(timeout=30)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--cycles", type=int, default=60000, help="cycles per run (default 60000)")
     parser.add_argument("--build", default=os.environ.get("ICNSIM_BUILD", ROOT / "build"))
+    parser.add_argument("--sweep", action="store_true", help="the sweep layer's throughput instead (scripts/sweep)")
+    parser.add_argument("--points", type=int, default=16, help="with --sweep: runs in the sweep (default 16)")
     args = parser.parse_args()
+    if args.sweep:
+        os.environ["ICNSIM_BUILD"] = str(args.build)
+        bench_sweep(args.points, min(args.cycles, 20000))
+        return
     binary = pathlib.Path(args.build) / "model" / "icnsim"
     nodes = 256
     print(f"icnsim benchmark: platforms/default.yaml (16-ary 2-cube, {nodes} nodes), uniform, {args.cycles} cycles")

@@ -23,6 +23,36 @@ BUILD = pathlib.Path(os.environ.get("ICNSIM_BUILD", ROOT / "build"))
 BINARY = BUILD / "model" / "icnsim"
 
 
+class Model:
+    """One build of the model: its digest (of the icnsim binary and the libicn.so it links: the model's
+    code is in the library), and a snapshot copy under `cache`, so that rebuilding while runs go on
+    cannot mix two models. `command(args)` runs icnsim from the snapshot, on any machine that sees it."""
+
+    def __init__(self, cache):
+        files = [BINARY, *sorted(BINARY.parent.glob("*.so*"))]
+        digest = hashlib.sha256()
+        for f in files:
+            digest.update(f.read_bytes())
+        self.digest = digest.hexdigest()[:16]
+        self.snapshot = pathlib.Path(cache) / f"model-{self.digest}"
+        if not self.snapshot.exists():
+            staging = pathlib.Path(cache) / f"model-{self.digest}.tmp{os.getpid()}"
+            shutil.rmtree(staging, ignore_errors=True)
+            staging.mkdir(parents=True)
+            for f in files:
+                shutil.copy2(f, staging / f.name)
+            try:
+                os.replace(staging, self.snapshot)
+            except OSError:  # another process made the same snapshot first
+                shutil.rmtree(staging, ignore_errors=True)
+        self.binary = self.snapshot / BINARY.name
+        self.env = dict(os.environ, LD_LIBRARY_PATH=str(self.snapshot))  # before the binary's RUNPATH
+
+    def command(self, args):
+        """icnsim with `args`, as one self-contained command line (env sets the library path)."""
+        return ["env", f"LD_LIBRARY_PATH={self.snapshot}", str(self.binary), *map(str, args)]
+
+
 class Runs:
     """Runs icnsim with a platform, a stimulus and --set overrides, in parallel, cached on disk."""
 
@@ -32,23 +62,9 @@ class Runs:
         self.cache.mkdir(parents=True, exist_ok=True)
         self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
         self.futures = {}
-        # Results belong to one build of the model: the digest of the binary and of the model library
-        # it links (the model's code is in libicn.so, not in the small executable) is in every cache key.
-        files = [BINARY, *sorted(BINARY.parent.glob("*.so*"))]
-        digest = hashlib.sha256()
-        for f in files:
-            digest.update(f.read_bytes())
-        self.model = digest.hexdigest()[:16]
-        # Runs use a copy of that build, so rebuilding while a report runs cannot mix two models.
-        self.snapshot = self.cache / f"model-{self.model}"
-        if not self.snapshot.exists():
-            staging = self.cache / f"model-{self.model}.tmp"
-            shutil.rmtree(staging, ignore_errors=True)
-            staging.mkdir()
-            for f in files:
-                shutil.copy2(f, staging / f.name)
-            os.replace(staging, self.snapshot)
-        self.env = dict(os.environ, LD_LIBRARY_PATH=str(self.snapshot))  # before the binary's RUNPATH
+        # Results belong to one build of the model: its digest is in every cache key.
+        model = Model(self.cache)
+        self.model, self.snapshot, self.env = model.digest, model.snapshot, model.env
 
     def command(self, platform, stimulus, overrides, length=True):
         args = [str(self.snapshot / BINARY.name), platform, stimulus, "-q"]

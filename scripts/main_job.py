@@ -1,0 +1,85 @@
+"""The main job (./scripts/run): the self-tuned paper's Fig. 4 study on its two networks — deadlock
+recovery (TFAR + Disha) and deadlock avoidance (Duato) — without congestion control, with ALO, with a
+static threshold of 250 full buffers and with the self-tuned controller, across offered loads past
+saturation (sweeps/selftuned-fig4-*.yaml). Writes results/selftuned-fig4.{svg,png} and
+results/selftuned-fig4.md (a summary table) and prints the table.
+
+By default every run is 20,000 cycles with 5,000 of warm-up, so that the study takes a few minutes on
+two cores; --full runs the paper's 60,000 cycles with 10,000 of warm-up.
+"""
+import argparse
+import math
+import os
+import pathlib
+import sys
+import time
+
+import plot
+import sweep
+from icnsim_runs import ROOT
+
+NETWORKS = [("recovery", "deadlock recovery (TFAR + Disha)"), ("avoidance", "deadlock avoidance (Duato)")]
+CONTROLLERS = ["none", "alo", "static_threshold", "self_tuned"]
+
+
+def summary(rows_by_network, length):
+    """Per network and controller: the peak accepted throughput, and throughput and latency at the
+    highest offered load (past saturation, where the controllers differ)."""
+    lines = [f"Self-tuned paper Fig. 4 on icnsim ({length[0]:,} cycles per run, {length[1]:,} of warm-up; "
+             "accepted throughput as a fraction of capacity, latency in cycles)", "",
+             "| network | controller | peak accepted (at load) | accepted at the highest load | latency there |",
+             "|---|---|---|---|---|"]
+    for network, text in NETWORKS:
+        rows = rows_by_network[network]
+        highest = max(float(r["stimulus.injection.rate"]) for r in rows)
+        for controller in CONTROLLERS:
+            mine = [r for r in rows if r["congestion_control.type"] == controller]
+            peak = max(mine, key=lambda r: float(r["throughput.accepted_normalised"]))
+            last = [r for r in mine if float(r["stimulus.injection.rate"]) == highest]
+            accepted = sum(float(r["throughput.accepted_normalised"]) for r in last) / len(last)
+            latency = sum(plot.number(r["latency.mean"]) for r in last) / len(last)
+            lines.append(f"| {text} | {plot.NAMES.get(controller, controller)} | "
+                         f"{float(peak['throughput.accepted_normalised']):.1%} ({peak['stimulus.injection.rate']}) | "
+                         f"{accepted:.1%} | {'—' if math.isnan(latency) else f'{latency:,.0f}'} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--full", action="store_true", help="the paper's run length: 60,000 cycles, 10,000 warm-up")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count())
+    ap.add_argument("--out", default=str(ROOT / "results"))
+    args = ap.parse_args(argv)
+    length = (60000, 10000) if args.full else (20000, 5000)
+    out = pathlib.Path(args.out)
+    print(f"icnsim main job: the self-tuned paper's Fig. 4 study, {len(NETWORKS)} networks x {len(CONTROLLERS)} "
+          f"controllers x 7 loads, {length[0]:,} cycles per run with {length[1]:,} of warm-up"
+          + ("" if args.full else " (reduced from the paper's 60,000 / 10,000: --full for those)"), flush=True)
+    started = time.time()
+    rows_by_network, all_rows = {}, []
+    for network, text in NETWORKS:
+        settings = [f"simulation.cycles={length[0]}", f"simulation.warmup={length[1]}"]
+        code = sweep.main([str(ROOT / "sweeps" / f"selftuned-fig4-{network}.yaml"), "--jobs", str(args.jobs),
+                           "--out", str(out / "sweeps" / f"selftuned-fig4-{network}"),
+                           *[a for s in settings for a in ("--set", s)]])
+        if code != 0:
+            return code
+        rows = plot.read_csv(out / "sweeps" / f"selftuned-fig4-{network}" / "runs.csv")
+        for r in rows:
+            r["network"] = text
+        rows_by_network[network] = rows
+        all_rows += rows
+    figure = plot.plot_load(all_rows, "stimulus.injection.rate", "congestion_control.type", "network",
+                            f"Self-tuned paper Fig. 4 on icnsim ({length[0]:,} cycles)")
+    pictures = plot.save(figure, out / "selftuned-fig4")
+    table = summary(rows_by_network, length)
+    (out / "selftuned-fig4.md").write_text(table + "\n![Fig. 4](selftuned-fig4.svg)\n")
+    print()
+    print(table)
+    print(f"plot: {pictures[0]} and .png; table: {out / 'selftuned-fig4.md'}; runs: {out / 'sweeps'} "
+          f"({time.time() - started:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,229 @@
+"""Plots icnsim results the way the congestion-control papers do (docs/sweeps.md), as SVG and PNG.
+
+    scripts/plot load RUNS.csv [--x COLUMN] [--by COLUMN] [--panel COLUMN] --out PREFIX
+        accepted throughput and latency (log axis) against offered load, one line per controller,
+        the mean over seeds with its 99 % confidence interval (realistic-loads paper sec. IV)
+    scripts/plot series RUN.json [RUN.json ...] --out PREFIX
+        time series: accepted throughput, the controller's threshold and estimate, packets in the
+        network, the throttled fraction of nodes
+    scripts/plot bars RUNS.csv --metric COLUMN [--by COLUMN] [--group COLUMN] [--base VALUE] --out PREFIX
+        a metric (completion time, by default) normalised to the uncontrolled base, per group
+"""
+import argparse
+import collections
+import csv
+import json
+import math
+import pathlib
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.ticker  # noqa: E402
+from scipy import stats  # noqa: E402
+
+LABELS = {
+    "load.offered_normalised": "offered load (fraction of capacity)",
+    "stimulus.injection.rate": "offered load (packets/node/cycle)",
+    "throughput.accepted_normalised": "accepted (fraction of capacity)",
+    "latency.mean": "mean latency (cycles)",
+    "schedule.completion_cycles": "completion time (cycles)",
+}
+NAMES = {"none": "Base", "alo": "ALO", "self_tuned": "Tune", "static_threshold": "static threshold"}
+
+
+def label(column):
+    return LABELS.get(column, column)
+
+
+def read_csv(path):
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    if not rows:
+        raise SystemExit(f"plot: {path}: no runs")
+    return rows
+
+
+def number(text):
+    try:
+        return float(text)
+    except (TypeError, ValueError):
+        return math.nan
+
+
+def mean_and_interval(values, confidence=0.99):
+    """The mean and the half-width of its two-sided confidence interval (Student's t over seeds)."""
+    values = [v for v in values if not math.isnan(v)]
+    if not values:
+        return math.nan, math.nan
+    mean = sum(values) / len(values)
+    if len(values) < 2:
+        return mean, 0.0
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
+    return mean, stats.t.ppf(0.5 + confidence / 2, len(values) - 1) * sd / math.sqrt(len(values))
+
+
+def save(figure, prefix):
+    prefix = pathlib.Path(prefix)
+    prefix.parent.mkdir(parents=True, exist_ok=True)
+    for suffix in (".svg", ".png"):
+        figure.savefig(prefix.with_suffix(suffix), dpi=150, bbox_inches="tight")
+    plt.close(figure)
+    return [prefix.with_suffix(".svg"), prefix.with_suffix(".png")]
+
+
+def require(rows, *columns):
+    for c in columns:
+        if c not in rows[0]:
+            raise SystemExit(f"plot: no column {c} in the CSV (it has: {', '.join(list(rows[0])[:12])}, …)")
+
+
+def load_curves(rows, x, by, y):
+    """{line: [(x, mean, half-width)]}, points in x order, means over the rows (seeds) of each x."""
+    groups = collections.defaultdict(lambda: collections.defaultdict(list))
+    for r in rows:
+        groups[r[by]][number(r[x])].append(number(r[y]))
+    return {line: [(xv, *mean_and_interval(vals)) for xv, vals in sorted(points.items())]
+            for line, points in groups.items()}
+
+
+def plot_load(rows, x, by, panel, title=None):
+    require(rows, x, by, "throughput.accepted_normalised", "latency.mean")
+    panels = sorted({r[panel] for r in rows}) if panel else [None]
+    figure, axes = plt.subplots(2, len(panels), figsize=(5.5 * len(panels), 7.5), squeeze=False, sharex="col")
+    for j, value in enumerate(panels):
+        subset = [r for r in rows if panel is None or r[panel] == value]
+        for i, y in enumerate(("throughput.accepted_normalised", "latency.mean")):
+            ax = axes[i][j]
+            for line, points in sorted(load_curves(subset, x, by, y).items()):
+                xs, means, halves = zip(*points)
+                ax.errorbar(xs, means, yerr=halves, marker="o", markersize=3, capsize=2, label=NAMES.get(line, line))
+            if y == "latency.mean":
+                ax.set_yscale("log")
+            ax.set_ylabel(label(y))
+            ax.grid(True, which="both", alpha=0.3)
+            ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(6))
+            if i == 1:
+                ax.set_xlabel(label(x))
+            if i == 0 and value is not None:
+                ax.set_title(f"{panel} = {value}")
+        axes[0][j].legend(fontsize=8)
+    if title:
+        figure.suptitle(title)
+    return figure
+
+
+def plot_curves(panels, columns=None, title=None):
+    """Panels of lines: each panel (title, x label, y label, log y, {line: [(x, y) or (x, y, half-width)]}).
+    What the reports draw that is not a load sweep, e.g. latency against accepted traffic."""
+    columns = columns or len(panels)
+    rows = math.ceil(len(panels) / columns)
+    figure, axes = plt.subplots(rows, columns, figsize=(5.5 * columns, 4 * rows), squeeze=False)
+    for ax in axes.flat[len(panels):]:
+        ax.set_visible(False)
+    for ax, (text, xlabel, ylabel, logy, lines) in zip(axes.flat, panels):
+        for name, points in lines.items():
+            points = [p for p in points if not any(isinstance(v, float) and math.isnan(v) for v in p[:2])]
+            if not points:
+                continue
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            errors = [p[2] if len(p) > 2 else 0 for p in points]
+            ax.errorbar(xs, ys, yerr=errors if any(errors) else None, marker="o", markersize=3, capsize=2,
+                        label=NAMES.get(name, name))
+        if logy:
+            ax.set_yscale("log")
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
+        if text:
+            ax.set_title(text, fontsize=10)
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=8)
+    if title:
+        figure.suptitle(title)
+    figure.tight_layout()
+    return figure
+
+
+def plot_series(runs):
+    panels = [("accepted", "accepted throughput (flits/node/cycle)"),
+              ("controller.threshold", "threshold and estimate (full buffers)"),
+              ("packets_in_network", "packets in the network"),
+              ("throttled_fraction", "throttled fraction of nodes")]
+    figure, axes = plt.subplots(len(panels), 1, figsize=(8, 10), sharex=True)
+    for path, run in runs:
+        series = run["time_series"]
+        name = f"{NAMES.get(run['network']['congestion_control'], run['network']['congestion_control'])}, " \
+               f"{run['load']['offered_normalised']:.2f} offered"
+        for ax, (column, text) in zip(axes, panels):
+            if column in series:
+                (line,) = ax.plot(series["cycle"], series[column], label=name, linewidth=1)
+                if column == "controller.threshold" and "controller.estimate" in series:
+                    ax.plot(series["cycle"], series["controller.estimate"], linestyle=":", color=line.get_color(),
+                            linewidth=1)
+            ax.set_ylabel(text, fontsize=8)
+            ax.grid(True, alpha=0.3)
+    axes[0].legend(fontsize=8)
+    axes[-1].set_xlabel("cycle")
+    return figure
+
+
+def plot_bars(rows, metric, by, group, base):
+    require(rows, metric, by)
+    groups = sorted({r[group] for r in rows}) if group else [""]
+    lines = sorted({r[by] for r in rows}, key=lambda v: (v != base, v))
+    figure, ax = plt.subplots(figsize=(max(5, 1.2 * len(groups) * len(lines)), 4))
+    width = 0.8 / len(lines)
+    for k, line in enumerate(lines):
+        heights, errors = [], []
+        for g in groups:
+            reference, _ = mean_and_interval([number(r[metric]) for r in rows
+                                              if r[by] == base and (not group or r[group] == g)])
+            mean, half = mean_and_interval([number(r[metric]) for r in rows
+                                            if r[by] == line and (not group or r[group] == g)])
+            heights.append(mean / reference if reference else math.nan)
+            errors.append(half / reference if reference else math.nan)
+        ax.bar([i + k * width for i in range(len(groups))], heights, width, yerr=errors, capsize=2,
+               label=NAMES.get(line, line))
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    ax.set_xticks([i + width * (len(lines) - 1) / 2 for i in range(len(groups))], groups, fontsize=8)
+    ax.set_ylabel(f"{label(metric)} / {NAMES.get(base, base)}")
+    ax.legend(fontsize=8)
+    ax.grid(True, axis="y", alpha=0.3)
+    return figure
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="kind", required=True)
+    load = sub.add_parser("load", help="throughput and latency against offered load")
+    load.add_argument("csv")
+    load.add_argument("--x", default="stimulus.injection.rate")
+    load.add_argument("--by", default="congestion_control.type")
+    load.add_argument("--panel", help="one column of plots per value of this column")
+    load.add_argument("--title")
+    series = sub.add_parser("series", help="time series of runs")
+    series.add_argument("runs", nargs="+")
+    bars = sub.add_parser("bars", help="a metric normalised to the uncontrolled base")
+    bars.add_argument("csv")
+    bars.add_argument("--metric", default="schedule.completion_cycles")
+    bars.add_argument("--by", default="congestion_control.type")
+    bars.add_argument("--group")
+    bars.add_argument("--base", default="none")
+    for p in (load, series, bars):
+        p.add_argument("--out", required=True, help="output prefix: writes PREFIX.svg and PREFIX.png")
+    args = ap.parse_args(argv)
+    if args.kind == "load":
+        figure = plot_load(read_csv(args.csv), args.x, args.by, args.panel, args.title)
+    elif args.kind == "series":
+        figure = plot_series([(p, json.loads(pathlib.Path(p).read_text())) for p in args.runs])
+    else:
+        figure = plot_bars(read_csv(args.csv), args.metric, args.by, args.group, args.base)
+    for path in save(figure, args.out):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
