@@ -272,6 +272,9 @@ bool NetworkInterface::inject(Cycle now, bool& refused) {
   const int open = controller_.open_injection_channels(channels_, now);
   for (int channel = channel0_used ? 1 : 0; channel < channels_; ++channel) {
     SourceQueue& queue = queues_[by_direction_ ? std::size_t(channel) : 0];
+    // A packet waits on a channel the controller keeps closed: the controller reopens it on its own
+    // clock (Trans-t's u3 / u4 intervals), which wakes no one, so the NI must not go to sleep.
+    if (channel >= open && !queue.empty()) refused = true;
     int chosen = -1, in_progress = 0;
     // The next queued packet may start if the channel may have one more in progress, the
     // controller lets it go and a lane can take it.

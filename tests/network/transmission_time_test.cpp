@@ -59,3 +59,38 @@ TEST_CASE("below saturation Trans-t costs less than 2 % throughput", "[network][
   INFO("accepted: none " << base.accepted << ", Trans-t " << transt.accepted);
   CHECK(transt.accepted > 0.98 * base.accepted);
 }
+
+TEST_CASE("packets held back while Trans-t keeps the injection channels closed leave when they reopen, with no other "
+          "traffic to wake their node", "[network][congestion][trans-t]") {
+  // The paper's Fig. 8 load at a twentieth of its messages (sec. 4.2: bursts at 0.34 and 0.23
+  // flits/node/cycle, then a drain) on its 16-ary 2-cube. Late in the drain a node's last packets
+  // wait while Trans-t has closed all its channels, and only the controller's own u3 / u4 clock
+  // reopens them; before the fix the NI slept through that, and 10 packets stayed queued for ever.
+  const char* torus = "network:\n  radix: 16\n  dimensions: 2\nrouter:\n  virtual_channels: 3\n  buffer_depth: 8\n"
+                      "routing:\n  type: tfar\ndeadlock:\n  recovery: software\n  timeout: 32\n"
+                      "network_interface:\n  injection_channels: 4\n  delivery_channels: 4\n"
+                      "simulation:\n  cycles: 30000\n  warmup: 0\n  progress: false\n";
+  const char* bursts = "packet_length: 16\npattern: {type: uniform}\ninjection: {process: exponential, unit: flits}\n"
+                       "phases:\n  - {injection: {rate: 0.34}, end: {packets: 20000}}\n"
+                       "  - {injection: {rate: 0.23}, end: {packets: 10000}}\n"
+                       "  - {injection: {rate: 0.34}, end: {packets: 20000}}\n"
+                       "  - {injection: {rate: 0.23}, end: {packets: 10000}}\n"
+                       "  - {injection: {rate: 0}, end: {drain: true}}\n";
+  std::istringstream in(testing::in_child_process([&] {
+    auto* network = new Experiment("network", load_configuration_text(torus, bursts, {"congestion_control.type=trans_t"}));
+    testing::run(*network);
+    const RunReport report = make_report(*network);
+    std::ostringstream out;
+    out << report.packets_created << " " << report.packets_delivered << " " << report.packets_queued_at_end << " "
+        << report.completion_cycle;
+    return out.str();
+  }));
+  std::uint64_t created = 0, delivered = 0, queued = 0, completion = 0;
+  in >> created >> delivered >> queued >> completion;
+  INFO("created " << created << ", delivered " << delivered << ", queued at the end " << queued << ", completion cycle "
+                  << completion);
+  CHECK(created >= 60000);
+  CHECK(delivered == created);
+  CHECK(queued == 0);
+  CHECK(completion > 0);
+}
