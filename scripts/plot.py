@@ -20,6 +20,7 @@ import sys
 import matplotlib
 
 matplotlib.use("Agg")
+matplotlib.rcParams["svg.hashsalt"] = "icnsim"
 import matplotlib.pyplot as plt  # noqa: E402
 import matplotlib.ticker  # noqa: E402
 from scipy import stats  # noqa: E402
@@ -31,7 +32,13 @@ LABELS = {
     "latency.mean": "mean latency (cycles)",
     "schedule.completion_cycles": "completion time (cycles)",
 }
-NAMES = {"none": "Base", "alo": "ALO", "self_tuned": "Tune", "static_threshold": "static threshold"}
+NAMES = {"none": "Base", "alo": "ALO", "static_threshold": "static threshold", "self_tuned": "Tune"}
+
+
+def line_order(line):
+    """Lines in the papers' order (the uncontrolled base first), others after them by name."""
+    order = list(NAMES)
+    return (order.index(line) if line in order else len(order), str(line))
 
 
 def label(column):
@@ -68,8 +75,9 @@ def mean_and_interval(values, confidence=0.99):
 def save(figure, prefix):
     prefix = pathlib.Path(prefix)
     prefix.parent.mkdir(parents=True, exist_ok=True)
-    for suffix in (".svg", ".png"):
-        figure.savefig(prefix.with_suffix(suffix), dpi=150, bbox_inches="tight")
+    # No date and fixed ids in the SVG: the same numbers give the same file (the reports are committed).
+    figure.savefig(prefix.with_suffix(".svg"), bbox_inches="tight", metadata={"Date": None})
+    figure.savefig(prefix.with_suffix(".png"), dpi=150, bbox_inches="tight")
     plt.close(figure)
     return [prefix.with_suffix(".svg"), prefix.with_suffix(".png")]
 
@@ -80,10 +88,20 @@ def require(rows, *columns):
             raise SystemExit(f"plot: no column {c} in the CSV (it has: {', '.join(list(rows[0])[:12])}, …)")
 
 
+def completed(rows):
+    """The rows of runs that completed. A run that stopped (a deadlock, a model error, an interrupt) keeps
+    its row and status in the CSV but is never averaged into a curve or bar; they are named on stderr."""
+    stopped = [r for r in rows if r.get("status.state", "completed") != "completed"]
+    for r in stopped:
+        print(f"plot: left out run {r.get('run', '?')} ({r['status.state']}: {r.get('status.reason', '')})",
+              file=sys.stderr)
+    return [r for r in rows if r.get("status.state", "completed") == "completed"]
+
+
 def load_curves(rows, x, by, y):
     """{line: [(x, mean, half-width)]}, points in x order, means over the rows (seeds) of each x."""
     groups = collections.defaultdict(lambda: collections.defaultdict(list))
-    for r in rows:
+    for r in completed(rows):
         groups[r[by]][number(r[x])].append(number(r[y]))
     return {line: [(xv, *mean_and_interval(vals)) for xv, vals in sorted(points.items())]
             for line, points in groups.items()}
@@ -97,7 +115,7 @@ def plot_load(rows, x, by, panel, title=None):
         subset = [r for r in rows if panel is None or r[panel] == value]
         for i, y in enumerate(("throughput.accepted_normalised", "latency.mean")):
             ax = axes[i][j]
-            for line, points in sorted(load_curves(subset, x, by, y).items()):
+            for line, points in sorted(load_curves(subset, x, by, y).items(), key=lambda item: line_order(item[0])):
                 xs, means, halves = zip(*points)
                 ax.errorbar(xs, means, yerr=halves, marker="o", markersize=3, capsize=2, label=NAMES.get(line, line))
             if y == "latency.mean":
@@ -169,8 +187,9 @@ def plot_series(runs):
     return figure
 
 
-def plot_bars(rows, metric, by, group, base):
+def plot_bars(rows, metric, by, group, base, ylabel=None):
     require(rows, metric, by)
+    rows = completed(rows)
     groups = sorted({r[group] for r in rows}) if group else [""]
     lines = sorted({r[by] for r in rows}, key=lambda v: (v != base, v))
     figure, ax = plt.subplots(figsize=(max(5, 1.2 * len(groups) * len(lines)), 4))
@@ -188,7 +207,7 @@ def plot_bars(rows, metric, by, group, base):
                label=NAMES.get(line, line))
     ax.axhline(1.0, color="black", linewidth=0.8)
     ax.set_xticks([i + width * (len(lines) - 1) / 2 for i in range(len(groups))], groups, fontsize=8)
-    ax.set_ylabel(f"{label(metric)} / {NAMES.get(base, base)}")
+    ax.set_ylabel(ylabel or f"{label(metric)} / {NAMES.get(base, base)}")
     ax.legend(fontsize=8)
     ax.grid(True, axis="y", alpha=0.3)
     return figure

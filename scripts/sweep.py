@@ -20,6 +20,7 @@ import pathlib
 import shutil
 import subprocess
 import sys
+import time
 
 import yaml
 
@@ -228,6 +229,15 @@ class RunCache:
         """Runs with no result yet, each once (two points may resolve to the same run)."""
         return [k for k in dict.fromkeys(keys) if not self.result_path(k).exists()]
 
+    def record_time(self, key, seconds):
+        """Keeps the wall time a run took (KEY.seconds), so that a report rendered from the cache can
+        still say what its runs cost."""
+        (self.folder / f"{key}.seconds").write_text(f"{seconds:.3f}\n")
+
+    def run_seconds(self, key):
+        path = self.folder / f"{key}.seconds"
+        return float(path.read_text()) if path.exists() else None
+
 
 class Sweep:
     """A sweep expanded and resolved: its runs, their cache paths and commands, their results."""
@@ -251,6 +261,9 @@ class Sweep:
 
     def pending(self):
         return self.cache.pending(self.keys)
+
+    def record_time(self, key, seconds):
+        self.cache.record_time(key, seconds)
 
     def write_csv(self, path=None):
         """One row per point: its axis values, the seed, the run's key, and every scalar of its result."""
@@ -286,10 +299,12 @@ def flatten(result, prefix=""):
 
 
 def run_one(command):
-    """Runs one simulation; the result file is written by icnsim itself (atomically, by a rename)."""
+    """Runs one simulation; the result file is written by icnsim itself (atomically, by a rename).
+    Returns the exit status, the error text and the wall seconds the run took."""
+    started = time.perf_counter()
     p = subprocess.run(command, capture_output=True, text=True, cwd=str(ROOT))
     # Exit 3: the run stopped (a deadlock, a model error) and says so in its result, which is kept.
-    return p.returncode, p.stderr.strip()
+    return p.returncode, p.stderr.strip(), time.perf_counter() - started
 
 
 def progress(total, done):
@@ -302,9 +317,11 @@ def execute_local(sweep, keys, jobs, bar):
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = {pool.submit(run_one, sweep.command(k)): k for k in keys}
         for future in concurrent.futures.as_completed(futures):
-            code, error = future.result()
+            code, error, seconds = future.result()
             if code not in (0, 3):
                 failures.append(f"{futures[future]}: exit {code}: {error}")
+            else:
+                sweep.record_time(futures[future], seconds)
             bar.update(1)
     return failures
 
@@ -331,9 +348,11 @@ def execute_dask(sweep, keys, scheduler, bar):
             submit()
         finished = as_completed(list(submitted))
         for future in finished:
-            code, error = future.result()
+            code, error, seconds = future.result()
             if code not in (0, 3):
                 failures.append(f"{submitted[future]}: exit {code}: {error}")
+            else:
+                sweep.record_time(submitted[future], seconds)
             bar.update(1)
             if queue:
                 finished.add(submit())

@@ -1,6 +1,9 @@
 // Matrix transpose (entropy paper Table 1 "trns", realistic-loads paper "TR"): (X, Y) → (Y, X),
 // on coordinates, so any radix works. For n > 2 the coordinate order is reversed,
-// (c_0, c_1, …, c_{n-1}) → (c_{n-1}, …, c_1, c_0); a ring (n = 1) has nothing to transpose.
+// (c_0, c_1, …, c_{n-1}) → (c_{n-1}, …, c_1, c_0). A ring has no second coordinate, so there the
+// node number is read as a square matrix index: its 2h bits' halves swap, (a_{2h-1} … a_h, a_{h-1} …
+// a_0) → (a_{h-1} … a_0, a_{2h-1} … a_h), the bit-permutation transpose that the realistic-loads
+// paper's 64-node ring uses (8 × 8), and the same map as (x, y) → (y, x) on a 2^h-ary 2-cube.
 #include <algorithm>
 
 #include "topology/kary_ncube.h"
@@ -9,10 +12,18 @@
 namespace icn {
 namespace {
 const Registration<PatternRegistry> registration{{
-    "transpose", "destination = source coordinates in reverse order ((x, y) -> (y, x)); needs n >= 2", {},
+    "transpose", "destination = source coordinates in reverse order ((x, y) -> (y, x)); on a ring of 4^h nodes "
+                 "the node number's bit halves swap", {},
     [](const PatternContext& c) {
       const KaryNCube& t = require<KaryNCube>(c.topology, "the transpose pattern");
-      if (t.dimensions() < 2) throw std::invalid_argument("transpose needs at least 2 dimensions");
+      if (t.dimensions() < 2) {
+        const int bits = node_number_bits(c.topology);
+        if (bits % 2)
+          throw std::invalid_argument("on a ring it swaps the halves of the node number's bits and needs 4^h nodes");
+        const int half = bits / 2;
+        const NodeId low = (NodeId(1) << half) - 1;
+        return permutation_of(t, [half, low](NodeId s) { return ((s & low) << half) | (s >> half); });
+      }
       return permutation_of(t, [&t](NodeId s) {
         auto coordinates = t.coordinates(s);
         std::reverse(coordinates.begin(), coordinates.end());

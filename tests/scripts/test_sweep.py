@@ -210,3 +210,25 @@ def test_plot_draws_means_with_99_percent_intervals_over_seeds(tmp_path):
         svg = (tmp_path / f"{kind[0]}.svg").read_text()
         assert (tmp_path / f"{kind[0]}.png").stat().st_size > 1000
     assert "Base" in svg and "ALO" in svg  # the bars' legend names the controllers as the paper does
+
+
+def test_a_run_that_deadlocks_is_in_the_csv_with_its_status_and_never_in_a_curve(tmp_path):
+    import plot
+    # True fully adaptive routing with one VC and no recovery deadlocks under overload (the watchdog
+    # stops it); dimension order on two VCs at a light load completes.
+    spec_path = sweep_file(tmp_path, """
+set: {network.radix: 8, router.buffer_depth: 4, simulation.cycles: 30000, simulation.warmup: 500,
+      simulation.watchdog_cycles: 3000, stimulus.injection.unit: flits}
+zip:
+  - {routing.type: [dimension_order, tfar], router.virtual_channels: [2, 1], stimulus.injection.rate: [0.02, 1]}
+""")
+    p = subprocess.run([PYTHON, ROOT / "scripts" / "sweep.py", spec_path, "--out", tmp_path / "out", "--jobs", "2"],
+                       capture_output=True, text=True, cwd=ROOT, env=dict(os.environ, ICNSIM_BUILD=str(BUILD)))
+    assert p.returncode == 0, p.stderr  # a stopped run is a result, not a failure of the sweep
+    rows = csv_rows(tmp_path / "out" / "runs.csv")
+    assert [(r["stimulus.injection.rate"], r["status.state"]) for r in rows] == [("0.02", "completed"),
+                                                                                 ("1", "deadlock")]
+    for r in rows:
+        r["controller"] = "none"
+    curves = plot.load_curves(rows, "stimulus.injection.rate", "controller", "throughput.accepted_normalised")
+    assert [x for x, _, _ in curves["none"]] == [0.02]  # the deadlocked point is left out, not averaged in

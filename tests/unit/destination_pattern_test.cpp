@@ -114,7 +114,8 @@ TEST_CASE("butterfly swaps the highest and lowest bits, and tornado per dimensio
   CHECK(to(*tornado, k16n2.node_at({2, 15})) == k16n2.node_at({9, 6}));  // + (16/2 - 1) = 7 per dimension
 }
 
-TEST_CASE("bit patterns need a power-of-two node count; transpose needs two dimensions", "[pattern]") {
+TEST_CASE("bit patterns need a power-of-two node count; transpose needs two dimensions or a ring of 4^h nodes",
+          "[pattern]") {
   const KaryNCube k5(5, 2, {DimensionKind::Torus});
   for (const char* name : {"bit_reversal", "perfect_shuffle", "bit_complement", "butterfly", "bit_rotation"}) {
     INFO(name);
@@ -122,7 +123,21 @@ TEST_CASE("bit patterns need a power-of-two node count; transpose needs two dime
   }
   CHECK_NOTHROW(make("transpose", k5));
   CHECK_NOTHROW(make("tornado", k5));
-  CHECK_THROWS_AS(make("transpose", KaryNCube(8, 1, {DimensionKind::Torus})), std::invalid_argument);
+  CHECK_THROWS_AS(make("transpose", KaryNCube(8, 1, {DimensionKind::Torus})), std::invalid_argument);   // 2^3
+  CHECK_THROWS_AS(make("transpose", KaryNCube(12, 1, {DimensionKind::Torus})), std::invalid_argument);  // not 2^b
+}
+
+TEST_CASE("on the realistic-loads paper's 64-node ring, transpose reads a node as an 8 x 8 matrix index", "[pattern]") {
+  const KaryNCube ring(64, 1, {DimensionKind::Torus});
+  auto transpose = make("transpose", ring);
+  // (row 2, column 5) = 0b010'101 -> (row 5, column 2) = 0b101'010
+  CHECK(to(*transpose, 0b010101) == 0b101010);
+  CHECK(to(*transpose, 0b000111) == 0b111000);
+  CHECK(to(*transpose, 9) == 9);  // the diagonal sends nothing
+  // The same map as (x, y) -> (y, x) on an 8-ary 2-cube, node for node.
+  const KaryNCube square(8, 2, {DimensionKind::Torus});
+  auto square_transpose = make("transpose", square);
+  for (NodeId node = 0; node < 64; ++node) CHECK(to(*transpose, node) == to(*square_transpose, node));
 }
 
 TEST_CASE("hot region sends its fraction to nodes 0-7 and the rest uniformly", "[pattern]") {

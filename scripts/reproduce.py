@@ -1,0 +1,58 @@
+"""Re-runs a paper's headline experiments on icnsim and writes docs/results/<paper>.md: its figures
+(docs/results/<paper>/*.svg and .png) and a table of the paper's claims beside icnsim's numbers, with
+a verdict and, where they differ, why (docs/sweeps.md, "Reproduction reports").
+
+    scripts/reproduce PAPER|all [--quick] [--jobs N | --scheduler tcp://HOST:PORT] [--out DIR] [--cache DIR]
+
+--quick runs a reduced scale (shorter runs, fewer points; said in the report) for CI and for trying
+changes. Runs are cached in results/reproduce/<paper>/ by their resolved configuration and the model
+build, so a second call only renders.
+"""
+import argparse
+import importlib
+import os
+import pathlib
+import sys
+
+from icnsim_runs import ROOT
+from papers.report import Report
+from study import Study
+
+PAPERS = {  # name -> module in scripts/papers/
+    "selftuned": "selftuned",
+    "transt": "transt",
+    "entropy": "entropy",
+    "dally-vc": "dally_vc",
+    "realistic-loads": "realistic_loads",
+}
+
+
+def reproduce(name, quick, jobs, scheduler, out, cache=None):
+    paper = importlib.import_module(f"papers.{PAPERS[name]}")
+    study = Study(name, paper.QUICK_LENGTH if quick else paper.FULL_LENGTH, jobs, scheduler,
+                  pathlib.Path(cache) / name if cache else None)
+    report = Report(name, paper.TITLE, paper.CITATION, pathlib.Path(out) / f"{name}.md", quick, study)
+    paper.reproduce(report)
+    path = report.save(f"scripts/reproduce {name}{' --quick' if quick else ''}")
+    agreed = sum(1 for c in report.claims if c[4])
+    print(f"{path}: {agreed} of {len(report.claims)} claims agree ({study.runs} runs, {study.elapsed():.0f} s)")
+    return report
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("paper", choices=[*PAPERS, "all"])
+    ap.add_argument("--quick", action="store_true", help="reduced scale: shorter runs, fewer points")
+    where = ap.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=int, default=os.cpu_count(), help="local worker processes (default: all cores)")
+    where.add_argument("--scheduler", help="run on an existing Dask cluster: tcp://HOST:PORT")
+    ap.add_argument("--out", default=str(ROOT / "docs" / "results"), help="folder of the reports (default: docs/results)")
+    ap.add_argument("--cache", help="folder of the cached runs (default: results/reproduce)")
+    args = ap.parse_args(argv)
+    for name in (PAPERS if args.paper == "all" else [args.paper]):
+        reproduce(name, args.quick, args.jobs, args.scheduler, args.out, args.cache)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,83 @@
+"""The runs of a reproduction report (scripts/reproduce), on the sweep tooling: every run is keyed by the
+hash of its resolved configuration and the model build and kept in results/reproduce/<paper>/runs/
+(scripts/sweep.py's RunCache), so an interrupted or repeated report never recomputes a finished run,
+and the runs go to the same back-ends as a sweep (local processes or a Dask cluster).
+
+    study = Study("transt", length=(60000, 10000), jobs=2)
+    run = study.submit("platforms/x.yaml", "stimuli/y.yaml", ["router.virtual_channels=4"])
+    study.execute()                     # everything submitted, in parallel, with a progress bar
+    study.result(run)                   # that run's result JSON, as a dict
+"""
+import concurrent.futures
+import os
+import sys
+import time
+
+import yaml
+
+import sweep
+from icnsim_runs import ROOT, Model
+
+
+class Study:
+    def __init__(self, paper, length, jobs=None, scheduler=None, cache=None):
+        self.paper = paper
+        self.length = length  # (cycles, warm-up) set on every run submitted with length=True
+        self.jobs = jobs or os.cpu_count()
+        self.scheduler = scheduler
+        folder = cache or ROOT / "results" / "reproduce" / paper
+        self.model = Model(folder)
+        self.cache = sweep.RunCache(folder / "runs", self.model)
+        self.requests = {}  # run handle -> (arguments, settings)
+        self.keys = {}      # run handle -> cache key, once resolved
+        self.started = time.time()
+        self.computed = 0  # runs this call computed (the rest came from the cache)
+
+    def submit(self, platform, stimulus, settings, length=True):
+        """A run of PLATFORM [STIMULUS] --set SETTINGS; returns its handle (the same for the same request)."""
+        settings = list(settings)
+        if length:
+            settings = [f"simulation.cycles={self.length[0]}", f"simulation.warmup={self.length[1]}", *settings]
+        arguments = [str(ROOT / platform)] + ([str(ROOT / stimulus)] if stimulus else [])
+        handle = " ".join(arguments + settings)
+        self.requests.setdefault(handle, (arguments, settings))
+        return handle
+
+    def execute(self):
+        """Resolves and runs everything submitted that has no result yet."""
+        todo = [h for h in self.requests if h not in self.keys]
+        with concurrent.futures.ThreadPoolExecutor(max_workers=2 * os.cpu_count()) as pool:
+            configurations = pool.map(lambda h: sweep.resolve_arguments(self.model, *self.requests[h],
+                                                                        f"{self.paper}: {h}"), todo)
+            for handle, configuration in zip(todo, configurations):
+                self.keys[handle] = self.cache.store(configuration)
+        pending = self.cache.pending(self.keys.values())
+        self.computed = len(pending)
+        total = len(set(self.keys.values()))
+        print(f"reproduce {self.paper}: {total} runs, {total - len(pending)} cached, {len(pending)} to run "
+              f"(model {self.model.digest})", file=sys.stderr)
+        if pending:
+            with sweep.progress(total, total - len(pending)) as bar:
+                failures = (sweep.execute_dask(self.cache, pending, self.scheduler, bar) if self.scheduler
+                            else sweep.execute_local(self.cache, pending, self.jobs, bar))
+            if failures:
+                raise RuntimeError("runs failed:\n" + "\n".join(failures))
+
+    def result(self, handle):
+        return self.cache.result(self.keys[handle])
+
+    def configuration(self, handle):
+        """The run's configuration as icnsim resolved it, as a dict."""
+        return yaml.safe_load((self.cache.folder / f"{self.keys[handle]}.yaml").read_text())
+
+    @property
+    def runs(self):
+        return len(set(self.keys.values()))
+
+    def simulation_seconds(self):
+        """Wall seconds of all the study's runs as they ran (whenever that was), and how many had no record."""
+        seconds = [self.cache.run_seconds(k) for k in set(self.keys.values())]
+        return sum(s for s in seconds if s is not None), sum(s is None for s in seconds)
+
+    def elapsed(self):
+        return time.time() - self.started
