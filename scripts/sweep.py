@@ -312,17 +312,23 @@ def progress(total, done):
     return tqdm(total=total, initial=done, unit="run", dynamic_ncols=True, file=sys.stderr)
 
 
+def finished(sweep, key, outcome, failures, bar):
+    """A run's outcome (run_one): its time recorded, or its failure kept. Exit 3 (the model stopped
+    the run) is a result: its JSON says why."""
+    code, error, seconds = outcome
+    if code not in (0, 3):
+        failures.append(f"{key}: exit {code}: {error}")
+    else:
+        sweep.record_time(key, seconds)
+    bar.update(1)
+
+
 def execute_local(sweep, keys, jobs, bar):
     failures = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = {pool.submit(run_one, sweep.command(k)): k for k in keys}
         for future in concurrent.futures.as_completed(futures):
-            code, error, seconds = future.result()
-            if code not in (0, 3):
-                failures.append(f"{futures[future]}: exit {code}: {error}")
-            else:
-                sweep.record_time(futures[future], seconds)
-            bar.update(1)
+            finished(sweep, futures[future], future.result(), failures, bar)
     return failures
 
 
@@ -346,16 +352,11 @@ def execute_dask(sweep, keys, scheduler, bar):
 
         while queue and len(submitted) < slots:
             submit()
-        finished = as_completed(list(submitted))
-        for future in finished:
-            code, error, seconds = future.result()
-            if code not in (0, 3):
-                failures.append(f"{submitted[future]}: exit {code}: {error}")
-            else:
-                sweep.record_time(submitted[future], seconds)
-            bar.update(1)
+        done = as_completed(list(submitted))
+        for future in done:
+            finished(sweep, submitted[future], future.result(), failures, bar)
             if queue:
-                finished.add(submit())
+                done.add(submit())
     return failures
 
 
