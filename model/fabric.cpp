@@ -125,16 +125,11 @@ void Fabric::connect_links() {
     for (int p = 0; p < ports; ++p) {
       const std::size_t link = link_index(a, p);
       Router& from = router(a);
-      from.flit_out[p](link_flits_[link]);
-      from.credit_in[p](link_credits_[link]);
+      from.bind_output(p, link_flits_[link], &link_credits_[link]);
       const Topology::Link to = topology_.link(a, p);
-      if (to.router != kNoNode) {
-        router(to.router).flit_in[to.input_port](link_flits_[link]);
-        router(to.router).credit_out[to.input_port](link_credits_[link]);
-      }
+      if (to.router != kNoNode) router(to.router).bind_input(to.input_port, link_flits_[link], link_credits_[link]);
       if (!entered[link]) {  // nobody upstream of a's input port p
-        from.flit_in[p](edge_flits_[edge]);
-        from.credit_out[p](edge_credits_[edge]);
+        from.bind_input(p, edge_flits_[edge], edge_credits_[edge]);
         ++edge;
       }
     }
@@ -174,12 +169,10 @@ void Fabric::build_indirect() {
   const int ports = topology_.network_ports();
   for (NodeId r = 0; r < topology_.router_count(); ++r)
     for (std::size_t s = 0; s < injects[r].size(); ++s) {
-      for (int c = 0; c < injection && !injects[r][s]; ++c) {
-        routers_[r]->flit_in[ports + int(s) * injection + c](idle_slot_flits_[flit++]);
-        routers_[r]->credit_out[ports + int(s) * injection + c](idle_slot_credits_[credit++]);
-      }
+      for (int c = 0; c < injection && !injects[r][s]; ++c)
+        routers_[r]->bind_input(ports + int(s) * injection + c, idle_slot_flits_[flit++], idle_slot_credits_[credit++]);
       for (int c = 0; c < delivery && !delivers[r][s]; ++c)
-        routers_[r]->flit_out[ports + int(s) * delivery + c](idle_slot_flits_[flit++]);
+        routers_[r]->bind_output(ports + int(s) * delivery + c, idle_slot_flits_[flit++]);
     }
 }
 

@@ -18,6 +18,7 @@
 #include <iostream>
 #include <sstream>
 #include <systemc>
+#include <vector>
 
 #include "core/config_error.h"
 #include "core/model_error.h"
@@ -102,6 +103,34 @@ int exit_code(icn::Experiment::RunStatus::State state, int signal_number) {
   return 1;
 }
 
+// A large network's state spreads over far more 4 KiB pages than the TLB covers, so on a
+// 4,096-node torus a third of the run went to page walks (docs/design.md, "Large networks").
+// glibc backs its heap with transparent huge pages only when told so at start-up
+// (GLIBC_TUNABLES=glibc.malloc.hugetlb=1), so icnsim restarts itself once with that setting before
+// it builds such a network. Results are identical; ICNSIM_HUGE_PAGES=0 turns it off.
+constexpr std::size_t kHugePagesFromNodes = 1024;
+
+void restart_with_huge_pages(int argc, char* argv[], std::size_t nodes) {
+  if (nodes < kHugePagesFromNodes) return;
+  const char* choice = std::getenv("ICNSIM_HUGE_PAGES");
+  if (choice && std::strcmp(choice, "0") == 0) return;
+  const char* tunables = std::getenv("GLIBC_TUNABLES");
+  if (tunables && std::strstr(tunables, "glibc.malloc.hugetlb")) return;  // set by the user, or restarted
+  const char* preload = std::getenv("LD_PRELOAD");
+  if (preload && std::strstr(preload, "vgpreload")) return;  // under valgrind: stay its client
+  std::ifstream policy("/sys/kernel/mm/transparent_hugepage/enabled");
+  std::string modes;
+  std::getline(policy, modes);
+  if (modes.find("[never]") != std::string::npos || modes.empty()) return;
+  const std::string value = (tunables && *tunables ? std::string(tunables) + ":" : std::string()) +
+                            "glibc.malloc.hugetlb=1";
+  if (setenv("GLIBC_TUNABLES", value.c_str(), 1) != 0) return;
+  std::vector<char*> arguments(argv, argv + argc);  // null-terminated, whatever SystemC passed
+  arguments.push_back(nullptr);
+  std::cout.flush();
+  execv("/proc/self/exe", arguments.data());  // returns only if it failed: then run as we are
+}
+
 }  // namespace
 
 int sc_main(int argc, char* argv[]) {
@@ -169,6 +198,7 @@ int sc_main(int argc, char* argv[]) {
     icn::print_configuration(std::cout, configuration);
     return 0;
   }
+  restart_with_huge_pages(argc, argv, configuration.platform.network.topology().node_count());
 
   ResultFile out;
   if (vm.count("out")) {

@@ -59,14 +59,12 @@ void Node::attach(Router& injection, int injection_slot, Router& delivery, int d
   // Terminal slot s of a router: input ports network_ports + s·I …, output ports network_ports + s·D …
   for (int c = 0; c < ni.injection_channels; ++c) {
     const int port = network_ports + injection_slot * ni.injection_channels + c;
-    ni_->inject_out[c](injection_flits_[c]);
-    injection.flit_in[port](injection_flits_[c]);
-    injection.credit_out[port](injection_credits_[c]);
-    ni_->inject_credit_in[c](injection_credits_[c]);
+    ni_->bind_injection(c, injection_flits_[c], injection_credits_[c]);
+    injection.bind_input(port, injection_flits_[c], injection_credits_[c]);
   }
   for (int c = 0; c < ni.delivery_channels; ++c) {
-    delivery.flit_out[network_ports + delivery_slot * ni.delivery_channels + c](delivery_flits_[c]);
-    ni_->deliver_in[c](delivery_flits_[c]);
+    delivery.bind_output(network_ports + delivery_slot * ni.delivery_channels + c, delivery_flits_[c]);
+    ni_->bind_delivery(c, delivery_flits_[c]);
   }
 }
 

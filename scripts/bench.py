@@ -1,4 +1,5 @@
-"""Times icnsim on the default platform; see scripts/bench. With --sweep: the sweep layer's throughput."""
+"""Times icnsim on the default platform; see scripts/bench. With --sweep: the sweep layer's throughput;
+with --scale: the cost of a node-cycle, elaboration and memory as the network grows."""
 import argparse
 import os
 import pathlib
@@ -13,6 +14,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 # (load in packets/node/cycle, target wall seconds on one core of the reference machine)
 POINTS = [(0.005, 2.0), (0.04, 5.0)]
 RSS_TARGET_MB = 64
+BUILD = ROOT / "build"
 
 
 def run(binary, rate, cycles):
@@ -98,13 +100,71 @@ def bench_sweep(points, cycles):
         shutil.rmtree(work, ignore_errors=True)
 
 
+# --scale: the default router (3 lanes x 8 flits, 5 ports) on tori of growing size.
+SCALES = [(16, 2), (32, 2), (64, 2), (32, 3)]
+
+
+def timed(binary, radix, dimensions, rate, cycles):
+    """Wall seconds and peak RSS (bytes) of one run of `cycles` cycles, none of them warm-up."""
+    args = [str(binary), str(ROOT / "platforms/default.yaml"), str(ROOT / "stimuli/uniform.yaml"), "-q",
+            "--set", f"network.radix={radix}", "--set", f"network.dimensions={dimensions}",
+            "--set", f"stimulus.injection.rate={rate:.6g}", "--set", f"simulation.cycles={cycles}",
+            "--set", "simulation.warmup=0", "--set", "simulation.progress=false"]
+    start = time.perf_counter()
+    child = subprocess.Popen(args, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    messages = child.stderr.read()
+    _, status, usage = os.wait4(child.pid, 0)
+    if status != 0:
+        sys.exit(f"icnsim failed on a {radix}-ary {dimensions}-cube (status {status}): {messages}")
+    return time.perf_counter() - start, usage.ru_maxrss * 1024
+
+
+def bench_scale(router_load, cycles, largest):
+    """At `router_load` flits entering each router per cycle (injected plus forwarded), so that every size
+    does the same work per router: node-cycles per second over `cycles` cycles after the first
+    `cycles` (the difference of two runs, so elaboration and the network's filling are not counted),
+    the time to elaborate and finish a one-cycle run, and the bytes each node adds (peak RSS against
+    a 4-node ring's)."""
+    print(f"icnsim scale benchmark: the default router (3 lanes x 8 flits) on k-ary n-cube tori, uniform traffic, "
+          f"{router_load} flits entering each router per cycle")
+    print(f"{'network':>14} {'nodes':>7} {'pkt/node/cycle':>15} {'node-cycles/s':>14} {'elaboration [s]':>16} "
+          f"{'bytes/node':>11}")
+    base_wall, base_rss = timed(binary_of(), 4, 1, 0.0, 1)
+    for radix, dimensions in SCALES:
+        nodes = radix ** dimensions
+        if nodes > largest:
+            continue
+        hops = dimensions * (radix / 4) * nodes / (nodes - 1)  # mean distance of uniform traffic on a torus
+        rate = router_load / (hops + 1) / 16                   # 16-flit packets (stimuli/uniform.yaml)
+        work = max(200, cycles * 256 // nodes)                 # about the same wall time per size
+        elaboration, rss = timed(binary_of(), radix, dimensions, rate, 1)
+        short, _ = timed(binary_of(), radix, dimensions, rate, work)
+        long, _ = timed(binary_of(), radix, dimensions, rate, 2 * work)
+        print(f"{f'{radix}-ary {dimensions}-cube':>14} {nodes:>7} {rate:>15.3g} {nodes * work / (long - short):>14.3g} "
+              f"{elaboration:>16.2f} {(rss - base_rss) / (nodes - 4):>11,.0f}")
+
+
+def binary_of():
+    return pathlib.Path(BUILD) / "model" / "icnsim"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--cycles", type=int, default=60000, help="cycles per run (default 60000)")
     parser.add_argument("--build", default=os.environ.get("ICNSIM_BUILD", ROOT / "build"))
     parser.add_argument("--sweep", action="store_true", help="the sweep layer's throughput instead (scripts/sweep)")
     parser.add_argument("--points", type=int, default=16, help="with --sweep: runs in the sweep (default 16)")
+    parser.add_argument("--scale", action="store_true",
+                        help="node-cycles/s, elaboration time and bytes per node from 256 to 32,768 nodes")
+    parser.add_argument("--router-load", type=float, default=1.0,
+                        help="with --scale: flits entering each router per cycle (default 1.0)")
+    parser.add_argument("--largest", type=int, default=32768, help="with --scale: the most nodes to run (default 32768)")
     args = parser.parse_args()
+    global BUILD
+    BUILD = args.build
+    if args.scale:
+        bench_scale(args.router_load, min(args.cycles, 20000), args.largest)
+        return
     if args.sweep:
         os.environ["ICNSIM_BUILD"] = str(args.build)
         bench_sweep(args.points, min(args.cycles, 20000))

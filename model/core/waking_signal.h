@@ -5,10 +5,7 @@
 // which the kernel fires on every flit even when the reader is awake; and a reader with many
 // inputs looks only at those whose bit is set instead of testing every port every cycle.
 #include <cstdint>
-#include <stdexcept>
-#include <string>
 #include <systemc>
-#include <type_traits>
 
 namespace icn {
 
@@ -65,13 +62,10 @@ class WakingSignal final : public sc_core::sc_signal<T, sc_core::SC_UNCHECKED_WR
   std::uint64_t bit_ = 0;
 };
 
-// The signal behind a port, to register with it as reader or to send on it.
-template <typename Port>
-auto& waking_signal_of(Port& port) {
-  using Value = std::decay_t<decltype(port->read())>;
-  auto* signal = dynamic_cast<WakingSignal<Value>*>(port.get_interface());
-  if (!signal) throw std::logic_error(std::string(port.name()) + " must be bound to a WakingSignal");
-  return *signal;
-}
+// The links: flits one way, credits the other (core/flit.h).
+struct Flit;
+struct Credit;
+using FlitSignal = WakingSignal<Flit>;
+using CreditSignal = WakingSignal<Credit>;
 
 }  // namespace icn

@@ -18,9 +18,6 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, NodeId id, cons
                                    RecoveryToken* token, const Topology& topology, CycleClock& clock,
                                    PacketPool& packets, NetworkStatistics& statistics, CongestionController& controller)
     : sc_core::sc_module(name),
-      inject_out("inject_out", config.injection_channels),
-      inject_credit_in("inject_credit_in", config.injection_channels),
-      deliver_in("deliver_in", config.delivery_channels),
       id_(id),
       clock_(clock),
       packets_(packets),
@@ -60,15 +57,26 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, NodeId id, cons
   dont_initialize();
 }
 
+void NetworkInterface::bind_injection(int channel, FlitSignal& flits, CreditSignal& credits) {
+  if (channel != int(inject_out_.size()) || channel >= channels_)
+    throw ModelError("node " + std::to_string(id_) + ": injection channel " + std::to_string(channel) +
+                     " bound out of order or does not exist");
+  inject_out_.push_back(&flits);
+  credit_value_.push_back(&credits.read());
+  credits.set_reader(&wake_);
+}
+
+void NetworkInterface::bind_delivery(int channel, FlitSignal& flits) {
+  if (channel != int(deliver_value_.size()))
+    throw ModelError("node " + std::to_string(id_) + ": delivery channel " + std::to_string(channel) +
+                     " bound out of order");
+  deliver_value_.push_back(&flits.read());
+  flits.set_reader(&wake_);
+}
+
 void NetworkInterface::end_of_elaboration() {
-  for (auto& port : deliver_in) {
-    deliver_value_.push_back(&port->read());
-    waking_signal_of(port).set_reader(&wake_);
-  }
-  for (auto& port : inject_credit_in) {
-    credit_value_.push_back(&port->read());
-    waking_signal_of(port).set_reader(&wake_);
-  }
+  if (int(inject_out_.size()) != channels_ || deliver_value_.size() * std::size_t(lanes_) != reassembly_.size())
+    throw ModelError("node " + std::to_string(id_) + ": its channels to the router are not all bound");
 }
 
 void NetworkInterface::submit(NodeId destination, int length, std::uint8_t priority) {
@@ -263,7 +271,7 @@ bool NetworkInterface::inject(Cycle now, bool& refused) {
     }
     if (m.busy && m.credits > 0) {
       statistics_.metapacket_flit_injected();
-      inject_out[0]->write(next_flit(m, metapacket_vc_, now));
+      inject_out_[0]->write(next_flit(m, metapacket_vc_, now));
       --m.credits;
       if (++m.next_flit == m.length) m.busy = false;
       channel0_used = sent = true;
@@ -376,7 +384,7 @@ void NetworkInterface::send_flit(int channel, int vc, Cycle now) {
     statistics_.packet_injected();
   }
   statistics_.flit_injected(id_, now);
-  inject_out[channel]->write(f);
+  inject_out_[channel]->write(f);
   --v.credits;
   if (++v.next_flit == v.length) {
     v.busy = false;

@@ -68,9 +68,11 @@ class MetapacketListener {
 
 class NetworkInterface : public sc_core::sc_module {
  public:
-  sc_core::sc_vector<sc_core::sc_out<Flit>> inject_out;
-  sc_core::sc_vector<sc_core::sc_in<Credit>> inject_credit_in;
-  sc_core::sc_vector<sc_core::sc_in<Flit>> deliver_in;
+  // Its channels to the router, bound while the network is built (like the router's links, as
+  // signals rather than sc_ports; router.h): injection channel c sends flits on `flits` and takes
+  // credits from `credits`; delivery channel c reads flits from `flits`.
+  void bind_injection(int channel, FlitSignal& flits, CreditSignal& credits);
+  void bind_delivery(int channel, FlitSignal& flits);
 
   NetworkInterface(sc_core::sc_module_name name, NodeId id, const NetworkInterfaceConfig& config,
                    const RouterConfig& router, const DeadlockRecoveryConfig& recovery, RecoveryToken* token,
@@ -179,6 +181,7 @@ class NetworkInterface : public sc_core::sc_module {
   std::vector<std::uint8_t> channel_round_robin_;
   std::unique_ptr<ArbitrationPolicy> lane_policy_;  // oldest-first or priority, else null: round-robin
   std::vector<Reassembly> reassembly_;  // [delivery channel][vc]
+  std::vector<FlitSignal*> inject_out_;
   std::vector<const Flit*> deliver_value_;
   std::vector<const Credit*> credit_value_;
   WakeUp wake_;  // by a delivered flit, a returned credit or a new packet

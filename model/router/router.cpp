@@ -34,10 +34,6 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
                const NetworkInterfaceConfig& ni, const DeadlockRecoveryConfig& recovery, RecoveryToken* token,
                const RoutingFunction& routing, CycleClock& clock, PacketPool& packets, std::uint64_t seed)
     : sc_core::sc_module(name),
-      flit_in("flit_in", topology.network_ports() + topology.terminal_slots(id) * ni.injection_channels),
-      credit_out("credit_out", topology.network_ports() + topology.terminal_slots(id) * ni.injection_channels),
-      flit_out("flit_out", topology.network_ports() + topology.terminal_slots(id) * ni.delivery_channels),
-      credit_in("credit_in", topology.network_ports()),
       id_(id),
       topology_(topology),
       routing_(routing),
@@ -69,6 +65,7 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
     arrival_latency_.push_back(p < network_ports_ ? config.crossbar_delay + config.link_delay : ni.injection_delay);
   for (int p = 0; p < network_ports_; ++p) connected_.push_back(topology.has_link(id, p));
   inputs_.resize(std::size_t(input_ports_) * vcs_);
+  routes_.resize(inputs_.size());
   outputs_.resize(std::size_t(output_ports_) * vcs_);
   for (int p = 0; p < output_ports_; ++p)
     for (int v = 0; v < vcs_; ++v) output_vc(p, v).credits = p < network_ports_ ? depth_ : delivery_credits_;
@@ -90,6 +87,12 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
   blocked_.resize(int(inputs_.size()));
   allocation_order_.resize(inputs_.size());
   active_.assign(input_ports_, 0);
+  flit_in_.assign(std::size_t(input_ports_), nullptr);
+  flit_value_.assign(std::size_t(input_ports_), nullptr);
+  credit_signal_out_.assign(std::size_t(input_ports_), nullptr);
+  flit_signal_out_.assign(std::size_t(output_ports_), nullptr);
+  credit_in_.assign(std::size_t(network_ports_), nullptr);
+  credit_value_.assign(std::size_t(network_ports_), nullptr);
 
   SC_HAS_PROCESS(Router);
   SC_METHOD(step);
@@ -102,19 +105,38 @@ Router::~Router() = default;
 void Router::end_of_elaboration() {
   if (metapacket_vc_ >= 0 && metapacket_tap_ == nullptr)
     fail(id_, 0, "has a metapacket lane but no metapacket gatherer to pass its metapackets to");
+  for (int p = 0; p < input_ports_; ++p)
+    if (!flit_in_[std::size_t(p)] || !credit_signal_out_[std::size_t(p)])
+      fail(id_, 0, "input port " + std::to_string(p) + " is not bound to a link");
+  for (int p = 0; p < output_ports_; ++p)
+    if (!flit_signal_out_[std::size_t(p)] || (p < network_ports_ && !credit_in_[std::size_t(p)]))
+      fail(id_, 0, "output port " + std::to_string(p) + " is not bound to a link");
+}
+
+void Router::bind_input(int port, FlitSignal& flits, CreditSignal& credits) {
+  const auto p = std::size_t(port);
+  if (port < 0 || port >= input_ports_ || flit_in_[p])
+    fail(id_, 0, "input port " + std::to_string(port) + " does not exist or is bound twice");
   // A signal's current value lives at a fixed address; reading it there each cycle avoids a
   // virtual call per port per cycle.
-  for (int p = 0; p < input_ports_; ++p) {
-    flit_value_.push_back(&flit_in[p]->read());
-    waking_signal_of(flit_in[p]).set_reader(&wake_, &flits_arrived_, p);
+  flit_in_[p] = &flits;
+  flit_value_[p] = &flits.read();
+  flits.set_reader(&wake_, &flits_arrived_, port);
+  credit_signal_out_[p] = &credits;
+}
+
+void Router::bind_output(int port, FlitSignal& flits, CreditSignal* credits) {
+  const auto p = std::size_t(port);
+  if (port < 0 || port >= output_ports_ || flit_signal_out_[p] || (port < network_ports_) != (credits != nullptr))
+    fail(id_, 0, "output port " + std::to_string(port) + " does not exist, is bound twice, or " +
+                     (port < network_ports_ ? "needs" : "takes no") + " credits");
+  flit_signal_out_[p] = &flits;
+  if (credits) {
+    // Credits need not wake the router: it sleeps only when every credit is back.
+    credit_in_[p] = credits;
+    credit_value_[p] = &credits->read();
+    credits->set_reader(nullptr, &credits_arrived_, port);
   }
-  // Credits need not wake the router: it sleeps only when every credit is back.
-  for (int p = 0; p < network_ports_; ++p) {
-    credit_value_.push_back(&credit_in[p]->read());
-    waking_signal_of(credit_in[p]).set_reader(nullptr, &credits_arrived_, p);
-  }
-  for (auto& port : flit_out) flit_signal_out_.push_back(&waking_signal_of(port));
-  for (auto& port : credit_out) credit_signal_out_.push_back(&waking_signal_of(port));
 }
 
 bool Router::output_vc_free(int port, int vc) const {
@@ -149,8 +171,9 @@ VcWait Router::wait_of(int port, int vc, Cycle now) const {
   // A routed header waits on an OR of its candidates: each one's holder, or, for one free but
   // without room (Duato's empty buffer, cut-through, bubble), the downstream buffer.
   const int room = room_needed(index);
-  for (int c = 0; c < v.route.count; ++c) {
-    const RouteCandidate& candidate = v.route.candidates[c];
+  const RouteResult& route = routes_[index];
+  for (int c = 0; c < route.count; ++c) {
+    const RouteCandidate& candidate = route.candidates[c];
     for (std::uint32_t mask = candidate.vc_mask & lane_mask_; mask; mask &= mask - 1) {
       const int ov = __builtin_ctz(mask);
       if (admits(index, candidate, ov, room)) {
@@ -304,8 +327,9 @@ void Router::count_passed_over(int winner, int port, int ov) {
     const InputVc& b = inputs_[index];
     if (index == winner || b.injected >= w.injected) return;
     const int room = room_needed(index);
-    for (int c = 0; c < b.route.count; ++c) {
-      const RouteCandidate& candidate = b.route.candidates[c];
+    const RouteResult& route = routes_[index];
+    for (int c = 0; c < route.count; ++c) {
+      const RouteCandidate& candidate = route.candidates[c];
       if (candidate.port == port && ((candidate.vc_mask >> ov) & 1u) && admits(index, candidate, ov, room)) {
         ++passed_over_;
         return;
@@ -319,14 +343,15 @@ bool Router::allocate_output(int input) {
   const int room = room_needed(input);
   int port = -1, vc = -1;
   if (!vc_allocator_.select(
-          v.route, [&](const RouteCandidate& candidate, int ov) { return admits(input, candidate, ov, room); },
+          routes_[input], [&](const RouteCandidate& candidate, int ov) { return admits(input, candidate, ov, room); },
           [&](int out_port, int ov) { return output_vc(out_port, ov).credits; }, port, vc))
     return false;
   if (blocked_.any()) count_passed_over(input, port, vc);
   if (input >= network_ports_ * vcs_ && port < network_ports_) {  // a new packet enters the network
     injections_against_transit_ += in_transit_wants(port);
-    for (int c = 0; c < v.route.count; ++c) {
-      const RouteCandidate& candidate = v.route.candidates[c];
+    const RouteResult& route = routes_[input];
+    for (int c = 0; c < route.count; ++c) {
+      const RouteCandidate& candidate = route.candidates[c];
       if (candidate.port == port && ((candidate.vc_mask >> vc) & 1u) && !candidate.bubble)
         least_adaptive_room_after_injection_ = std::min(
             least_adaptive_room_after_injection_, output_vc(port, vc).credits - packets_[slot(input, v.head).flit.packet].length);
@@ -431,39 +456,39 @@ int Router::delivery_port(NodeId destination) const {
 }
 
 void Router::compute_route(int index, const Flit& header) {
-  InputVc& v = inputs_[index];
+  RouteResult& route = routes_[index];
   const int lane = index % vcs_;
   if (lane == metapacket_vc_) {
     // Round its row on the same lane, delivered when it is back at its master.
-    v.route.clear();
+    route.clear();
     const bool home = header.destination == id_ && index / vcs_ < network_ports_;
-    v.route.add(home ? network_ports_ : metapacket_tap_->metapacket_port(packets_[header.packet].tag), 1u << lane);
+    route.add(home ? network_ports_ : metapacket_tap_->metapacket_port(packets_[header.packet].tag), 1u << lane);
     return;
   }
   if (lane == recovery_vc_) {
     // Disha's lane: the deterministic route on the same lane, to the end.
-    v.route.clear();
+    route.clear();
     const int port = topology_.deterministic_port(id_, header.destination);
-    v.route.add(port >= 0 ? port : delivery_port(header.destination), 1u << lane);
+    route.add(port >= 0 ? port : delivery_port(header.destination), 1u << lane);
     return;
   }
   if (const int delivery = delivery_port(header.destination); delivery >= 0) {
-    v.route.clear();
-    for (int port = delivery; port < delivery + delivery_channels_; ++port) v.route.add(port, all_vcs_);
+    route.clear();
+    for (int port = delivery; port < delivery + delivery_channels_; ++port) route.add(port, all_vcs_);
     return;
   }
-  routing_.route(id_, index / vcs_, index % vcs_, header.destination, v.route);
+  routing_.route(id_, index / vcs_, index % vcs_, header.destination, route);
   if (pre_routed_injection_ && index / vcs_ >= network_ports_) {  // keep only the channel's direction
     const int direction = index / vcs_ - network_ports_;
     int kept = 0;
-    for (int c = 0; c < v.route.count; ++c)
-      if (v.route.candidates[c].port == direction) v.route.candidates[kept++] = v.route.candidates[c];
-    v.route.count = kept;
+    for (int c = 0; c < route.count; ++c)
+      if (route.candidates[c].port == direction) route.candidates[kept++] = route.candidates[c];
+    route.count = kept;
     if (kept == 0) fail(id_, clock_.cycle(), "a packet pre-routed to direction " + std::to_string(direction) +
                                              " has no route that way:", header);
   }
-  for (int c = 0; c < v.route.count; ++c) {
-    const int port = v.route.candidates[c].port;
+  for (int c = 0; c < route.count; ++c) {
+    const int port = route.candidates[c].port;
     if (port >= network_ports_ || !connected_[port])
       fail(id_, clock_.cycle(), "the routing function chose missing port " + std::to_string(port) + " for", header);
   }

@@ -48,8 +48,6 @@ struct RouterConfig;
 struct NetworkInterfaceConfig;
 struct DeadlockRecoveryConfig;
 
-using FlitSignal = WakingSignal<Flit>;
-using CreditSignal = WakingSignal<Credit>;
 
 // Metapackets pass through the routers of their row (self-tuned paper sec. 5.3): the router shows
 // each passing header to the gatherer, which adds the node's value and says when it may go on.
@@ -68,10 +66,18 @@ class Router : public sc_core::sc_module {
  public:
   // Inputs: the topology's network ports, then injection channels. Outputs: network ports, then delivery
   // channels. Credits flow back on every input; delivery channels need none (the NI always sinks).
-  sc_core::sc_vector<sc_core::sc_in<Flit>> flit_in;
-  sc_core::sc_vector<sc_core::sc_out<Credit>> credit_out;
-  sc_core::sc_vector<sc_core::sc_out<Flit>> flit_out;
-  sc_core::sc_vector<sc_core::sc_in<Credit>> credit_in;  // network ports only
+  // The links are bound while the network is built: input port p reads flits from `flits` and
+  // returns credits on `credits`; output port p sends flits on `flits` and, on a network port, takes
+  // credits back from `credits`. The router holds the link signals, not sc_ports: it reads and
+  // writes them by address every cycle anyway, and 23 port objects made up a quarter of a node's
+  // memory (docs/design.md, "Large networks").
+  void bind_input(int port, FlitSignal& flits, CreditSignal& credits);
+  void bind_output(int port, FlitSignal& flits, CreditSignal* credits = nullptr);
+  // The signals bound to a port (nullptr while unbound).
+  const FlitSignal* input_flits(int port) const { return flit_in_[std::size_t(port)]; }
+  const CreditSignal* input_credits(int port) const { return credit_signal_out_[std::size_t(port)]; }
+  const FlitSignal* output_flits(int port) const { return flit_signal_out_[std::size_t(port)]; }
+  const CreditSignal* output_credits(int port) const { return credit_in_[std::size_t(port)]; }
 
   Router(sc_core::sc_module_name name, NodeId id, const Topology& topology, const RouterConfig& config,
          const NetworkInterfaceConfig& ni, const DeadlockRecoveryConfig& recovery, RecoveryToken* token,
@@ -172,7 +178,6 @@ class Router : public sc_core::sc_module {
     bool absorbing = false;  // software recovery: this packet is being ejected here
     std::uint16_t flits_sent = 0;  // of its packet, through the output VC it holds (Trans-t)
     Cycle header_arrived = 0;      // its packet's header became usable here (Trans-t)
-    RouteResult route;
   };
   struct OutputVc {
     int credits = 0;
@@ -257,6 +262,9 @@ class Router : public sc_core::sc_module {
   std::vector<int> arrival_latency_;  // per input port: crossbar + link (or injection) delay
   std::vector<bool> connected_;       // per network port: a link exists (false at mesh edges)
   std::vector<InputVc> inputs_;
+  // Per input VC, its header's route candidates: apart from inputs_, which every cycle's receive and
+  // switch allocation walk, because a route is 132 bytes read only while the header allocates.
+  std::vector<RouteResult> routes_;
   std::vector<OutputVc> outputs_;
   std::vector<BufferedFlit> slots_;
   BitSet waiting_;  // input VCs holding a header to route, or routed but not yet refused an output VC
@@ -269,10 +277,12 @@ class Router : public sc_core::sc_module {
   std::vector<int> deadlocked_;        // scratch: headers blocked past the recovery timeout
   std::unique_ptr<SwitchAllocator> switch_allocator_;
   VcAllocator vc_allocator_;
+  std::vector<FlitSignal*> flit_in_;          // per input port
+  std::vector<CreditSignal*> credit_in_;      // per network output port
   std::vector<const Flit*> flit_value_;      // current values of the input signals
   std::vector<const Credit*> credit_value_;  // current values of the credit signals
-  std::vector<FlitSignal*> flit_signal_out_;      // the output signals, written without a virtual call
-  std::vector<CreditSignal*> credit_signal_out_;
+  std::vector<FlitSignal*> flit_signal_out_;      // per output port, written without a virtual call
+  std::vector<CreditSignal*> credit_signal_out_;  // per input port
   // Set by the signals' update when a value changes (bit = port): the ports receive() looks at.
   std::uint64_t flits_arrived_ = 0;
   std::uint64_t credits_arrived_ = 0;

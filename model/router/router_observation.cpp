@@ -40,8 +40,8 @@ bool Router::in_transit_wants(int port) const {
     }
     if (v.count == 0) continue;
     if (v.state == VcState::Routing) {
-      for (int c = 0; c < v.route.count; ++c)
-        if (v.route.candidates[c].port == port) return true;
+      for (int c = 0; c < routes_[index].count; ++c)
+        if (routes_[index].candidates[c].port == port) return true;
       continue;
     }
     // A header not routed yet: every routing function here is minimal, so it will ask for one of

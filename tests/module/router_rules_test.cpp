@@ -262,3 +262,34 @@ TEST_CASE("under the central arbiter a refused header asks again without holding
   CHECK(result[2] < 30);         // D and E were granted while A was still refused
   CHECK(result[3] < 30);
 }
+
+TEST_CASE("a router with an input port left without its link stops before the first cycle, naming the port",
+          "[router]") {
+  const std::string message = testing::in_child_process([] {
+    RouterHarness::Setup setup;
+    setup.unbound_input = 2;
+    auto* h = new RouterHarness("bench", setup, to_port0(0b01));
+    try {
+      h->run(5);
+    } catch (const std::exception& e) {
+      return std::string(e.what());
+    }
+    return std::string("ran");
+  });
+  CHECK(message.find("router 5 cycle 0: input port 2 is not bound to a link") != std::string::npos);
+}
+
+TEST_CASE("binding a router's port twice is refused", "[router]") {
+  const std::string message = testing::in_child_process([] {
+    auto* h = new RouterHarness("bench", RouterHarness::Setup{}, to_port0(0b01));
+    FlitSignal flits("again");
+    CreditSignal credits("again_credits");
+    try {
+      h->router().bind_input(1, flits, credits);
+    } catch (const std::exception& e) {
+      return std::string(e.what());
+    }
+    return std::string("bound");
+  });
+  CHECK(message.find("input port 1 does not exist or is bound twice") != std::string::npos);
+}

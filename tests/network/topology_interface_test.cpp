@@ -85,8 +85,8 @@ TEST_CASE("every output port of a topology drives the input port its link names,
         const Topology::Link to = t.link(a, p);
         Router& from = network->node(a).router();
         Router& into = network->node(to.router).router();
-        wrong += from.flit_out[p].get_interface() != into.flit_in[to.input_port].get_interface();
-        wrong += from.credit_in[p].get_interface() != into.credit_out[to.input_port].get_interface();
+        wrong += from.output_flits(p) == nullptr || from.output_flits(p) != into.input_flits(to.input_port);
+        wrong += from.output_credits(p) == nullptr || from.output_credits(p) != into.input_credits(to.input_port);
         ++checked;
       }
     return std::to_string(checked) + " " + std::to_string(wrong);

@@ -49,6 +49,7 @@ class RouterHarness : public sc_core::sc_module {
     bool oldest_first = true;
     bool central_arbiter = false;
     std::string arbitration = "round_robin";
+    int unbound_input = -1;  // an input port left without its link (a wiring fault)
   };
 
   RouterHarness(sc_core::sc_module_name name, const Setup& setup, ScriptedRouting::Rule rule)
@@ -79,12 +80,10 @@ class RouterHarness : public sc_core::sc_module {
     credit_out_.init(inputs);
     flit_out_.init(outputs);
     credit_in_.init(topology_.network_ports());
-    for (int p = 0; p < inputs; ++p) {
-      router_->flit_in[p](flit_in_[p]);
-      router_->credit_out[p](credit_out_[p]);
-    }
-    for (int p = 0; p < outputs; ++p) router_->flit_out[p](flit_out_[p]);
-    for (int p = 0; p < topology_.network_ports(); ++p) router_->credit_in[p](credit_in_[p]);
+    for (int p = 0; p < inputs; ++p)
+      if (p != setup.unbound_input) router_->bind_input(p, flit_in_[p], credit_out_[p]);
+    for (int p = 0; p < outputs; ++p)
+      router_->bind_output(p, flit_out_[p], p < topology_.network_ports() ? &credit_in_[p] : nullptr);
     upstream_credits_.assign(std::size_t(inputs * lanes_), setup.buffer_depth);
     SC_HAS_PROCESS(RouterHarness);
     SC_METHOD(drive);
