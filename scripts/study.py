@@ -45,11 +45,11 @@ class Study:
 
     def execute(self):
         """Resolves and runs everything submitted that has no result yet."""
-        todo = [h for h in self.requests if h not in self.keys]
+        unresolved = [h for h in self.requests if h not in self.keys]
         with concurrent.futures.ThreadPoolExecutor(max_workers=2 * os.cpu_count()) as pool:
             configurations = pool.map(lambda h: sweep.resolve_arguments(self.model, *self.requests[h],
-                                                                        f"{self.paper}: {h}"), todo)
-            for handle, configuration in zip(todo, configurations):
+                                                                        f"{self.paper}: {h}"), unresolved)
+            for handle, configuration in zip(unresolved, configurations):
                 self.keys[handle] = self.cache.store(configuration)
         pending = self.cache.pending(self.keys.values())
         self.computed = len(pending)
