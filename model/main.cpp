@@ -103,6 +103,17 @@ int exit_code(icn::Experiment::RunStatus::State state, int signal_number) {
   return 1;
 }
 
+// The process's peak resident memory (VmHWM), or 0 where /proc does not tell it. Not getrusage's
+// ru_maxrss: that keeps the peak of whatever ran in the process before exec (a Python benchmark's
+// fork, or icnsim before its huge-page restart).
+std::uint64_t peak_resident_bytes() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line))
+    if (line.rfind("VmHWM:", 0) == 0) return std::strtoull(line.c_str() + 6, nullptr, 10) * 1024;
+  return 0;
+}
+
 // A large network's state spreads over far more 4 KiB pages than the TLB covers, so on a
 // 4,096-node torus a third of the run went to page walks (docs/design.md, "Large networks").
 // glibc backs its heap with transparent huge pages only when told so at start-up
@@ -244,7 +255,7 @@ int sc_main(int argc, char* argv[]) {
         return 4;
       }
     }
-    if (!vm.count("quiet")) icn::print_summary(std::cout, report, wall);
+    if (!vm.count("quiet")) icn::print_summary(std::cout, report, wall, peak_resident_bytes());
     std::cout.flush();
     return exit_code(status.state, received_signal ? int(received_signal) : SIGINT);
   } catch (const std::exception& e) {

@@ -79,8 +79,8 @@ void Node::trace_local_channels(sc_core::sc_trace_file* file, const std::string&
 
 std::size_t Node::flits_on_local_channels(Cycle now) const {
   std::size_t count = 0;
-  for (const auto& s : injection_flits_) count += Cycle(s.read().sent) == now;
-  for (const auto& s : delivery_flits_) count += Cycle(s.read().sent) == now;
+  for (std::size_t c = 0; c < injection_flits_.size(); ++c) count += Cycle(injection_flits_[c].read().sent) == now;
+  for (std::size_t c = 0; c < delivery_flits_.size(); ++c) count += Cycle(delivery_flits_[c].read().sent) == now;
   return count;
 }
 

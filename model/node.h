@@ -53,9 +53,9 @@ class Node : public sc_core::sc_module {
   Router* router_ = nullptr;
   std::unique_ptr<CongestionController> controller_;
   std::unique_ptr<NetworkInterface> ni_;
-  sc_core::sc_vector<FlitSignal> injection_flits_;
-  sc_core::sc_vector<CreditSignal> injection_credits_;
-  sc_core::sc_vector<FlitSignal> delivery_flits_;
+  SignalBank<FlitSignal> injection_flits_;
+  SignalBank<CreditSignal> injection_credits_;
+  SignalBank<FlitSignal> delivery_flits_;
 };
 
 }  // namespace icn

@@ -2,6 +2,7 @@
 with --scale: the cost of a node-cycle, elaboration and memory as the network grows."""
 import argparse
 import os
+import re
 import pathlib
 import shutil
 import socket
@@ -17,19 +18,27 @@ RSS_TARGET_MB = 64
 BUILD = ROOT / "build"
 
 
+def measured(args, what):
+    """Runs icnsim with `args` (no -q: it prints its peak resident memory, its own VmHWM; the rusage of a
+    child started from Python keeps Python's peak from before the exec). Wall seconds, peak bytes, stderr."""
+    start = time.perf_counter()
+    run = subprocess.run(args, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    if run.returncode != 0:
+        sys.exit(f"icnsim failed on {what} (status {run.returncode}): {run.stderr}")
+    peak = re.search(r"peak memory\s+([0-9.]+) MB", run.stdout)
+    if not peak:
+        sys.exit(f"icnsim did not print its peak memory:\n{run.stdout}")
+    return wall, float(peak.group(1)) * 1e6, run.stderr
+
+
 def run(binary, rate, cycles):
-    args = [str(binary), str(ROOT / "platforms/default.yaml"), str(ROOT / "stimuli/uniform.yaml"), "-q",
+    args = [str(binary), str(ROOT / "platforms/default.yaml"), str(ROOT / "stimuli/uniform.yaml"),
             "--set", f"stimulus.injection.rate={rate}", "--set", f"simulation.cycles={cycles}",
             "--set", f"simulation.warmup={min(10000, cycles // 6)}", "--set", "simulation.progress=false"]
-    start = time.perf_counter()
-    child = subprocess.Popen(args, stderr=subprocess.PIPE, text=True)
-    messages = child.stderr.read()
-    _, status, usage = os.wait4(child.pid, 0)
-    wall = time.perf_counter() - start
-    if status != 0:
-        sys.exit(f"icnsim failed at rate {rate} (status {status}): {messages}")
+    wall, peak, messages = measured(args, f"rate {rate}")
     notes = ["the watchdog reported a starved packet"] if "watchdog" in messages else []
-    return wall, usage.ru_maxrss / 1024.0, notes  # ru_maxrss is in KiB on Linux
+    return wall, peak / 2 ** 20, notes
 
 
 def bench_sweep(points, cycles):
@@ -105,18 +114,13 @@ SCALES = [(16, 2), (32, 2), (64, 2), (32, 3)]
 
 
 def timed(binary, radix, dimensions, rate, cycles):
-    """Wall seconds and peak RSS (bytes) of one run of `cycles` cycles, none of them warm-up."""
-    args = [str(binary), str(ROOT / "platforms/default.yaml"), str(ROOT / "stimuli/uniform.yaml"), "-q",
+    """Wall seconds and peak resident memory (bytes) of one run of `cycles` cycles, none of them warm-up."""
+    args = [str(binary), str(ROOT / "platforms/default.yaml"), str(ROOT / "stimuli/uniform.yaml"),
             "--set", f"network.radix={radix}", "--set", f"network.dimensions={dimensions}",
             "--set", f"stimulus.injection.rate={rate:.6g}", "--set", f"simulation.cycles={cycles}",
             "--set", "simulation.warmup=0", "--set", "simulation.progress=false"]
-    start = time.perf_counter()
-    child = subprocess.Popen(args, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
-    messages = child.stderr.read()
-    _, status, usage = os.wait4(child.pid, 0)
-    if status != 0:
-        sys.exit(f"icnsim failed on a {radix}-ary {dimensions}-cube (status {status}): {messages}")
-    return time.perf_counter() - start, usage.ru_maxrss * 1024
+    wall, peak, _ = measured(args, f"a {radix}-ary {dimensions}-cube")
+    return wall, peak
 
 
 def bench_scale(router_load, cycles, largest):

@@ -5,7 +5,10 @@
 // which the kernel fires on every flit even when the reader is awake; and a reader with many
 // inputs looks only at those whose bit is set instead of testing every port every cycle.
 #include <cstdint>
+#include <memory>
+#include <string>
 #include <systemc>
+#include <vector>
 
 namespace icn {
 
@@ -60,6 +63,24 @@ class WakingSignal final : public sc_core::sc_signal<T, sc_core::SC_UNCHECKED_WR
   WakeUp* reader_ = nullptr;
   std::uint64_t* changed_ = nullptr;
   std::uint64_t bit_ = 0;
+};
+
+// A few signals a module owns, named NAME_0, NAME_1, … as sc_vector names its elements, without
+// sc_vector's own sc_object (its name, registry entry and bookkeeping cost a node 280 bytes each).
+template <typename Signal>
+class SignalBank {
+ public:
+  SignalBank(const char* name, std::size_t count) {
+    signals_.reserve(count);
+    for (std::size_t i = 0; i < count; ++i)
+      signals_.push_back(std::make_unique<Signal>((std::string(name) + "_" + std::to_string(i)).c_str()));
+  }
+  Signal& operator[](std::size_t i) { return *signals_[i]; }
+  const Signal& operator[](std::size_t i) const { return *signals_[i]; }
+  std::size_t size() const { return signals_.size(); }
+
+ private:
+  std::vector<std::unique_ptr<Signal>> signals_;
 };
 
 // The links: flits one way, credits the other (core/flit.h).

@@ -65,7 +65,9 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
     arrival_latency_.push_back(p < network_ports_ ? config.crossbar_delay + config.link_delay : ni.injection_delay);
   for (int p = 0; p < network_ports_; ++p) connected_.push_back(topology.has_link(id, p));
   inputs_.resize(std::size_t(input_ports_) * vcs_);
-  routes_.resize(inputs_.size());
+  // A route has at most a candidate per network port and one escape candidate (Duato, bubble), or
+  // one per delivery channel.
+  routes_.resize(int(inputs_.size()), std::min(RouteResult::kMaxCandidates, std::max(network_ports_ + 1, delivery_channels_)));
   outputs_.resize(std::size_t(output_ports_) * vcs_);
   for (int p = 0; p < output_ports_; ++p)
     for (int v = 0; v < vcs_; ++v) output_vc(p, v).credits = p < network_ports_ ? depth_ : delivery_credits_;
@@ -171,7 +173,7 @@ VcWait Router::wait_of(int port, int vc, Cycle now) const {
   // A routed header waits on an OR of its candidates: each one's holder, or, for one free but
   // without room (Duato's empty buffer, cut-through, bubble), the downstream buffer.
   const int room = room_needed(index);
-  const RouteResult& route = routes_[index];
+  const RouteView route = routes_[index];
   for (int c = 0; c < route.count; ++c) {
     const RouteCandidate& candidate = route.candidates[c];
     for (std::uint32_t mask = candidate.vc_mask & lane_mask_; mask; mask &= mask - 1) {
@@ -327,7 +329,7 @@ void Router::count_passed_over(int winner, int port, int ov) {
     const InputVc& b = inputs_[index];
     if (index == winner || b.injected >= w.injected) return;
     const int room = room_needed(index);
-    const RouteResult& route = routes_[index];
+    const RouteView route = routes_[index];
     for (int c = 0; c < route.count; ++c) {
       const RouteCandidate& candidate = route.candidates[c];
       if (candidate.port == port && ((candidate.vc_mask >> ov) & 1u) && admits(index, candidate, ov, room)) {
@@ -349,7 +351,7 @@ bool Router::allocate_output(int input) {
   if (blocked_.any()) count_passed_over(input, port, vc);
   if (input >= network_ports_ * vcs_ && port < network_ports_) {  // a new packet enters the network
     injections_against_transit_ += in_transit_wants(port);
-    const RouteResult& route = routes_[input];
+    const RouteView route = routes_[input];
     for (int c = 0; c < route.count; ++c) {
       const RouteCandidate& candidate = route.candidates[c];
       if (candidate.port == port && ((candidate.vc_mask >> vc) & 1u) && !candidate.bubble)
@@ -456,7 +458,13 @@ int Router::delivery_port(NodeId destination) const {
 }
 
 void Router::compute_route(int index, const Flit& header) {
-  RouteResult& route = routes_[index];
+  route_candidates(index, header, route_scratch_);
+  if (!routes_.store(index, route_scratch_))
+    fail(id_, clock_.cycle(), "the routing function gave " + std::to_string(route_scratch_.count) +
+                                  " candidates, more than a route here can have, for", header);
+}
+
+void Router::route_candidates(int index, const Flit& header, RouteResult& route) {
   const int lane = index % vcs_;
   if (lane == metapacket_vc_) {
     // Round its row on the same lane, delivered when it is back at its master.

@@ -36,6 +36,7 @@
 #include "core/packet_pool.h"
 #include "router/arbitration_policy.h"
 #include "router/injection_rule.h"
+#include "router/route_table.h"
 #include "router/switch_allocator.h"
 #include "router/vc_allocator.h"
 #include "routing/routing_function.h"
@@ -217,7 +218,8 @@ class Router : public sc_core::sc_module {
   int room_needed(int input) const {  // virtual cut-through: the whole packet must fit
     return virtual_cut_through_ ? packets_[slots_[std::size_t(input) * depth_ + inputs_[input].head].flit.packet].length : 0;
   }
-  void compute_route(int index, const Flit& header);
+  void compute_route(int index, const Flit& header);  // into routes_
+  void route_candidates(int index, const Flit& header, RouteResult& route);
   // The first delivery channel of `destination`'s terminal slot at this router, or −1 if it is
   // delivered at another router.
   int delivery_port(NodeId destination) const;
@@ -263,8 +265,9 @@ class Router : public sc_core::sc_module {
   std::vector<bool> connected_;       // per network port: a link exists (false at mesh edges)
   std::vector<InputVc> inputs_;
   // Per input VC, its header's route candidates: apart from inputs_, which every cycle's receive and
-  // switch allocation walk, because a route is 132 bytes read only while the header allocates.
-  std::vector<RouteResult> routes_;
+  // switch allocation walk, because a route is read only while the header allocates.
+  RouteTable routes_;
+  RouteResult route_scratch_;  // the routing function's answer, before routes_ keeps it
   std::vector<OutputVc> outputs_;
   std::vector<BufferedFlit> slots_;
   BitSet waiting_;  // input VCs holding a header to route, or routed but not yet refused an output VC

@@ -40,8 +40,9 @@ bool Router::in_transit_wants(int port) const {
     }
     if (v.count == 0) continue;
     if (v.state == VcState::Routing) {
-      for (int c = 0; c < routes_[index].count; ++c)
-        if (routes_[index].candidates[c].port == port) return true;
+      const RouteView route = routes_[index];
+      for (int c = 0; c < route.count; ++c)
+        if (route.candidates[c].port == port) return true;
       continue;
     }
     // A header not routed yet: every routing function here is minimal, so it will ask for one of

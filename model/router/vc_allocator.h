@@ -41,7 +41,7 @@ class VcAllocator {
   // The selection function over `route`; `admits(candidate, vc)` and `credits(port, vc)` describe
   // the output VCs. Returns false if no candidate VC admits the header now.
   template <typename Admits, typename Credits>
-  bool select(const RouteResult& route, Admits admits, Credits credits, int& port, int& vc) {
+  bool select(RouteView route, Admits admits, Credits credits, int& port, int& vc) {
     int best_credits = -1, ties = 0, group = -1;
     port = -1;
     for (int c = 0; c < route.count; ++c) {

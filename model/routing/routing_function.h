@@ -39,6 +39,14 @@ struct RouteResult {
   }
 };
 
+// Candidates as a router keeps them for a routed header (router/route_table.h).
+struct RouteView {
+  RouteView(const RouteCandidate* first, int n) : candidates(first), count(n) {}
+  RouteView(const RouteResult& route) : candidates(route.candidates), count(route.count) {}  // NOLINT: a view of it
+  const RouteCandidate* candidates;
+  int count;
+};
+
 class RoutingFunction {
  public:
   virtual ~RoutingFunction() = default;

@@ -298,7 +298,7 @@ void write_json(std::ostream& os, const RunReport& r) {
   os << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
 }
 
-void print_summary(std::ostream& os, const RunReport& r, double wall_seconds) {
+void print_summary(std::ostream& os, const RunReport& r, double wall_seconds, std::uint64_t peak_memory_bytes) {
   char line[160];
   auto row = [&](const char* name, const std::string& value) {
     std::snprintf(line, sizeof line, "  %-34s %s\n", name, value.c_str());
@@ -374,6 +374,8 @@ void print_summary(std::ostream& os, const RunReport& r, double wall_seconds) {
   }
   row("wall time", number(wall_seconds, "%.2f s") + "  (" +
                        number(double(r.nodes) * double(r.cycles) / wall_seconds / 1e6, "%.1f") + " M node-cycles/s)");
+  if (peak_memory_bytes)
+    row("peak memory", number(double(peak_memory_bytes) / 1e6, "%.2f MB"));
 }
 
 }  // namespace icn

@@ -85,6 +85,7 @@ struct RunReport {
 
 RunReport make_report(Experiment& experiment);
 void write_json(std::ostream& os, const RunReport& report);
-void print_summary(std::ostream& os, const RunReport& report, double wall_seconds);
+// `peak_memory_bytes`: the process's peak resident memory, printed when known (not 0).
+void print_summary(std::ostream& os, const RunReport& report, double wall_seconds, std::uint64_t peak_memory_bytes = 0);
 
 }  // namespace icn
