@@ -123,16 +123,27 @@ def timed(binary, radix, dimensions, rate, cycles):
     return wall, peak
 
 
+def kernel_floor(nodes, cycles, state_bytes):
+    """Node-cycles per second of SystemC's kernel alone on `nodes` one-method modules touching
+    `state_bytes` each per cycle (bench/kernel_floor.cpp)."""
+    run = subprocess.run([str(pathlib.Path(BUILD) / "bench" / "kernel_floor"), str(nodes), str(cycles), str(state_bytes)],
+                         capture_output=True, text=True, env={**os.environ, "SYSC_DISABLE_COPYRIGHT_MESSAGE": "1"})
+    if run.returncode != 0:
+        sys.exit(f"kernel_floor failed: {run.stderr}")
+    return float(run.stdout.split()[1])
+
+
 def bench_scale(router_load, cycles, largest):
     """At `router_load` flits entering each router per cycle (injected plus forwarded), so that every size
     does the same work per router: node-cycles per second over `cycles` cycles after the first
     `cycles` (the difference of two runs, so elaboration and the network's filling are not counted),
-    the time to elaborate and finish a one-cycle run, and the bytes each node adds (peak RSS against
-    a 4-node ring's)."""
+    the time to elaborate and finish a one-cycle run, and the bytes each node adds (peak resident
+    memory against a 4-node ring's). Beside them, SystemC's kernel alone with one method per node
+    touching nothing or 1 KB of its own each cycle: how much of the growth is the kernel's."""
     print(f"icnsim scale benchmark: the default router (3 lanes x 8 flits) on k-ary n-cube tori, uniform traffic, "
           f"{router_load} flits entering each router per cycle")
     print(f"{'network':>14} {'nodes':>7} {'pkt/node/cycle':>15} {'node-cycles/s':>14} {'elaboration [s]':>16} "
-          f"{'bytes/node':>11}")
+          f"{'bytes/node':>11} {'SystemC alone: 0 B':>19} {'1 KB':>9}")
     base_wall, base_rss = timed(binary_of(), 4, 1, 0.0, 1)
     for radix, dimensions in SCALES:
         nodes = radix ** dimensions
@@ -144,8 +155,9 @@ def bench_scale(router_load, cycles, largest):
         elaboration, rss = timed(binary_of(), radix, dimensions, rate, 1)
         short, _ = timed(binary_of(), radix, dimensions, rate, work)
         long, _ = timed(binary_of(), radix, dimensions, rate, 2 * work)
+        floor = [kernel_floor(nodes, work, state) for state in (0, 1024)]
         print(f"{f'{radix}-ary {dimensions}-cube':>14} {nodes:>7} {rate:>15.3g} {nodes * work / (long - short):>14.3g} "
-              f"{elaboration:>16.2f} {(rss - base_rss) / (nodes - 4):>11,.0f}")
+              f"{elaboration:>16.2f} {(rss - base_rss) / (nodes - 4):>11,.0f} {floor[0]:>19.3g} {floor[1]:>9.3g}")
 
 
 def binary_of():
