@@ -161,7 +161,7 @@ VcWait Router::wait_of(int port, int vc, Cycle now) const {
     w.out_port = v.out_port;
     w.out_vc = v.out_vc;
   }
-  if (front.ready > now || ((priority_lanes_ >> vc) & 1u)) return w;  // in flight; priority lanes never wait
+  if (front.ready() > now || ((priority_lanes_ >> vc) & 1u)) return w;  // in flight; priority lanes never wait
   if (v.state == VcState::Active) {
     if (v.out_port >= network_ports_ || output_vc(v.out_port, v.out_vc).credits > 0) return w;
     w.state = VcWait::State::Waiting;
@@ -249,8 +249,10 @@ inline void Router::receive(Cycle now) {
                          " is full (credit flow control violated) and received", f);
     int position = v.head + v.count;
     if (position >= depth_) position -= depth_;
-    slot(index, position) = BufferedFlit{f, Cycle(f.sent) + arrival_latency_[p]};
-    if (f.vc == metapacket_vc_ && f.is_head()) pass_metapacket(p, slot(index, position).ready, f);
+    BufferedFlit& arrived = slot(index, position);
+    arrived.flit = f;
+    arrived.set_ready(Cycle(f.sent) + arrival_latency_[p]);
+    if (f.vc == metapacket_vc_ && f.is_head()) pass_metapacket(p, arrived, f);
     if (v.count == 0) {
       ++valid_buffers_;
       v.last_move = now;
@@ -263,19 +265,19 @@ inline void Router::receive(Cycle now) {
   flits_arrived_ = 0;
 }
 
-void Router::pass_metapacket(int port, Cycle& ready, const Flit& header) {
+void Router::pass_metapacket(int port, BufferedFlit& arrived, const Flit& header) {
   // A metapacket passing through (not one its master injects or takes back) waits for the adder.
   if (port >= network_ports_ || packets_[header.packet].destination == id_) return;
-  ready = metapacket_tap_->metapacket_passing(id_, port, packets_[header.packet].tag, ready);
+  arrived.set_ready(metapacket_tap_->metapacket_passing(id_, port, packets_[header.packet].tag, arrived.ready()));
 }
 
 void Router::release_metapacket(int port, Cycle ready) {
   const int index = port * vcs_ + metapacket_vc_;
   InputVc& v = inputs_[index];
   BufferedFlit& header = slot(index, v.head);
-  if (v.count == 0 || v.state != VcState::Idle || !header.flit.is_head() || header.ready != MetapacketTap::kHeld)
+  if (v.count == 0 || v.state != VcState::Idle || !header.flit.is_head() || header.ready() != MetapacketTap::kHeld)
     fail(id_, clock_.cycle(), "released a metapacket that is not held at input port " + std::to_string(port));
-  header.ready = ready;
+  header.set_ready(ready);
 }
 
 void Router::step() {
@@ -377,7 +379,7 @@ void Router::route_and_allocate(Cycle now) {
   waiting_.for_each([&](int index) {
     InputVc& v = inputs_[index];
     if (v.state == VcState::Idle) {
-      if (slot(index, v.head).ready > now) return;
+      if (slot(index, v.head).ready() > now) return;
       start_routing(index, now);
     }
     if (v.route_ready <= now) allocation_order_[ready++] = index;
@@ -400,7 +402,7 @@ void Router::start_routing(int index, Cycle now) {
   if (!front.is_head()) fail(id_, now, "a body flit is at the front of an idle VC:", front);
   compute_route(index, front);
   v.route_ready = now + routing_delay_;
-  v.header_arrived = slot(index, v.head).ready;
+  v.header_arrived = slot(index, v.head).ready();
   v.injected = packets_[front.packet].injected;
   v.state = VcState::Routing;
 }
@@ -429,7 +431,7 @@ void Router::route_through_central_arbiter(Cycle now) {
   auto consider = [&](int index, bool priority_only) {
     if (granted >= 0 || (priority_only && !((priority_lanes_ >> (index % vcs_)) & 1u))) return;
     const InputVc& v = inputs_[index];
-    if (v.state != VcState::Active && slot(index, v.head).ready <= now) granted = index;
+    if (v.state != VcState::Active && slot(index, v.head).ready() <= now) granted = index;
   };
   if (priority_lanes_) waiting_.for_each([&](int index) { consider(index, true); });
   if (granted < 0) waiting_.for_each_from(arbiter_next_, [&](int index) { consider(index, false); });
@@ -507,7 +509,7 @@ inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   const int index = in_port * vcs_ + in_vc;
   InputVc& v = inputs_[index];
   const BufferedFlit& front = slot(index, v.head);
-  longest_switch_wait_ = std::max(longest_switch_wait_, now - std::max(v.eligible_since, front.ready));
+  longest_switch_wait_ = std::max(longest_switch_wait_, now - std::max(v.eligible_since, front.ready()));
   Flit f = front.flit;
   v.last_move = now;
   v.eligible_since = now + 1;  // the next flit's turn starts next cycle
@@ -563,7 +565,7 @@ struct Router::SwitchView {
   std::uint32_t active_lanes(int port) const { return r.active_[port]; }
   bool ready(int port, int lane) const {
     const int index = port * r.vcs_ + lane;
-    return r.slot(index, r.inputs_[index].head).ready <= now;
+    return r.slot(index, r.inputs_[index].head).ready() <= now;
   }
   int out_port(int port, int lane) const { return r.inputs_[port * r.vcs_ + lane].out_port; }
   ArbitrationRequest request(int port, int lane, bool with_age) const {

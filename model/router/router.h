@@ -161,23 +161,29 @@ class Router : public sc_core::sc_module {
 
  private:
   enum class VcState : std::uint8_t { Idle, Routing, Active };
+  // A flit in an input buffer. Its `sent` cycle is spent once it has arrived, so that field holds
+  // instead the first cycle the flit may leave this buffer (runs stay below 2^32 cycles,
+  // core/flit.h): a slot is 16 bytes, not 24, and four share a cache line.
   struct BufferedFlit {
+    static constexpr std::uint32_t kHeldSlot = 0xffffffffu;  // MetapacketTap::kHeld
     Flit flit;
-    Cycle ready;  // first cycle the flit may leave this buffer
+    Cycle ready() const { return flit.sent == kHeldSlot ? MetapacketTap::kHeld : Cycle(flit.sent); }
+    void set_ready(Cycle cycle) { flit.sent = cycle == MetapacketTap::kHeld ? kHeldSlot : std::uint32_t(cycle); }
   };
-  struct InputVc {
+  static_assert(sizeof(Flit) == 16, "a buffer slot is one flit");
+  struct InputVc {  // the small fields first: 56 bytes, not 64 with padding between them
     std::uint16_t head = 0;
     std::uint16_t count = 0;
     VcState state = VcState::Idle;
     std::uint8_t out_port = 0;
     std::uint8_t out_vc = 0;
+    bool tried = false;      // VC allocation failed since the last output VC release
+    bool absorbing = false;  // software recovery: this packet is being ejected here
+    std::uint16_t flits_sent = 0;  // of its packet, through the output VC it holds (Trans-t)
     Cycle route_ready = 0;
     Cycle injected = 0;         // its packet's injection cycle, set when routed
     Cycle eligible_since = 0;   // its front flit may bid for the switch from then (with a credit)
-    bool tried = false;  // VC allocation failed since the last output VC release
     Cycle last_move = 0;  // last cycle a flit left, or the buffer stopped being empty (watchdog)
-    bool absorbing = false;  // software recovery: this packet is being ejected here
-    std::uint16_t flits_sent = 0;  // of its packet, through the output VC it holds (Trans-t)
     Cycle header_arrived = 0;      // its packet's header became usable here (Trans-t)
   };
   struct OutputVc {
@@ -224,7 +230,7 @@ class Router : public sc_core::sc_module {
   // delivered at another router.
   int delivery_port(NodeId destination) const;
   void recover(int index);  // a header blocked past the deadlock timeout
-  void pass_metapacket(int port, Cycle& ready, const Flit& header);  // see MetapacketTap
+  void pass_metapacket(int port, BufferedFlit& arrived, const Flit& header);  // see MetapacketTap
   void detect_deadlocks(Cycle now);
 
   InputVc& input_vc(int port, int vc) { return inputs_[port * vcs_ + vc]; }
