@@ -187,3 +187,18 @@ def test_a_controller_refuses_a_platform_it_is_not_defined_for(icnsim, tmp_path)
     assert not out.exists()
     assert icnsim("platforms/ridruejo-ring64.yaml", "stimuli/uniform.yaml", "-q", "--set", "congestion_control.type=lbr",
                   "--set", "simulation.cycles=2000", "--set", "simulation.warmup=500").returncode == 0
+
+
+def test_summary_reports_the_peak_memory_a_larger_network_needs_more_of(icnsim):
+    # The process's own peak (VmHWM), which scripts/bench --scale reads: it grows with the network.
+    peaks = []
+    for radix in (4, 16):
+        p = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--set", f"network.radix={radix}",
+                   "--set", "simulation.cycles=1", "--set", "simulation.warmup=0")
+        assert p.returncode == 0, p.stderr
+        line = next(line for line in p.stdout.splitlines() if line.strip().startswith("peak memory"))
+        peaks.append(float(line.split()[2]))
+        assert line.split()[3] == "MB"
+    assert 1 < peaks[0] < peaks[1] < 1000
+    # 240 more nodes of well over 4 KB each
+    assert peaks[1] - peaks[0] > 240 * 4096 / 1e6
