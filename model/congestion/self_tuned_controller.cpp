@@ -1,7 +1,9 @@
 // The self-tuned controller (self-tuned paper sec. 3-4): the global estimate against a threshold
 // tuned by hill climbing with local-maxima avoidance (congestion/hill_climbing.h). A tuning
 // decision is taken every tuning_period cycles — rounded to whole gathers, the period being an
-// exact multiple of g (sec. 4.1) — on the flits delivered network-wide in it.
+// exact multiple of g (sec. 4.1) — on the flits delivered network-wide in it, or (throughput_window:
+// last_gather) in its last gather only, scaled to the period: "the throughput in a tuning period" may
+// be either, as the sideband delivers a count every gather.
 #include <cmath>
 
 #include "congestion/global_estimate_controller.h"
@@ -21,7 +23,8 @@ class SelfTunedController final : public GlobalEstimateController {
             c.parameters.real("drop_fraction"), c.parameters.real("reset_fraction"),
             int(c.parameters.integer("forget_after_resets"))}),
         period_cycles_(Cycle(c.parameters.integer("tuning_period"))),
-        throttled_at_decision_(c.parameters.text("throttled") == "at_decision") {}
+        throttled_at_decision_(c.parameters.text("throttled") == "at_decision"),
+        last_gather_only_(c.parameters.text("throughput_window") == "last_gather") {}
 
   double threshold() const override { return tuner_.threshold(); }
 
@@ -35,7 +38,7 @@ class SelfTunedController final : public GlobalEstimateController {
     // Counting any snapshot of the period over the threshold instead lets an oscillating estimate
     // raise the threshold in nearly every period, and the network creeps into saturation.
     const bool throttled = throttled_at_decision_ ? estimate(now()) > threshold() : throttling_in_period_;
-    tuner_.decide(delivered_in_period_, full_buffers, throttled);
+    tuner_.decide(last_gather_only_ ? delivered * gathers : delivered_in_period_, full_buffers, throttled);
     delivered_in_period_ = 0;
     throttling_in_period_ = false;
     snapshots_in_period_ = 0;
@@ -47,6 +50,7 @@ class SelfTunedController final : public GlobalEstimateController {
   bool throttling_in_period_ = false;
   int snapshots_in_period_ = 0;
   const bool throttled_at_decision_;
+  const bool last_gather_only_;
 };
 
 using P = ParameterSpec;
@@ -62,7 +66,10 @@ const Registration<ControllerRegistry> registration{{
      P::integer("forget_after_resets", 5, 1, 1000000, "r: consecutive resets after which the maximum is forgotten"),
      P::choice("throttled", "at_decision", {"at_decision", "in_period"},
                "Table 1's 'throttling': the estimate over the threshold at the decision (sec. 4.1: 'currently'), "
-               "or at any snapshot of the tuning period")}),
+               "or at any snapshot of the tuning period"),
+     P::choice("throughput_window", "period", {"period", "last_gather"},
+               "the throughput a tuning decision compares: flits delivered over the whole tuning period, or over its "
+               "last gather (scaled to the period)")}),
     [](sc_core::sc_module_name name, const ControllerContext& c) { return std::make_unique<SelfTunedController>(name, c); }}};
 
 }  // namespace
