@@ -114,8 +114,8 @@ std::uint64_t peak_resident_bytes() {
   return 0;
 }
 
-// A large network's state spreads over far more 4 KiB pages than the TLB covers, so on a
-// 4,096-node torus a third of the run went to page walks (docs/design.md, "Large networks").
+// A large network's state spreads over far more 4 KiB pages than the TLB covers; backed by huge
+// pages, a 4,096-node torus runs about 3 % faster (docs/design.md, "Large networks").
 // glibc backs its heap with transparent huge pages only when told so at start-up
 // (GLIBC_TUNABLES=glibc.malloc.hugetlb=1), so icnsim restarts itself once with that setting before
 // it builds such a network. Results are identical; ICNSIM_HUGE_PAGES=0 turns it off.
