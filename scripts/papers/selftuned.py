@@ -119,13 +119,24 @@ def recoveries_per_kcycle(r):
     return 1000 * r["packets"]["deadlock_recoveries"] / r["window"]["cycles"]
 
 
+def pattern_table(runs, keys, names):
+    """The bursts' patterns at steady load: accepted throughput and Disha's recoveries per controller."""
+    lines = ["| pattern | " + " | ".join(f"{n}: accepted / recoveries" for n in names) + " |",
+             "|---" * (len(names) + 1) + "|"]
+    for pattern in BURST_PATTERNS:
+        lines.append(f"| {pattern} | " + " | ".join(
+            f"{pct(runs.result(keys[(n, pattern)])):.1f} % / {recoveries_per_kcycle(runs.result(keys[(n, pattern)])):.0f}"
+            for n in names) + " |")
+    return "\n".join(lines) + "\n"
+
+
 # Tune's two readings the paper leaves open that move its creep (sec. 4.1: the throughput a
 # decision compares; sec. 4.2: how far below the maximum is "significantly"), beside icnsim's default.
 TUNING_VARIANTS = {"Tune": "whole period, reset below 75 %", "Tune, last gather": "last gather",
                    "Tune, reset below 90 %": "reset below 90 %"}
 
 
-def window_table(runs, keys, loads, seeds):
+def tuning_variant_table(runs, keys, loads, seeds):
     """Tune with icnsim's default reading against the other readings, load by load and seed by seed."""
     def highest(r):
         return max(threshold_after_warmup(r, r["window"]["warmup"]) or [float("nan")])
@@ -218,10 +229,10 @@ def reproduce(report):
                  for n in LONG_NAMES for load in long_loads for seed in long_seeds}
     # Readings of the tuning rules the paper leaves open (TUNING_VARIANTS), at the paper's length
     # just past saturation and deep in it.
-    window_loads = (0.03,) if quick else (0.025,) + LONG_LOADS
-    window_runs = {(n, load, seed): runs.submit(RECOVERY, STEADY, [*CONTROLLERS[n], f"stimulus.injection.rate={load}",
+    variant_loads = (0.03,) if quick else (0.025,) + LONG_LOADS
+    variant_runs = {(n, load, seed): runs.submit(RECOVERY, STEADY, [*CONTROLLERS[n], f"stimulus.injection.rate={load}",
                                                                   f"simulation.seed={seed}"], length=quick)
-                   for n in TUNING_VARIANTS for load in window_loads for seed in long_seeds}
+                   for n in TUNING_VARIANTS for load in variant_loads for seed in long_seeds}
     # Fig. 4c/d with the paper's two adaptive VCs: 4 VCs (2 dateline escape classes + 2 adaptive).
     fig4vc = sweep(runs, AVOIDANCE, ["Base", "ALO", "Tune"], loads4, ["router.virtual_channels=4"])
     probe = zero_load_probe(runs, RECOVERY)
@@ -266,8 +277,8 @@ def reproduce(report):
         if p == RECOVERY:
             w(long_table(runs, long_runs))
             w(LONG_NOTES)
-            w(window_table(runs, window_runs, window_loads, long_seeds))
-            w(WINDOW_NOTES)
+            w(tuning_variant_table(runs, variant_runs, variant_loads, long_seeds))
+            w(TUNING_VARIANT_NOTES)
         else:
             w("**The same with the paper's two adaptive VCs** (`router.virtual_channels=4`: two dateline escape "
               "classes and two adaptive VCs, one VC more than the paper):\n")
@@ -373,12 +384,7 @@ def reproduce(report):
     w(burst_table(runs, fig9[RECOVERY], ["Base", "ALO", "Tune"]))
     w("**The bursts' patterns at steady load, recovery** (0.04 packets/node/cycle, past saturation on every "
       "pattern; Disha recoveries per 1,000 cycles):\n")
-    w("| pattern | " + " | ".join(f"{n}: accepted / recoveries" for n in ("Base", "ALO", "Tune")) + " |\n|---|---|---|---|")
-    for pattern in BURST_PATTERNS:
-        w(f"| {pattern} | " + " | ".join(
-            f"{pct(runs.result(alo_patterns[(n, pattern)])):.1f} % / "
-            f"{recoveries_per_kcycle(runs.result(alo_patterns[(n, pattern)])):.0f}" for n in ("Base", "ALO", "Tune")) + " |")
-    w("")
+    w(pattern_table(runs, alo_patterns, ["Base", "ALO", "Tune"]))
     w(FIG9_ALO_NOTES)
 
     w("## Figs. 11 and 12 — metapackets instead of the sideband (recovery, uniform)\n")
@@ -526,7 +532,7 @@ Found on the way and fixed, both changing this report's numbers:
   sample intervals give identical runs).
 """
 
-WINDOW_NOTES = """Two readings of the tuning rules that the paper leaves open move the creep. *The throughput a
+TUNING_VARIANT_NOTES = """Two readings of the tuning rules that the paper leaves open move the creep. *The throughput a
 decision compares*: "the throughput in a tuning period" (sec. 4.1) is read here as the flits
 delivered over the whole 96-cycle period; the sideband delivers a count every 32-cycle gather, and
 a decision could as well compare the last one (`congestion_control.throughput_window:
