@@ -259,7 +259,7 @@ inline void Router::receive(Cycle now) {
       if (v.state != VcState::Active) waiting_.set(index);
       else if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index, now);
     }
-    if (++v.count == depth_) ++full_buffers_;
+    if (++v.count == depth_ && counts_as_full(p, f.vc)) ++full_buffers_;
     ++buffered_flits_;
   }
   flits_arrived_ = 0;
@@ -513,7 +513,7 @@ inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   Flit f = front.flit;
   v.last_move = now;
   v.eligible_since = now + 1;  // the next flit's turn starts next cycle
-  if (v.count == depth_) --full_buffers_;
+  if (v.count == depth_ && counts_as_full(in_port, in_vc)) --full_buffers_;
   if (++v.head == depth_) v.head = 0;
   if (--v.count == 0) {
     --valid_buffers_;

@@ -114,7 +114,10 @@ class Router : public sc_core::sc_module {
   // Observation, for congestion controllers and statistics.
   int buffered_flits() const { return buffered_flits_; }
   std::uint64_t ejected_flits() const { return ejected_flits_; }  // handed to this node's interface
-  int full_buffers() const { return full_buffers_; }  // VC buffers holding buffer_depth flits
+  // Edge buffers holding buffer_depth flits: the routing VCs of the network channels, the buffers
+  // the self-tuned paper counts (sec. 5.1: 3,072 on the 16-ary 2-cube), not the injection channels'
+  // nor Disha's or the metapackets' lanes.
+  int full_buffers() const { return full_buffers_; }
   int input_occupancy(int port, int vc) const { return input_vc(port, vc).count; }
   bool output_vc_free(int port, int vc) const;  // could be allocated to a new packet now
   int output_credits(int port, int vc) const { return output_vc(port, vc).credits; }
@@ -238,6 +241,7 @@ class Router : public sc_core::sc_module {
   OutputVc& output_vc(int port, int vc) { return outputs_[port * vcs_ + vc]; }
   const OutputVc& output_vc(int port, int vc) const { return outputs_[port * vcs_ + vc]; }
   BufferedFlit& slot(int vc_index, int position) { return slots_[vc_index * depth_ + position]; }
+  bool counts_as_full(int port, int vc) const { return port < network_ports_ && ((all_vcs_ >> vc) & 1u); }
 
   const NodeId id_;
   const Topology& topology_;

@@ -21,7 +21,7 @@ struct TimeSample {
   double accepted = 0;              // flits delivered per node per cycle in the interval
   std::uint64_t packets_in_network = 0;  // head injected, tail not delivered
   std::uint64_t packets_queued = 0;      // created, head not injected
-  std::uint64_t full_buffers = 0;        // VC buffers holding buffer_depth flits
+  std::uint64_t full_buffers = 0;        // edge buffers holding buffer_depth flits (Router::full_buffers)
   double mean_latency = 0;               // of packets delivered in the interval (NaN, written null, if none)
   Cycle oldest_in_network = 0;           // age of the oldest injected, undelivered packet
   std::uint64_t phase = 0;               // index of the stimulus phase running at the sample

@@ -4,9 +4,13 @@ central header arbiter, attempt sources of stimuli/selftuned-uniform.yaml), at a
 
 Margins: the paper shows the base collapsing past saturation and Tune holding near the peak
 (Fig. 4), static 50 over-throttling uniform traffic and static 250 failing on complement (Fig. 6).
-Measured here (seed 1): recovery at 0.04 — base 1.5 %, Tune 74.6 % of capacity; avoidance at 0.03
-— base 35.9 %, Tune 52.5 %; uniform at 0.04 — static 50 64.1 %, 250 72.6 %; complement at 0.04 —
-static 50 32.5 %, 250 23.3 %, Tune 29.9 %. Each bound sits well inside those gaps."""
+Measured here (seed 1, the full-buffer count of the paper's 3,072 edge buffers): recovery at 0.04 —
+base 2.4 %, Tune 67.7 % of capacity (the base's peak 64.0 % at 0.02); avoidance at 0.03 — base
+34.1 %, Tune 51.9 %; uniform at 0.04 — static 50 66.6 %, 250 73.8 %, Tune 67.7 %; complement at
+0.03 — static 50 32.8 %, 250 19.4 %, Tune 9.3 %. Each bound sits well inside those gaps.
+
+Claims icnsim does not reproduce are strict expected failures: each says why, and fails the suite
+the day the model reproduces the claim, so that the mark comes off."""
 import json
 
 import pytest
@@ -38,19 +42,38 @@ def test_fig4_with_avoidance_tune_stays_well_above_the_degraded_base(icnsim, tmp
     assert tune > 1.25 * base
 
 
+# Complement is judged at 0.03: at 0.04 a 20,000-cycle run is too short to show static 250's
+# collapses (27.0 % against 50's 31.7 %; 24.1 % against 31.3 % at the paper's length).
+FIG6_LOAD = {"uniform": 0.04, "bit_complement": 0.03}
+
+
+def fig6(icnsim, tmp_path, pattern):
+    load = FIG6_LOAD[pattern]
+    low = accepted(icnsim, tmp_path, "recovery", load, "congestion_control.type=static_threshold",
+                   "congestion_control.threshold=50", pattern=pattern)
+    high = accepted(icnsim, tmp_path, "recovery", load, "congestion_control.type=static_threshold",
+                    "congestion_control.threshold=250", pattern=pattern)
+    tune = accepted(icnsim, tmp_path, "recovery", load, "congestion_control.type=self_tuned", pattern=pattern)
+    return low, high, tune
+
+
 @pytest.mark.parametrize("pattern", ["uniform", "bit_complement"])
 def test_fig6_no_static_threshold_suits_both_patterns(icnsim, tmp_path, pattern):
-    low = accepted(icnsim, tmp_path, "recovery", 0.04, "congestion_control.type=static_threshold",
-                   "congestion_control.threshold=50", pattern=pattern)
-    high = accepted(icnsim, tmp_path, "recovery", 0.04, "congestion_control.type=static_threshold",
-                    "congestion_control.threshold=250", pattern=pattern)
-    tune = accepted(icnsim, tmp_path, "recovery", 0.04, "congestion_control.type=self_tuned", pattern=pattern)
+    low, high, _ = fig6(icnsim, tmp_path, pattern)
     if pattern == "uniform":
         assert low < 0.95 * high  # 50 over-throttles uniform traffic
-        assert tune > 0.95 * high
     else:
         assert high < 0.85 * low  # 250 lets complement saturate
-        assert tune > 1.1 * high
+
+
+@pytest.mark.xfail(strict=True, reason="counting the paper's 3,072 edge buffers, Tune over-throttles uniform deep in "
+                   "saturation (67.7 % against static 250's 73.8 %: throttling-driven drops pin the threshold low) "
+                   "and its threshold creeps past what complement bears just past saturation (9.3 % against "
+                   "static 50's 32.8 %); docs/results/selftuned.md, Figs. 4a/b and 6")
+@pytest.mark.parametrize("pattern", ["uniform", "bit_complement"])
+def test_fig6_tune_adapts_to_both_patterns(icnsim, tmp_path, pattern):
+    low, high, tune = fig6(icnsim, tmp_path, pattern)
+    assert tune > 0.95 * max(low, high)
 
 
 # Fig. 8 reduced to one uniform burst: 2,000 quiet cycles, 3,000 of one attempt per node every 15
@@ -121,20 +144,34 @@ def test_fig11_metapacket_gathers_take_130_to_160_cycles_lengthen_with_load_and_
     assert max(m["max_cycles"] for m in (light, peak, past)) < 300
 
 
-def test_fig12_tune_with_metapackets_saturates_below_the_bases_saturation_and_holds_less_than_over_the_sideband(
-        icnsim, tmp_path):
-    # Sec. 5.3.2: Tune acting on the metapackets' stale information saturates at lighter loads than
-    # the base, and metapackets are "not suitable" for it. Measured here (seed 1): at 0.015, where
-    # the base delivers all it is offered (48 %), Tune with metapackets 34.8 %; at 0.03 Tune with
-    # metapackets 44.9 %, over the sideband 63 %.
-    base = accepted(icnsim, tmp_path, "recovery", 0.015, "congestion_control.type=none")
-    early = accepted(icnsim, tmp_path, "recovery", 0.015, "congestion_control.type=self_tuned",
-                     "congestion_control.distribution=metapackets")
-    assert early < 0.85 * base
+def test_fig12_tune_with_metapackets_holds_less_past_saturation_than_over_the_sideband(icnsim, tmp_path):
+    # Sec. 5.3.2: metapackets are "not suitable": Tune acting on their stale information holds less.
+    # Measured here (seed 1) at 0.03: with metapackets 45.6 %, over the sideband 68.6 %.
     meta = accepted(icnsim, tmp_path, "recovery", 0.03, "congestion_control.type=self_tuned",
                     "congestion_control.distribution=metapackets")
     sideband = accepted(icnsim, tmp_path, "recovery", 0.03, "congestion_control.type=self_tuned")
     assert meta < 0.8 * sideband
+
+
+def saturates_early(icnsim, tmp_path, priority):
+    # Sec. 5.3.2: "using our Tune mechanism further exacerbates the situation causing saturation at
+    # lighter loads" — at 0.02, where the base delivers all it is offered (64 %).
+    base = accepted(icnsim, tmp_path, "recovery", 0.02, "congestion_control.type=none")
+    tune = accepted(icnsim, tmp_path, "recovery", 0.02, "congestion_control.type=self_tuned",
+                    "congestion_control.distribution=metapackets", f"congestion_control.metapacket_priority={priority}")
+    return tune < 0.85 * base
+
+
+def test_fig12_with_metapackets_winning_the_links_tune_saturates_below_the_bases_saturation(icnsim, tmp_path):
+    # Measured here (seed 1): 29.0 % at 0.02 against the base's 64.0 %.
+    assert saturates_early(icnsim, tmp_path, "link")
+
+
+@pytest.mark.xfail(strict=True, reason="with metapackets sharing the links flit by flit (the priority reading under "
+                   "which Fig. 11's gathers come out), Tune follows the base up to its saturation point (54.6 % against "
+                   "64.0 % at 0.02 here, 63.6 % against 64.0 % at the paper's length); docs/results/selftuned.md, Fig. 12")
+def test_fig12_with_metapackets_sharing_the_links_tune_saturates_below_the_bases_saturation(icnsim, tmp_path):
+    assert saturates_early(icnsim, tmp_path, "allocation")
 
 
 def test_comparing_the_last_gathers_throughput_keeps_the_tuned_threshold_far_lower_just_past_saturation(
