@@ -65,6 +65,8 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
     arrival_latency_.push_back(p < network_ports_ ? config.crossbar_delay + config.link_delay : ni.injection_delay);
   for (int p = 0; p < network_ports_; ++p) connected_.push_back(topology.has_link(id, p));
   inputs_.resize(std::size_t(input_ports_) * vcs_);
+  for (std::size_t i = 0; i < inputs_.size(); ++i)
+    inputs_[i].full_at = counts_as_full(int(i) / vcs_, int(i) % vcs_) ? std::uint16_t(depth_) : std::uint16_t(0xffff);
   // A route has at most a candidate per network port and one escape candidate (Duato, bubble), or
   // one per delivery channel.
   routes_.resize(int(inputs_.size()), std::min(RouteResult::kMaxCandidates, std::max(network_ports_ + 1, delivery_channels_)));
@@ -259,7 +261,7 @@ inline void Router::receive(Cycle now) {
       if (v.state != VcState::Active) waiting_.set(index);
       else if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index, now);
     }
-    if (++v.count == depth_ && counts_as_full(p, f.vc)) ++full_buffers_;
+    if (++v.count == v.full_at) ++full_buffers_;
     ++buffered_flits_;
   }
   flits_arrived_ = 0;
@@ -513,7 +515,7 @@ inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   Flit f = front.flit;
   v.last_move = now;
   v.eligible_since = now + 1;  // the next flit's turn starts next cycle
-  if (v.count == depth_ && counts_as_full(in_port, in_vc)) --full_buffers_;
+  if (v.count == v.full_at) --full_buffers_;
   if (++v.head == depth_) v.head = 0;
   if (--v.count == 0) {
     --valid_buffers_;

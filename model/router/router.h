@@ -183,6 +183,9 @@ class Router : public sc_core::sc_module {
     bool tried = false;      // VC allocation failed since the last output VC release
     bool absorbing = false;  // software recovery: this packet is being ejected here
     std::uint16_t flits_sent = 0;  // of its packet, through the output VC it holds (Trans-t)
+    // The count at which this buffer is full for the self-tuned count: buffer_depth for an edge
+    // buffer, never for an injection lane or Disha's or the metapackets' lane (counts_as_full).
+    std::uint16_t full_at = 0;
     Cycle route_ready = 0;
     Cycle injected = 0;         // its packet's injection cycle, set when routed
     Cycle eligible_since = 0;   // its front flit may bid for the switch from then (with a credit)
