@@ -13,6 +13,10 @@ CONTROLLERS = {"Base": ["congestion_control.type=none"], "ALO": ["congestion_con
                "Tune": ["congestion_control.type=self_tuned"],
                "Tune, last gather": ["congestion_control.type=self_tuned", "congestion_control.throughput_window=last_gather"],
                "Tune, reset below 90 %": ["congestion_control.type=self_tuned", "congestion_control.reset_fraction=0.9"],
+               "Tune, 32-cycle period": ["congestion_control.type=self_tuned", "congestion_control.tuning_period=32"],
+               "Tune, 192-cycle period": ["congestion_control.type=self_tuned", "congestion_control.tuning_period=192"],
+               "Tune, steps 1 % / 1 %": ["congestion_control.type=self_tuned", "congestion_control.decrement_percent=1"],
+               "Tune, steps 4 % / 4 %": ["congestion_control.type=self_tuned", "congestion_control.increment_percent=4"],
                "static 50": ["congestion_control.type=static_threshold", "congestion_control.threshold=50"],
                "static 250": ["congestion_control.type=static_threshold", "congestion_control.threshold=250"],
                "No tune (metapackets)": ["congestion_control.type=self_tuned", "congestion_control.distribution=metapackets",
@@ -186,6 +190,42 @@ def tuning_variant_table(runs, keys, loads, seeds):
     return "\n".join(lines)
 
 
+# Sec. 4.1: "for a reasonable range of values (32 cycles to 192 cycles) the performance did not alter
+# significantly" (the tuning period), and for increments and decrements of 1-4 % of all buffers
+# "performance is insensitive (within 4 percent)". Each variant against the default (1 % / 4 %, 96
+# cycles): mean accepted over the loads past saturation and the seeds.
+ROBUSTNESS = {"Tune, 32-cycle period": ("tuning period", "32 cycles"), "Tune, 192-cycle period": ("tuning period", "192 cycles"),
+              "Tune, steps 1 % / 1 %": ("steps", "+1 % / −1 %"), "Tune, steps 4 % / 4 %": ("steps", "+4 % / −4 %")}
+
+
+def robustness(report, runs, keys, loads, seeds):
+    def mean(n, load=None):
+        values = [pct(runs.result(keys[(n, l, seed)])) for l in loads if load in (None, l) for seed in seeds]
+        return sum(values) / len(values)
+    default = mean("Tune")
+    lines = [f"**Sec. 4.1's robustness** (recovery, uniform; mean accepted over {len(seeds)} seed"
+             f"{'s' if len(seeds) > 1 else ''} at each load, and over all of them against the default's, "
+             "96-cycle period and steps of +1 % / −4 %):\n",
+             "| Tune | " + " | ".join(str(load) for load in loads) + " | all | against the default |",
+             "|---" * (len(loads) + 3) + "|",
+             "| default | " + " | ".join(f"{mean('Tune', load):.1f} %" for load in loads) + f" | {default:.1f} % | |"]
+    worst = {}
+    for n, (what, label) in ROBUSTNESS.items():
+        m = mean(n)
+        lines.append(f"| {label} | " + " | ".join(f"{mean(n, load):.1f} %" for load in loads)
+                     + f" | {m:.1f} % | {100 * (m / default - 1):+.0f} % |")
+        change = (m / default - 1, label)
+        worst[what] = max(worst.get(what, change), change, key=lambda c: abs(c[0]))  # the largest change
+    for what, claim in (("tuning period", "the tuning period between 32 and 192 cycles does not alter performance "
+                         "significantly"), ("steps", "increments and decrements of 1–4 % of all buffers change "
+                         "performance by less than 4 %")):
+        change, label = worst[what]
+        report.claim("4.1", claim, "insensitive", f"{100 * change:+.0f} % with {label} (mean accepted past saturation)",
+                     abs(change) < 0.04, "the tuner's two traps (Fig. 4a/b): what sets the balance between them "
+                     "moves it (sec. 4.1's robustness table)")
+    return "\n".join(lines) + "\n"
+
+
 # The paper's Fig. 3 (throughput against full buffers) read off icnsim's recovery network: a static
 # threshold holds the full-buffer count near its value, so accepted throughput against the threshold,
 # seed by seed, shows whether throughput falls gradually past the best threshold (what the 75 % drop
@@ -290,6 +330,13 @@ def reproduce(report):
     variant_runs = {(n, load, seed): runs.submit(RECOVERY, STEADY, [*CONTROLLERS[n], f"stimulus.injection.rate={load}",
                                                                   f"simulation.seed={seed}"], length=quick)
                    for n in TUNING_VARIANTS for load in variant_loads for seed in long_seeds}
+    # Sec. 4.1's robustness: the tuning period and the steps, each against the default, on the same
+    # loads and seeds as the readings above.
+    robust_runs = {(n, load, seed): runs.submit(RECOVERY, STEADY, [*CONTROLLERS[n], f"stimulus.injection.rate={load}",
+                                                                 f"simulation.seed={seed}"], length=quick)
+                   for n in ROBUSTNESS for load in variant_loads for seed in long_seeds}
+    robust_runs.update({("Tune", load, seed): variant_runs[("Tune", load, seed)]
+                        for load in variant_loads for seed in long_seeds})
     # The paper's Fig. 3 on icnsim: static thresholds from below the paper's 250 to past the cliff, just
     # past saturation, on the seeds of the long runs.
     curve_loads, curve_thresholds = ((0.03,), (250, 600)) if quick else (CURVE_LOADS, CURVE_THRESHOLDS)
@@ -346,6 +393,8 @@ def reproduce(report):
             w(TUNING_VARIANT_NOTES)
             w(threshold_curve_table(runs, curve_runs, curve_thresholds, curve_loads, long_seeds))
             w(CURVE_NOTES)
+            w(robustness(report, runs, robust_runs, variant_loads, long_seeds))
+            w(ROBUSTNESS_NOTES)
         else:
             w("**The same with the paper's two adaptive VCs** (`router.virtual_channels=4`: two dateline escape "
               "classes and two adaptive VCs, one VC more than the paper):\n")
@@ -633,6 +682,19 @@ just past saturation the threshold sits at its floor (30) and Tune holds 50–56
 60–67 %. icnsim's default has the higher mean at 0.03–0.05; at 0.025 comparing the last gather does
 better on average because two of its seeds escape both traps. No reading gives the paper's curve
 (near the peak at every load) on every seed.
+"""
+
+ROBUSTNESS_NOTES = """The paper found its tuner robust (sec. 4.1): the tuning period anywhere from 32 to 192 cycles "did
+not alter significantly", the steps anywhere from 1 % to 4 % of all buffers within 4 %. On icnsim
+each of these moves the balance between the two traps of Fig. 4a/b. A longer period (192) averages
+the swings of the synchronised network away, so drops are rare and the threshold creeps into the
+cliff at every load, deep in saturation too (22 % at 0.05); a shorter one (32) sees every swing as a
+drop and over-throttles just past saturation (58 % at 0.03) yet holds deep in it. Equal steps of 4 %
+climb to the cliff four times as fast (thresholds of 1,100–2,800 just past saturation: 12–17 %);
+equal steps of 1 % sit between. This sensitivity is itself the finding: on this network the tuner
+works in a narrow band of its parameters — icnsim's defaults, the paper's, happen to lie in it —
+where the paper reports a wide one. What the paper's network has that widens the band is what
+remains open above (the plateau and the cliff; how synchronised its sources are; Disha's rate).
 """
 
 BURST_DURATION_NOTES = """Fig. 8's durations are not in the text; what the text does give — the recovery network "goes into
