@@ -129,6 +129,8 @@ class Router : public sc_core::sc_module {
   // mask, only those VCs. The routing function's adaptive VCs (all, if it has no escape VCs).
   int free_vcs(int port) const { return free_vcs(port, all_vcs_); }
   int free_vcs(int port, std::uint32_t vcs) const;
+  // VCs of an output port (of those in `vcs`) whose downstream buffer has room for a flit: a credit.
+  int vcs_with_room(int port, std::uint32_t vcs) const;
   std::uint32_t adaptive_vcs() const { return routing_.adaptive_vcs() ? routing_.adaptive_vcs() : all_vcs_; }
 
   // Whether a packet already in the network competes here for output `port`: it holds the port

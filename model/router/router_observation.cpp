@@ -16,6 +16,12 @@ int Router::free_vcs(int port, std::uint32_t vcs) const {
   return free;
 }
 
+int Router::vcs_with_room(int port, std::uint32_t vcs) const {
+  int with_room = 0;
+  for (std::uint32_t mask = vcs & all_vcs_; mask; mask &= mask - 1) with_room += output_vc(port, __builtin_ctz(mask)).credits > 0;
+  return with_room;
+}
+
 // The link signal holds the last flit sent on it, stamped with its cycle (core/flit.h); after the
 // cycle's update phase that is this cycle's flit, if there was one.
 bool Router::sent_in(int port, Cycle cycle) const {
