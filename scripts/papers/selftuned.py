@@ -59,6 +59,14 @@ def sweep(runs, platform, names, loads, extra=()):
             for n in names for load in loads}
 
 
+def seeded(runs, settings, loads, seeds, quick):
+    """Recovery-network runs at steady load, one per (name, load, seed); `settings` maps a name to its
+    settings. At the paper's length whatever the report's (--quick: the quick length)."""
+    return {(n, load, seed): runs.submit(RECOVERY, STEADY, [*extra, f"stimulus.injection.rate={load}",
+                                                          f"simulation.seed={seed}"], length=quick)
+            for n, extra in settings.items() for load in loads for seed in seeds}
+
+
 # Past saturation at the paper's length on several seeds: whether a controller keeps the recovery
 # network out of its collapsed state, and if not when it falls in. Static 250 is the control: a
 # fixed threshold that never creeps.
@@ -322,30 +330,19 @@ def reproduce(report):
     # Collapses past saturation can come late (after cycle 30,000), so they are looked for at the
     # paper's length (--quick: one seed and load at the quick length).
     long_loads, long_seeds = ((0.03,), (1,)) if quick else (LONG_LOADS, LONG_SEEDS)
-    long_runs = {(n, load, seed): runs.submit(RECOVERY, STEADY, [*CONTROLLERS[n], f"stimulus.injection.rate={load}",
-                                                                f"simulation.seed={seed}"], length=quick)
-                 for n in LONG_NAMES for load in long_loads for seed in long_seeds}
+    long_runs = seeded(runs, {n: CONTROLLERS[n] for n in LONG_NAMES}, long_loads, long_seeds, quick)
     # Readings of the tuning rules the paper leaves open (TUNING_VARIANTS), at the paper's length
     # just past saturation and deep in it.
     variant_loads = (0.03,) if quick else (0.025,) + LONG_LOADS
-    variant_runs = {(n, load, seed): runs.submit(RECOVERY, STEADY, [*CONTROLLERS[n], f"stimulus.injection.rate={load}",
-                                                                  f"simulation.seed={seed}"], length=quick)
-                   for n in TUNING_VARIANTS for load in variant_loads for seed in long_seeds}
+    variant_runs = seeded(runs, {n: CONTROLLERS[n] for n in TUNING_VARIANTS}, variant_loads, long_seeds, quick)
     # Sec. 4.1's robustness: the tuning period and the steps, each against the default, on the same
     # loads and seeds as the readings above.
-    robust_runs = {(n, load, seed): runs.submit(RECOVERY, STEADY, [*CONTROLLERS[n], f"stimulus.injection.rate={load}",
-                                                                 f"simulation.seed={seed}"], length=quick)
-                   for n in ROBUSTNESS for load in variant_loads for seed in long_seeds}
-    robust_runs.update({("Tune", load, seed): variant_runs[("Tune", load, seed)]
-                        for load in variant_loads for seed in long_seeds})
+    robust_runs = seeded(runs, {n: CONTROLLERS[n] for n in ("Tune", *ROBUSTNESS)}, variant_loads, long_seeds, quick)
     # The paper's Fig. 3 on icnsim: static thresholds from below the paper's 250 to past the cliff, just
     # past saturation, on the seeds of the long runs.
     curve_loads, curve_thresholds = ((0.03,), (250, 600)) if quick else (CURVE_LOADS, CURVE_THRESHOLDS)
-    curve_runs = {(t, load, seed): runs.submit(RECOVERY, STEADY, ["congestion_control.type=static_threshold",
-                                                                 f"congestion_control.threshold={t}",
-                                                                 f"stimulus.injection.rate={load}",
-                                                                 f"simulation.seed={seed}"], length=quick)
-                  for t in curve_thresholds for load in curve_loads for seed in long_seeds}
+    curve_runs = seeded(runs, {t: ["congestion_control.type=static_threshold", f"congestion_control.threshold={t}"]
+                               for t in curve_thresholds}, curve_loads, long_seeds, quick)
     # Fig. 4c/d with the paper's two adaptive VCs: 4 VCs (2 dateline escape classes + 2 adaptive).
     fig4vc = sweep(runs, AVOIDANCE, ["Base", "ALO", "Tune"], loads4, ["router.virtual_channels=4"])
     probe = zero_load_probe(runs, RECOVERY)
