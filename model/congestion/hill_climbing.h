@@ -11,7 +11,9 @@
 // remembers the maximum throughput with the full-buffer count Nmax and threshold Tmax of that
 // period; a period without a drop whose throughput is below reset_fraction of the maximum — the
 // network crept into saturation too gradually for Table 1 — sets the threshold to
-// min(Tmax, Nmax), and after `forget_after` such resets in a row the maximum is forgotten.
+// min(Tmax, Nmax), and after `forget_after` such resets in a row the maximum is forgotten and the
+// search for it restarts — from the initial threshold, or (restart_from_initial false) from the
+// reset value that has just failed `forget_after` times.
 namespace icn {
 
 class HillClimbing {
@@ -23,6 +25,7 @@ class HillClimbing {
     double drop_fraction = 0.75;
     double reset_fraction = 0.75;
     int forget_after = 5;
+    bool restart_from_initial = true;
   };
   enum class Decision { Increase, Decrease, Keep, ResetToMaximum };
 
@@ -49,6 +52,10 @@ class HillClimbing {
       if (++resets_ >= p_.forget_after) {  // even min(Tmax, Nmax) is too high: find a new maximum
         max_ = 0;
         resets_ = 0;
+        // Sec. 4.2 "restart the maximum-locating process", which sec. 4.1 begins at the initial
+        // value: kept at min(Tmax, Nmax), a collapsed network's period becomes the new maximum and
+        // its full-buffer count the next reset value.
+        if (p_.restart_from_initial) threshold_ = p_.initial;
       }
     } else {
       decision = throttling ? Decision::Increase : Decision::Keep;

@@ -21,7 +21,7 @@ class SelfTunedController final : public GlobalEstimateController {
             std::floor(total_buffers() * c.parameters.real("increment_percent") / 100.0),
             std::floor(total_buffers() * c.parameters.real("decrement_percent") / 100.0),
             c.parameters.real("drop_fraction"), c.parameters.real("reset_fraction"),
-            int(c.parameters.integer("forget_after_resets"))}),
+            int(c.parameters.integer("forget_after_resets")), c.parameters.text("restart") == "initial"}),
         period_cycles_(Cycle(c.parameters.integer("tuning_period"))),
         throttled_at_decision_(c.parameters.text("throttled") == "at_decision"),
         last_gather_only_(c.parameters.text("throughput_window") == "last_gather") {}
@@ -64,6 +64,9 @@ const Registration<ControllerRegistry> registration{{
      P::real("reset_fraction", 0.75, 0, 1,
              "reset to min(Tmax, Nmax) when throughput falls below this fraction of the maximum (sec. 4.2)"),
      P::integer("forget_after_resets", 5, 1, 1000000, "r: consecutive resets after which the maximum is forgotten"),
+     P::choice("restart", "initial", {"initial", "reset_value"},
+               "where the search for a new maximum starts once it is forgotten (sec. 4.2 'restart the "
+               "maximum-locating process'): the initial threshold, or the reset value min(Tmax, Nmax)"),
      P::choice("throttled", "at_decision", {"at_decision", "in_period"},
                "Table 1's 'throttling': the estimate over the threshold at the decision (sec. 4.1: 'currently'), "
                "or at any snapshot of the tuning period"),

@@ -7,7 +7,7 @@ Margins: the paper shows the base collapsing past saturation and Tune holding ne
 Measured here (seed 1, the full-buffer count of the paper's 3,072 edge buffers): recovery at 0.04 —
 base 2.4 %, Tune 67.7 % of capacity (the base's peak 64.0 % at 0.02); avoidance at 0.03 — base
 34.1 %, Tune 51.9 %; uniform at 0.04 — static 50 66.6 %, 250 73.8 %, Tune 67.7 %; complement at
-0.03 — static 50 32.8 %, 250 19.4 %, Tune 9.3 %. Each bound sits well inside those gaps.
+0.03 — static 50 32.8 %, 250 19.4 %, Tune 29.9 %. Each bound sits well inside those gaps.
 
 Claims icnsim does not reproduce are strict expected failures: each says why, and fails the suite
 the day the model reproduces the claim, so that the mark comes off."""
@@ -68,12 +68,26 @@ def test_fig6_no_static_threshold_suits_both_patterns(icnsim, tmp_path, pattern)
 
 @pytest.mark.xfail(strict=True, reason="counting the paper's 3,072 edge buffers, Tune over-throttles uniform deep in "
                    "saturation (67.7 % against static 250's 73.8 %: throttling-driven drops pin the threshold low) "
-                   "and its threshold creeps past what complement bears just past saturation (9.3 % against "
-                   "static 50's 32.8 %); docs/results/selftuned.md, Figs. 4a/b and 6")
+                   "and between restarts walks down complement's gradual decline past the best threshold, which its "
+                   "rules do not sense (29.9 % against static 50's 32.8 %); docs/results/selftuned.md, Figs. 4a/b and 6")
 @pytest.mark.parametrize("pattern", ["uniform", "bit_complement"])
 def test_fig6_tune_adapts_to_both_patterns(icnsim, tmp_path, pattern):
     low, high, tune = fig6(icnsim, tmp_path, pattern)
     assert tune > 0.95 * max(low, high)
+
+
+def test_fig6_restarting_the_search_for_a_maximum_at_the_initial_threshold_keeps_complement_out_of_collapse(
+        icnsim, tmp_path):
+    # Sec. 4.2: after 5 resets in a row the maximum is forgotten and "the maximum-locating process"
+    # restarts. Left at the reset value that just failed, the collapsed network's period becomes the
+    # new maximum and the threshold ratchets up; from the initial threshold the throttle drains the
+    # network. Measured here (seed 1, complement at 0.03): 29.9 % against 9.3 %.
+    load = FIG6_LOAD["bit_complement"]
+    initial = accepted(icnsim, tmp_path, "recovery", load, "congestion_control.type=self_tuned",
+                       "congestion_control.restart=initial", pattern="bit_complement")
+    reset_value = accepted(icnsim, tmp_path, "recovery", load, "congestion_control.type=self_tuned",
+                           "congestion_control.restart=reset_value", pattern="bit_complement")
+    assert initial > 2 * reset_value
 
 
 # Fig. 8 reduced to one uniform burst: 2,000 quiet cycles, 3,000 of one attempt per node every 15
@@ -162,16 +176,12 @@ def saturates_early(icnsim, tmp_path, priority):
     return tune < 0.85 * base
 
 
-def test_fig12_with_metapackets_winning_the_links_tune_saturates_below_the_bases_saturation(icnsim, tmp_path):
-    # Measured here (seed 1): 29.0 % at 0.02 against the base's 64.0 %.
-    assert saturates_early(icnsim, tmp_path, "link")
-
-
-@pytest.mark.xfail(strict=True, reason="with metapackets sharing the links flit by flit (the priority reading under "
-                   "which Fig. 11's gathers come out), Tune follows the base up to its saturation point (54.6 % against "
-                   "64.0 % at 0.02 here, 63.6 % against 64.0 % at the paper's length); docs/results/selftuned.md, Fig. 12")
-def test_fig12_with_metapackets_sharing_the_links_tune_saturates_below_the_bases_saturation(icnsim, tmp_path):
-    assert saturates_early(icnsim, tmp_path, "allocation")
+@pytest.mark.parametrize("priority", ["allocation", "link"])
+def test_fig12_tune_with_metapackets_saturates_below_the_bases_saturation(icnsim, tmp_path, priority):
+    # Measured here (seed 1): 50.1 % sharing the links, 43.5 % winning them, at 0.02 against the base's
+    # 64.0 %. Not on every seed: at the paper's length 2 of 4 seeds sharing, 3 of 4 winning
+    # (docs/results/selftuned.md, Figs. 11 and 12).
+    assert saturates_early(icnsim, tmp_path, priority)
 
 
 def test_comparing_the_last_gathers_throughput_keeps_the_tuned_threshold_far_lower_just_past_saturation(

@@ -93,6 +93,27 @@ TEST_CASE("after 5 consecutive resets the maximum is forgotten and searched anew
   CHECK(u.consecutive_resets() == 0);
 }
 
+TEST_CASE("a forgotten maximum is searched for again from the initial threshold, not from the failed reset value",
+          "[hill-climbing]") {
+  // Five resets to min(Tmax, Nmax) = 100 have not held the network: that value is too high.
+  const auto five_resets = [](HillClimbing& t) {
+    REQUIRE(creep(t, 100, false) == D::ResetToMaximum);
+    for (int i = 2; i <= 5; ++i) REQUIRE(t.decide(700, 900, true) == D::ResetToMaximum);
+    REQUIRE(t.maximum() == 0);
+  };
+  auto restart = tuner(300);
+  five_resets(restart);
+  CHECK(restart.threshold() == 300);  // the initial value, where sec. 4.1 begins
+  CHECK(restart.decide(700, 900, true) == D::Increase);
+  CHECK(restart.threshold() == 330);
+
+  auto keep = HillClimbing(HillClimbing::Parameters{300, 30, 122, 0.75, 0.75, 5, false});
+  five_resets(keep);
+  CHECK(keep.threshold() == 100);  // stays at the reset value
+  keep.decide(700, 900, true);
+  CHECK(keep.threshold() == 130);
+}
+
 TEST_CASE("ALO admits when every useful channel has a free VC or one has all VCs free", "[alo]") {
   const int vcs = 3;
   const int all_some[] = {1, 2};
