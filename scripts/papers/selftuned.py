@@ -247,22 +247,29 @@ def robustness(report, runs, keys, loads, seeds):
 CURVE_LOADS, CURVE_THRESHOLDS = (0.025, 0.03), (250, 400, 500, 600, 700)
 
 
-def threshold_curve_table(runs, keys, thresholds, loads, seeds):
+def static_threshold_table(runs, keys, thresholds, loads, seeds, title, cell):
+    """A row per static threshold, a column per load; `cell` summarises the runs of the seeds. `title`
+    may name {cycles} and {seeds}."""
     cycles = runs.result(next(iter(keys.values())))["window"]["cycles"]
-    lines = [f"**Throughput against a static threshold** (the paper's Fig. 3 on icnsim: recovery, uniform, "
-             f"{cycles:,} cycles, {len(seeds)} seed{'s' if len(seeds) > 1 else ''}; mean accepted over the seeds "
-             "that never collapse / runs that collapse, collapse as above):\n",
+    seeds_text = f"{len(seeds)} seed{'s' if len(seeds) > 1 else ''}"
+    lines = [title.format(cycles=f"{cycles:,}", seeds=seeds_text) + "\n",
              "| threshold (full buffers) | " + " | ".join(f"{load} packets/node/cycle" for load in loads) + " |",
              "|---" * (len(loads) + 1) + "|"]
     for t in thresholds:
-        cells = []
-        for load in loads:
-            rs = [runs.result(keys[(t, load, seed)]) for seed in seeds]
-            held = [pct(r) for r in rs if collapse_cycle(r) is None]
-            fell = len(rs) - len(held)
-            cells.append(f"{sum(held) / len(held):.1f} % / {fell} of {len(rs)}" if held else f"— / {fell} of {len(rs)}")
-        lines.append(f"| {t} | " + " | ".join(cells) + " |")
+        lines.append(f"| {t} | " + " | ".join(cell([runs.result(keys[(t, load, seed)]) for seed in seeds])
+                                             for load in loads) + " |")
     return "\n".join(lines) + "\n"
+
+
+def threshold_curve_table(runs, keys, thresholds, loads, seeds):
+    def held_and_fell(rs):
+        held = [pct(r) for r in rs if collapse_cycle(r) is None]
+        fell = len(rs) - len(held)
+        return f"{sum(held) / len(held):.1f} % / {fell} of {len(rs)}" if held else f"— / {fell} of {len(rs)}"
+    return static_threshold_table(runs, keys, thresholds, loads, seeds,
+                                  "**Throughput against a static threshold** (the paper's Fig. 3 on icnsim: recovery, "
+                                  "uniform, {cycles} cycles, {seeds}; mean accepted over the seeds that never collapse "
+                                  "/ runs that collapse, collapse as above):", held_and_fell)
 
 
 def best(runs, keys, name, loads):
@@ -307,18 +314,11 @@ def complement_table(runs, keys, loads, seeds):
 
 
 def complement_curve_table(runs, keys, thresholds, loads, seeds):
-    cycles = runs.result(next(iter(keys.values())))["window"]["cycles"]
-    lines = [f"**Bit complement against a static threshold** ({cycles:,} cycles, {len(seeds)} seed"
-             f"{'s' if len(seeds) > 1 else ''}; mean accepted / mean full-buffer count after warm-up):\n",
-             "| threshold (full buffers) | " + " | ".join(f"{load} packets/node/cycle" for load in loads) + " |",
-             "|---" * (len(loads) + 1) + "|"]
-    for t in thresholds:
-        cells = []
-        for load in loads:
-            rs = [runs.result(keys[(t, load, seed)]) for seed in seeds]
-            cells.append(f"{sum(pct(r) for r in rs) / len(rs):.1f} % / {sum(mean_full_buffers(r) for r in rs) / len(rs):.0f}")
-        lines.append(f"| {t} | " + " | ".join(cells) + " |")
-    return "\n".join(lines) + "\n"
+    def means(rs):
+        return f"{sum(pct(r) for r in rs) / len(rs):.1f} % / {sum(mean_full_buffers(r) for r in rs) / len(rs):.0f}"
+    return static_threshold_table(runs, keys, thresholds, loads, seeds,
+                                  "**Bit complement against a static threshold** ({cycles} cycles, {seeds}; mean "
+                                  "accepted / mean full-buffer count after warm-up):", means)
 
 
 def threshold_after_warmup(r, warmup):
