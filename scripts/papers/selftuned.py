@@ -399,10 +399,11 @@ def reproduce(report):
     complement_loads, complement_curve_loads, complement_thresholds = (
         ((0.03,), (0.03,), (50, 250)) if quick else (COMPLEMENT_LOADS, COMPLEMENT_CURVE_LOADS, COMPLEMENT_THRESHOLDS))
     complement_pattern = [f"stimulus.pattern.type={COMPLEMENT}"]
-    complement_runs = seeded(runs, {n: [*CONTROLLERS[n], *complement_pattern] for n in COMPLEMENT_NAMES}, complement_loads,
-                             long_seeds, quick)
+    complement_runs = seeded(runs, {n: [*CONTROLLERS[n], *complement_pattern] for n in COMPLEMENT_NAMES},
+                             complement_loads, long_seeds, quick)
     complement_curve = seeded(runs, {t: ["congestion_control.type=static_threshold", f"congestion_control.threshold={t}",
-                                         *complement_pattern] for t in complement_thresholds}, complement_curve_loads, long_seeds, quick)
+                                         *complement_pattern] for t in complement_thresholds},
+                              complement_curve_loads, long_seeds, quick)
     # Fig. 4c/d with the paper's two adaptive VCs: 4 VCs (2 dateline escape classes + 2 adaptive).
     fig4vc = sweep(runs, AVOIDANCE, ["Base", "ALO", "Tune"], loads4, ["router.virtual_channels=4"])
     probe = zero_load_probe(runs, RECOVERY)
