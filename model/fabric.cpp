@@ -4,6 +4,7 @@
 
 #include "congestion/metapacket_gather.h"
 #include "core/config_error.h"
+#include "deadlock/deadlock_audit.h"
 #include "routing/routing_function.h"
 #include "sideband/entropy_circuit.h"
 #include "sideband/sideband.h"
@@ -51,6 +52,10 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
     metapackets_->connect(interfaces, routers);
   }
   connect_links();
+  if (platform_.deadlock.audit) {
+    audit_ = std::make_unique<DeadlockAudit>(*this);
+    for (NodeId r = 0; r < topology_.router_count(); ++r) router(r).set_deadlock_audit(audit_.get());
+  }
   if (!platform_.simulation.vcd.empty()) open_trace();
   if (!platform_.tlm.address_map.empty()) {
     // One packet per transaction; under virtual cut-through it must fit a VC buffer.

@@ -23,6 +23,7 @@
 
 namespace icn {
 
+class DeadlockAudit;
 class EntropyCircuit;
 class MetapacketGather;
 class RoutingFunction;
@@ -55,9 +56,9 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   const MetapacketGather* metapackets() const { return metapackets_.get(); }
   MetapacketGather* metapackets() { return metapackets_.get(); }
   const RecoveryToken& recovery_token() const { return token_; }
+  const DeadlockAudit* deadlock_audit() const { return audit_.get(); }  // with deadlock.audit
   // Node `id`'s TLM-2.0 ports (docs/tlm.md); a platform with an address_map has them on every node.
   TlmPort& tlm_port(NodeId id);
-  std::uint64_t deadlock_recoveries() const { return token_.recoveries() + statistics_.packets_absorbed_total(); }
 
   // The current values on the link leaving router `r` through network port `port`.
   const Flit& link_flit(NodeId r, int port) const { return link_flits_[link_index(r, port)].read(); }
@@ -93,6 +94,7 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   PacketPool packets_;
   NetworkStatistics statistics_;
   RecoveryToken token_;  // Disha's, shared by all routers
+  std::unique_ptr<DeadlockAudit> audit_;
   std::unique_ptr<Sideband> sideband_;  // runs only if a congestion controller attaches to it
   std::unique_ptr<EntropyCircuit> entropy_circuit_;  // runs only if an entropy-throttling controller attaches
   std::unique_ptr<MetapacketGather> metapackets_;  // with router.metapacket_lane

@@ -107,6 +107,10 @@ def draw(rng: random.Random):
     s["deadlock.recovery"] = recovery
     if recovery == "disha":
         s["deadlock.token_release"] = rng.choice(["tail", "header"])
+    if recovery != "none":
+        s["deadlock.detection"] = rng.choice(["timeout", "inactivity"])
+        if s["deadlock.detection"] == "inactivity":
+            s["deadlock.inactivity_scope"] = rng.choice(["physical_channel", "virtual_channel"])
 
     s["network_interface.injection_channels"] = rng.choice([1, 1, 1, 2, 4])
     s["network_interface.delivery_channels"] = rng.choice([1, 1, 2])

@@ -46,9 +46,9 @@ std::vector<ParameterSpec> GlobalEstimateController::common_parameters() {
 
 void GlobalEstimateController::sideband_values(std::uint64_t* values) {
   values[0] = std::uint64_t(router_.full_buffers());
-  const std::uint64_t ejected = router_.ejected_flits();
-  values[1] = ejected - ejected_at_last_gather_;
-  ejected_at_last_gather_ = ejected;
+  const std::uint64_t delivered = router_.delivered_flits();
+  values[1] = delivered - delivered_at_last_gather_;
+  delivered_at_last_gather_ = delivered;
 }
 
 void GlobalEstimateController::sideband_snapshot(Cycle taken, const std::uint64_t* sums) {

@@ -47,7 +47,7 @@ class GlobalEstimateController : public CongestionController, public SidebandCli
   const bool extrapolate_;
   const bool throttle_;
   double total_buffers_;
-  std::uint64_t ejected_at_last_gather_ = 0;
+  std::uint64_t delivered_at_last_gather_ = 0;
   int snapshots_ = 0;
   double previous_ = 0, latest_ = 0;  // full buffers in the last two snapshots
   Cycle previous_taken_ = 0, latest_taken_ = 0;

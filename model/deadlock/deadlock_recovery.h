@@ -1,16 +1,27 @@
 #pragma once
 // Deadlock detection and recovery for routing functions that can deadlock (TFAR; docs/routing.md,
-// "Deadlock recovery"). Detection (self-tuned paper sec. 5.1, Trans-t sec. 4.1): a header still at
-// the front of its buffer, routed, and unable to advance for `timeout` cycles — waiting for an
-// output VC, or holding one whose downstream buffer stays full — counts as deadlocked. Recovery:
+// "Deadlock recovery"). Only a header at the front of a network input VC can be deadlocked: one on
+// an injection channel holds no network channel, so recovering it frees nothing. Such a header is
+// blocked while it cannot advance: refused an output VC, or holding one whose downstream buffer has
+// no room. Its blocked time restarts whenever it makes progress (routed, given an output VC), so a
+// header that just won a VC and waits for its first credit is not taken for an old blocked one.
+// Detection (deadlock.detection):
+//   * timeout (self-tuned paper sec. 5.1, Disha's 8 cycles): blocked for `timeout` cycles;
+//   * inactivity (Trans-t sec. 4, its ref. [10], López, Martínez & Duato 1998): a header refused
+//     every channel it may request, blocked for `timeout` cycles, while over the same cycles no
+//     flit crossed any of those channels (per physical channel, or per VC with
+//     deadlock.inactivity_scope: virtual_channel). A header behind moving traffic — congested, not
+//     deadlocked — keeps waiting; so does one that holds its output VC and waits for a credit.
+// Recovery:
 //   * Disha (self-tuned sec. 2, 5.1): with the network-wide token, which circulates
 //     (deadlock/recovery_token.h), the packet moves onto the recovery lane, a hidden extra lane on
 //     every channel that follows the topology's deterministic route (dimension order on a k-ary
 //     n-cube) and has priority on every link;
-//   * software (Trans-t sec. 4.1): the packet is ejected into the current node's interface, which
+//   * software (Trans-t sec. 4): the packet is ejected into the current node's interface, which
 //     injects it again after a delay.
-// A unit: the router describes its headers through `header_at`; this decides which are recovered,
-// in which order, and where they go; the router moves them.
+// A unit: the router describes its headers through `header_at` and the activity of what they
+// request through `last_activity`; this decides which are recovered, in which order, and where
+// they go; the router moves them.
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -25,16 +36,27 @@ class DeadlockRecovery {
  public:
   // What the router tells of one input VC.
   struct Header {
-    bool routed = false;   // a routed header at the front (not on a priority lane, not being absorbed)
-    Cycle routed_at = 0;   // the cycle it became ready for VC allocation
-    bool blocked = false;  // refused an output VC, or holds one without a credit
+    // A header at the front of a network input VC (not on a priority lane, not being absorbed)
+    // that cannot advance: refused an output VC, or holding one without a credit.
+    bool blocked = false;
+    bool holds_output = false;  // blocked holding its output VC, waiting for a credit
+    Cycle blocked_since = 0;    // its last progress: routed, or given its output VC
   };
+  // What a recovered header was blocked on (the result's deadlock_recoveries_by_kind).
+  enum class BlockedOn { OutputVc, Credit };
 
   DeadlockRecovery(const DeadlockRecoveryConfig& config, RecoveryToken* token, NodeId node)
-      : kind_(config.kind), timeout_(Cycle(config.timeout)), token_(token), node_(node) {}
+      : kind_(config.kind),
+        inactivity_(config.detection == DeadlockRecoveryConfig::Detection::Inactivity),
+        per_vc_(config.inactivity_per_vc),
+        timeout_(Cycle(config.timeout)),
+        token_(token),
+        node_(node) {}
 
   bool active() const { return kind_ != DeadlockRecoveryConfig::Kind::None; }
   bool to_recovery_lane() const { return kind_ == DeadlockRecoveryConfig::Kind::Disha; }
+  // Inactivity detection: whether a requested channel is a VC rather than its physical channel.
+  bool inactivity_per_vc() const { return per_vc_; }
 
   // This router may recover a packet now: always under software recovery, with the token here
   // under Disha.
@@ -43,19 +65,26 @@ class DeadlockRecovery {
            (kind_ == DeadlockRecoveryConfig::Kind::Disha && token_->at(node_, now));
   }
 
-  // The input VCs (0 .. count − 1) whose headers count as deadlocked, longest blocked first: the
+  // The input VCs (0 .. count − 1) whose headers are presumed deadlocked, longest blocked first: the
   // token allows one recovery, and scanning in VC order would let the same low-numbered VCs win
-  // every time it comes round.
-  template <typename HeaderAt>
-  void detect(int count, Cycle now, HeaderAt header_at, std::vector<int>& deadlocked) const {
+  // every time it comes round. `last_activity(index)` — the last cycle a flit crossed any channel
+  // that header may request — is asked only under inactivity detection, and only of headers
+  // blocked for the threshold.
+  template <typename HeaderAt, typename LastActivity>
+  void detect(int count, Cycle now, HeaderAt header_at, LastActivity last_activity, std::vector<int>& deadlocked) const {
     deadlocked.clear();
     if (!may_recover(now)) return;
     for (int index = 0; index < count; ++index) {
       const Header h = header_at(index);
-      if (h.routed && h.blocked && now >= h.routed_at + timeout_) deadlocked.push_back(index);
+      if (!h.blocked || now < h.blocked_since + timeout_) continue;
+      // A header that holds its output VC requests no channel: under ref. [10] it waits on the
+      // packet ahead, and every chain of such waits ends at a header refused a channel, which
+      // is the one detected. The time-out takes any header that cannot advance.
+      if (inactivity_ && (h.holds_output || now < last_activity(index) + timeout_)) continue;
+      deadlocked.push_back(index);
     }
     std::sort(deadlocked.begin(), deadlocked.end(), [&](int a, int b) {
-      return std::make_pair(header_at(a).routed_at, a) < std::make_pair(header_at(b).routed_at, b);
+      return std::make_pair(header_at(a).blocked_since, a) < std::make_pair(header_at(b).blocked_since, b);
     });
   }
 
@@ -64,6 +93,8 @@ class DeadlockRecovery {
 
  private:
   const DeadlockRecoveryConfig::Kind kind_;
+  const bool inactivity_;
+  const bool per_vc_;
   const Cycle timeout_;
   RecoveryToken* const token_;
   const NodeId node_;

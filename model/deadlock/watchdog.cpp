@@ -8,6 +8,7 @@
 #include "core/cycle_clock.h"
 #include "core/model_error.h"
 #include "core/packet_pool.h"
+#include "deadlock/deadlock_audit.h"
 #include "platform/configuration.h"
 
 namespace icn {
@@ -19,6 +20,8 @@ struct VcKey {
   }
 };
 }  // namespace
+
+bool DeadlockAudit::in_knot(const VcRef& header, Cycle now) const { return analyse_wait(query_, header, now).deadlock; }
 
 WaitAnalysis analyse_wait(const WaitForQuery& query, const VcRef& start, Cycle now) {
   // Breadth first over every alternative; `parent` leads back to the start for the chain.

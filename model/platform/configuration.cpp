@@ -60,8 +60,16 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   c.deadlock.kind = recovery == "disha"      ? DeadlockRecoveryConfig::Kind::Disha
                     : recovery == "software" ? DeadlockRecoveryConfig::Kind::Software
                                              : DeadlockRecoveryConfig::Kind::None;
+  c.deadlock.detection = p.text("deadlock.detection") == "inactivity" ? DeadlockRecoveryConfig::Detection::Inactivity
+                                                                      : DeadlockRecoveryConfig::Detection::Timeout;
+  if (c.deadlock.detection == DeadlockRecoveryConfig::Detection::Inactivity &&
+      c.deadlock.kind == DeadlockRecoveryConfig::Kind::None)
+    throw ConfigError(p.problem("deadlock.detection", "inactivity detects deadlocks for a recovery, and "
+                                                      "deadlock.recovery is none (allowed: timeout, or set a recovery)"));
+  c.deadlock.inactivity_per_vc = p.text("deadlock.inactivity_scope") == "virtual_channel";
   c.deadlock.timeout = int(p.integer("deadlock.timeout"));
   c.deadlock.reinjection_delay = Cycle(p.integer("deadlock.reinjection_delay"));
+  c.deadlock.audit = p.boolean("deadlock.audit");
   c.deadlock.release_token_at_header = p.text("deadlock.token_release") == "header";
   c.network_interface.injection_channels = int(p.integer("network_interface.injection_channels"));
   c.network_interface.delivery_channels = int(p.integer("network_interface.delivery_channels"));

@@ -58,8 +58,19 @@ Schema make_platform_schema() {
   s.add(section_of<RoutingRegistry>("routing", "type", "dimension_order", "routing function"));
   s.add(P::choice("deadlock.recovery", "none", {"none", "disha", "software"},
                   "recovery of deadlocked packets: none, Disha (token + recovery lane), software (absorb, re-inject)"));
+  s.add(P::choice("deadlock.detection", "timeout", {"timeout", "inactivity"},
+                  "when a blocked header is presumed deadlocked: blocked for deadlock.timeout cycles (self-tuned "
+                  "paper sec. 5.1), or also every channel it may request idle (no flit crossing) that long "
+                  "(inactivity: Trans-t sec. 4, its ref. [10])"));
+  s.add(P::choice("deadlock.inactivity_scope", "physical_channel", {"physical_channel", "virtual_channel"},
+                  "inactivity detection: a requested channel is active while a flit of any lane crosses its physical "
+                  "channel, or only while one crosses the requested VC itself"));
   s.add(P::integer("deadlock.timeout", 8, 1, 1000000,
-                   "cycles a header may wait for an output VC before it counts as deadlocked (self-tuned 8, Trans-t 32)"));
+                   "detection threshold: cycles a header stays blocked (and, with inactivity detection, its requested "
+                   "channels idle) before it is presumed deadlocked (self-tuned 8, Trans-t 32)"));
+  s.add(P::boolean("deadlock.audit", false,
+                   "judge every recovery, when it happens, by the watchdog's wait-for analysis: was the header in a "
+                   "knot (a true deadlock) or behind traffic that still moves (a false detection); slow"));
   s.add(P::integer("deadlock.reinjection_delay", 100, 0, 100000000,
                    "software recovery: cycles before an absorbed packet is injected again"));
   s.add(P::choice("deadlock.token_release", "tail", {"tail", "header"},

@@ -404,6 +404,7 @@ void Router::start_routing(int index, Cycle now) {
   if (!front.is_head()) fail(id_, now, "a body flit is at the front of an idle VC:", front);
   compute_route(index, front);
   v.route_ready = now + routing_delay_;
+  v.blocked_since = v.route_ready;
   v.header_arrived = slot(index, v.head).ready();
   v.injected = packets_[front.packet].injected;
   v.state = VcState::Routing;
@@ -417,6 +418,7 @@ bool Router::try_allocation(int index, Cycle now) {
     return false;
   }
   v.tried = false;
+  v.blocked_since = now;  // progress: a header that now waits for a credit is blocked from here
   blocked_.reset(index);
   longest_vc_wait_ = std::max(longest_vc_wait_, now - v.route_ready);
   if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index, now);
@@ -539,11 +541,12 @@ inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   if (v.absorbing) f.flags |= Flit::kAbsorbed;
   OutputVc& o = output_vc(out_port, v.out_vc);
   if (out_port < network_ports_) {
+    o.last_flit = std::uint32_t(now);
     --o.credits;
     ++outstanding_credits_;
     if (f.is_head()) ++packets_[f.packet].hops;
-  } else {
-    ++ejected_flits_;
+  } else if (!v.absorbing && in_vc != metapacket_vc_) {
+    ++delivered_flits_;  // not a packet software recovery absorbs here, nor a metapacket back home
   }
   flit_signal_out_[out_port]->send(f);
   if (f.is_tail()) {

@@ -44,6 +44,7 @@
 namespace icn {
 
 class CycleClock;
+class DeadlockAudit;
 class Topology;
 struct RouterConfig;
 struct NetworkInterfaceConfig;
@@ -92,6 +93,9 @@ class Router : public sc_core::sc_module {
   // The metapacket held at input `port` (see MetapacketTap) may be routed on from cycle `ready`.
   void release_metapacket(int port, Cycle ready);
 
+  // deadlock.audit: judge each recovery by the wait-for analysis (deadlock/deadlock_audit.h).
+  void set_deadlock_audit(DeadlockAudit* audit) { audit_ = audit; }
+
   // A congestion controller's admission rule for new packets (IPR, LBR), or none.
   void set_injection_rule(InjectionRule* rule) { injection_rule_ = rule; }
 
@@ -113,7 +117,10 @@ class Router : public sc_core::sc_module {
 
   // Observation, for congestion controllers and statistics.
   int buffered_flits() const { return buffered_flits_; }
-  std::uint64_t ejected_flits() const { return ejected_flits_; }  // handed to this node's interface
+  // Data flits delivered to their destination's interface here: the throughput a global estimate
+  // sums (self-tuned sec. 3), so neither flits absorbed by software deadlock recovery (they come
+  // back) nor metapackets returning to their master.
+  std::uint64_t delivered_flits() const { return delivered_flits_; }
   // Edge buffers holding buffer_depth flits: the routing VCs of the network channels, the buffers
   // the self-tuned paper counts (sec. 5.1: 3,072 on the 16-ary 2-cube), not the injection channels'
   // nor Disha's or the metapackets' lanes.
@@ -162,6 +169,10 @@ class Router : public sc_core::sc_module {
   // Credits that went back with another of the same input port in one cycle (lanes as crossbar
   // inputs), over the run.
   std::uint64_t merged_credits() const { return merged_credits_; }
+  // Packets this router took off their path as deadlocked (Disha's lane or software recovery), by
+  // what their header was blocked on: an output VC it was refused, or a credit for the one it held.
+  std::uint64_t recovered_blocked_on_vc() const { return recovered_blocked_on_vc_; }
+  std::uint64_t recovered_blocked_on_credit() const { return recovered_blocked_on_credit_; }
   VcWait wait_of(int port, int vc, Cycle now) const;
 
  private:
@@ -193,10 +204,12 @@ class Router : public sc_core::sc_module {
     Cycle eligible_since = 0;   // its front flit may bid for the switch from then (with a credit)
     Cycle last_move = 0;  // last cycle a flit left, or the buffer stopped being empty (watchdog)
     Cycle header_arrived = 0;      // its packet's header became usable here (Trans-t)
+    Cycle blocked_since = 0;  // its header's last progress: routed, or given an output VC (deadlock detection)
   };
   struct OutputVc {
     int credits = 0;
     int owner = -1;  // input VC index holding it
+    std::uint32_t last_flit = kNeverSent;  // cycle a flit last crossed it (inactivity detection per VC)
     bool allocated = false;
   };
 
@@ -240,6 +253,9 @@ class Router : public sc_core::sc_module {
   void recover(int index);  // a header blocked past the deadlock timeout
   void pass_metapacket(int port, BufferedFlit& arrived, const Flit& header);  // see MetapacketTap
   void detect_deadlocks(Cycle now);
+  // The last cycle a flit crossed any channel the blocked header of input VC `index` may request
+  // (deadlock.detection: inactivity).
+  Cycle requested_channels_last_active(int index) const;
 
   InputVc& input_vc(int port, int vc) { return inputs_[port * vcs_ + vc]; }
   const InputVc& input_vc(int port, int vc) const { return inputs_[port * vcs_ + vc]; }
@@ -271,6 +287,7 @@ class Router : public sc_core::sc_module {
   // metapackets' lane there only with congestion_control.metapacket_priority: link).
   const std::uint32_t priority_lanes_;
   MetapacketTap* metapacket_tap_ = nullptr;
+  DeadlockAudit* audit_ = nullptr;
   const bool pre_routed_injection_;  // injection channel c may only leave through port c
   const int delivery_credits_;  // effectively unbounded: the NI consumes a flit per cycle per channel
   const std::uint32_t all_vcs_;    // the VCs routing may use (not Disha's recovery lane)
@@ -292,7 +309,8 @@ class Router : public sc_core::sc_module {
   std::vector<std::uint32_t> active_;
   std::uint64_t active_ports_ = 0;  // input ports whose active_ mask is not empty
   std::vector<int> allocation_order_;  // scratch: routed headers in the order they may allocate
-  std::vector<int> deadlocked_;        // scratch: headers blocked past the recovery timeout
+  std::vector<int> deadlocked_;        // scratch: headers presumed deadlocked
+  std::uint64_t recovered_blocked_on_vc_ = 0, recovered_blocked_on_credit_ = 0;
   std::unique_ptr<SwitchAllocator> switch_allocator_;
   VcAllocator vc_allocator_;
   std::vector<FlitSignal*> flit_in_;          // per input port
@@ -307,7 +325,7 @@ class Router : public sc_core::sc_module {
   WakeUp wake_;
   int buffered_flits_ = 0;
   int outstanding_credits_ = 0;
-  std::uint64_t ejected_flits_ = 0;  // flits sent on a delivery channel to this node's interface
+  std::uint64_t delivered_flits_ = 0;  // see delivered_flits()
   int full_buffers_ = 0;
   int valid_buffers_ = 0;                // input VCs holding flits (entropy throttling)
   std::uint64_t buffers_emptied_ = 0;    // input VCs whose last flit left

@@ -1,30 +1,59 @@
-// Deadlock recovery at the router: a header blocked past deadlock.timeout is taken off its path,
-// onto Disha's recovery lane (self-tuned paper sec. 2, 5.1) or into this node's interface to be
+// Deadlock recovery at the router: a header presumed deadlocked (deadlock/deadlock_recovery.h) is
+// taken off its path, onto Disha's recovery lane (self-tuned paper sec. 2, 5.1) or into this node's interface to be
 // injected again (software recovery). Apart from router.cpp, the per-cycle pipeline: this runs
 // only with deadlock.recovery set.
 #include "core/cycle_clock.h"
+#include "deadlock/deadlock_audit.h"
 #include "router/router.h"
 #include "topology/topology.h"
 
 namespace icn {
 
 void Router::detect_deadlocks(Cycle now) {
-  recovery_.detect(int(inputs_.size()), now, [&](int index) {
+  // Network input VCs only: a header on an injection channel holds no network channel, so it cannot
+  // be part of a deadlock, and recovering it would free nothing.
+  recovery_.detect(network_ports_ * vcs_, now, [&](int index) {
     const InputVc& v = inputs_[index];
     DeadlockRecovery::Header h;
-    h.routed = v.count > 0 && v.state != VcState::Idle && !((priority_lanes_ >> (index % vcs_)) & 1u) &&
-               !v.absorbing && slot(index, v.head).flit.is_head();  // else the header has moved on
-    h.routed_at = v.route_ready;
-    h.blocked = v.state == VcState::Routing ? v.tried : output_vc(v.out_port, v.out_vc).credits == 0;
+    if (v.count == 0 || v.state == VcState::Idle || v.absorbing || ((priority_lanes_ >> (index % vcs_)) & 1u) ||
+        !slot(index, v.head).flit.is_head())  // else the header has moved on
+      return h;
+    h.holds_output = v.state == VcState::Active;
+    h.blocked = h.holds_output ? output_vc(v.out_port, v.out_vc).credits == 0 : v.tried;
+    h.blocked_since = v.blocked_since;
     return h;
-  }, deadlocked_);
+  }, [&](int index) { return requested_channels_last_active(index); }, deadlocked_);
   for (int index : deadlocked_) recover(index);
+}
+
+Cycle Router::requested_channels_last_active(int index) const {
+  // A flit that crossed in cycle c was sent as Flit::sent = c (mod 2^32; runs stay below 2^32
+  // cycles); a channel that never carried one has been idle since the start.
+  auto cycle_of = [](std::uint32_t sent) { return sent == kNeverSent ? Cycle(0) : Cycle(sent); };
+  auto channel = [&](int port, int vc) {
+    return cycle_of(recovery_.inactivity_per_vc() ? output_vc(port, vc).last_flit
+                                                  : flit_signal_out_[std::size_t(port)]->pending().sent);
+  };
+  const InputVc& v = inputs_[index];
+  if (v.state == VcState::Active) return channel(v.out_port, v.out_vc);  // the VC it holds
+  Cycle last = 0;
+  const RouteView route = routes_[index];
+  for (int c = 0; c < route.count; ++c) {
+    const RouteCandidate& candidate = route.candidates[c];
+    if (candidate.port >= network_ports_) return clock_.cycle();  // a delivery channel always drains
+    for (std::uint32_t mask = candidate.vc_mask & lane_mask_; mask; mask &= mask - 1)
+      last = std::max(last, channel(candidate.port, __builtin_ctz(mask)));
+  }
+  return last;
 }
 
 void Router::recover(int index) {
   InputVc& v = inputs_[index];
   const Flit& header = slot(index, v.head).flit;
   if (!recovery_.may_recover(clock_.cycle())) return;  // Disha: the token moved on after a recovery
+  // Judged before anything moves; counted only if the packet is recovered.
+  const bool in_knot = audit_ && audit_->in_knot(VcRef{id_, index / vcs_, index % vcs_}, clock_.cycle());
+  const bool blocked_on_credit = v.state == VcState::Active;
   if (v.state == VcState::Active) {  // give back the VC it holds: none of its flits has crossed yet
     OutputVc& held = output_vc(v.out_port, v.out_vc);
     held.allocated = false;
@@ -65,6 +94,8 @@ void Router::recover(int index) {
     v.out_vc = std::uint8_t(ov);
     v.absorbing = true;
   }
+  ++(blocked_on_credit ? recovered_blocked_on_credit_ : recovered_blocked_on_vc_);
+  if (audit_) audit_->count(in_knot);
   v.state = VcState::Active;
   v.tried = false;
   waiting_.reset(index);

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "congestion/metapacket_gather.h"
+#include "deadlock/deadlock_audit.h"
 #include "experiment.h"
 #include "router/switch_allocator.h"
 #include "stats/critical_load.h"
@@ -120,7 +121,10 @@ RunReport make_report(Experiment& experiment) {
   r.packets_delivered = st.packets_delivered_total();
   r.packets_in_network_at_end = r.packets_injected - r.packets_delivered - st.packets_absorbed_total();
   r.packets_queued_at_end = r.packets_created + st.packets_absorbed_total() - r.packets_injected;
-  r.recoveries = network.deadlock_recoveries();
+  if (const DeadlockAudit* audit = network.deadlock_audit()) {
+    r.recoveries_in_knot = std::int64_t(audit->recoveries_in_knot());
+    r.recoveries_not_in_knot = std::int64_t(audit->recoveries_not_in_knot());
+  }
   r.deadlock_reports = experiment.deadlock_reports();
   r.starvation_reports = experiment.starvation_reports();
   r.fairness = jain_index(st.accepted_flits_by_source());
@@ -128,6 +132,8 @@ RunReport make_report(Experiment& experiment) {
   for (NodeId id = 0; id < network.topology().router_count(); ++id) {
     most_inputs = std::max(most_inputs, network.router(id).input_ports());
     r.longest_vc_wait = std::max(r.longest_vc_wait, network.router(id).longest_vc_wait());
+    r.recoveries += network.router(id).recovered_blocked_on_vc() + network.router(id).recovered_blocked_on_credit();
+    r.recoveries_blocked_on_credit += network.router(id).recovered_blocked_on_credit();
     r.longest_switch_wait = std::max(r.longest_switch_wait, network.router(id).longest_switch_wait());
     r.passed_over += network.router(id).passed_over();
   }
@@ -250,6 +256,10 @@ void write_json(std::ostream& os, const RunReport& r) {
                   {"in_network_at_end", r.packets_in_network_at_end},
                   {"queued_at_end", r.packets_queued_at_end},
                   {"deadlock_recoveries", r.recoveries},
+                  {"deadlock_recoveries_by_kind", {{"blocked_on_output_vc", r.recoveries - r.recoveries_blocked_on_credit},
+                                                   {"blocked_on_credit", r.recoveries_blocked_on_credit},
+                                                   {"audited_in_a_knot", maybe(r.recoveries_in_knot >= 0, r.recoveries_in_knot)},
+                                                   {"audited_not_in_a_knot", maybe(r.recoveries_not_in_knot >= 0, r.recoveries_not_in_knot)}}},
                   {"watchdog_deadlock_reports", r.deadlock_reports},
                   {"watchdog_starvation_reports", r.starvation_reports},
                   {"watchdog_first_finding", r.watchdog_first_finding}};
@@ -341,7 +351,11 @@ void print_summary(std::ostream& os, const RunReport& r, double wall_seconds, st
     row("dropped (full source queue, failed attempts)", std::to_string(r.packets_dropped));
   row("in network / queued at end", std::to_string(r.packets_in_network_at_end) + " / " + std::to_string(r.packets_queued_at_end));
   row("fairness (Jain, per source)", number(r.fairness, "%.3f"));
-  if (r.recoveries > 0) row("deadlock recoveries", std::to_string(r.recoveries));
+  if (r.recoveries > 0)
+    row("deadlock recoveries", std::to_string(r.recoveries) +
+                                   (r.recoveries_in_knot >= 0 ? " (" + std::to_string(r.recoveries_not_in_knot) +
+                                                                    " not in a knot: false detections)"
+                                                              : std::string()));
   if (r.deadlock_reports + r.starvation_reports > 0)
     row("watchdog", std::to_string(r.deadlock_reports) + " deadlock and " + std::to_string(r.starvation_reports) +
                         " starvation reports (packets unmoved for simulation.watchdog_cycles)");

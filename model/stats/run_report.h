@@ -47,7 +47,12 @@ struct RunReport {
   // P·(V² − V + 1) where it applies (round-robin arbitration, no priority lanes; else 0).
   Cycle longest_vc_wait = 0, longest_switch_wait = 0, switch_wait_bound = 0;
   std::uint64_t passed_over = 0;  // Router::passed_over, summed
-  std::uint64_t recoveries = 0;  // packets recovered from deadlock (Disha or software)
+  // Packets recovered from deadlock (Disha or software), and of them those whose header held an
+  // output VC without a credit (the others had been refused an output VC).
+  std::uint64_t recoveries = 0, recoveries_blocked_on_credit = 0;
+  // With deadlock.audit: recoveries whose header the wait-for analysis found in (or waiting on) a
+  // knot, and the others (false detections); -1 without the audit.
+  std::int64_t recoveries_in_knot = -1, recoveries_not_in_knot = -1;
   double fairness = 0;  // Jain's index over the flits each source got delivered
   std::vector<std::uint64_t> created_packets, injected_flits, delivered_flits, accepted_flits_by_source, dropped_packets;
   std::vector<std::uint64_t> throttled_cycles;

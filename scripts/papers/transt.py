@@ -198,8 +198,7 @@ def reproduce(report):
     why8 = (f"the bursts do not congest icnsim's network: every controller, No-Lim too, finishes within 2 % of the "
             f"time it takes to generate the messages ({cycles(generation)} cycles). icnsim's No-Lim saturates at "
             f"{nolim_top:.3f} flits/node/cycle, above the bursts' 0.34; the paper's congests at 0.34. What in the "
-            "paper's network saturates it earlier is open: its deadlock detection (ref. [10]) and recovery are "
-            "not specified, icnsim's is a 32-cycle timeout" if kept_up else "")
+            "paper's network saturates it earlier is open (its buffer depth is not given)" if kept_up else "")
     if all(done.values()):
         report.claim("8", "Trans-t delivers all messages in half the time of No-Lim", "about 0.5",
                      f"{done['Trans-t'] / done['No-Lim']:.2f}", done["Trans-t"] <= 0.6 * done["No-Lim"], why8)
@@ -218,7 +217,7 @@ NOTES = """## Set-up (sec. 4.1) and where icnsim differs
 | paper | icnsim |
 |---|---|
 | TFAR on 3 VCs, 4 injection/ejection channels, 1-cycle routing, crossbar and link | `platforms/transt-*.yaml` |
-| deadlock detection of ref. [10] with a 32-cycle threshold, software-based recovery | a header blocked 32 cycles is taken as deadlocked and recovered by software (docs/routing.md): a coarser detector, so more false detections near saturation |
+| deadlock detection of ref. [10] with a 32-cycle threshold, software-based recovery | a header refused every channel it may request, blocked 32 cycles while none of those channels carried a flit, is taken as deadlocked and recovered by software (`deadlock.detection: inactivity`, docs/routing.md) |
 | exponential message generation, 16-flit messages | `injection.process: exponential`, `unit: flits` |
 | "simulations finish after receiving 500,000 messages, but only the last 300,000" are measured | a fixed number of cycles with a warm-up (the report's header gives both); at mid loads on the 8-ary 3-cube that is about as many messages |
 | u2, u3, u4 = 8, 16, 8 cycles; u1 from Table 1 | the same (`congestion_control.u1` defaults to Table 1) |

@@ -71,14 +71,20 @@ TEST_CASE("past saturation IPR keeps a collapsing network near its peak and cost
   CHECK(ipr_below > 0.98 * none_below);
 }
 
-TEST_CASE("past saturation Trans-t keeps a collapsing network near its peak", "[network][congestion][trans-t]") {
+TEST_CASE("with its one injection channel Trans-t does not keep the self-tuned recovery network near its peak: a "
+          "strict expected failure",
+          "[network][congestion][trans-t]") {
   // With one injection channel (this platform's) Trans-t can only close it; u1 = 2.5 from its
-  // Table 1 (16-ary 2-cube, 3 VCs). Measured: 0.375 at 0.03. Below saturation it costs 3.6 % here
-  // (0.2314 against 0.240 at 0.015); on its own network under 2 % (transmission_time_test.cpp).
+  // Table 1 (16-ary 2-cube, 3 VCs). The network is metastable here at 0.03: before issue 31 seeds
+  // 1-4 gave 0.379, 0.247, 0.007, 0.006 (this test passed on seed 1 alone); since recovery takes no
+  // header on an injection channel and restarts a header's blocked time when it wins a VC, 0.010,
+  // 0.009, 0.007, 0.010 (either change alone tips seed 1). On Trans-t's own network, with its 4
+  // injection channels and the inactivity detector, it holds its peak with no recovery at all
+  // (tests/scripts/test_transt_claims.py). This fails the day the model holds the peak here too.
   const double peak = recovery_accepted(kNone, 0.02);
   const double none_past = recovery_accepted(kNone, 0.03);
   const double transt_past = recovery_accepted({"congestion_control.type=trans_t"}, 0.03);
   INFO("peak " << peak << "; past saturation none " << none_past << ", Trans-t " << transt_past);
   CHECK(none_past < 0.25 * peak);
-  CHECK(transt_past > 0.9 * peak);
+  CHECK_FALSE(transt_past > 0.9 * peak);
 }

@@ -5,22 +5,27 @@ central header arbiter, attempt sources of stimuli/selftuned-uniform.yaml), at a
 Margins: the paper shows the base collapsing past saturation and Tune holding near the peak
 (Fig. 4), static 50 over-throttling uniform traffic and static 250 failing on complement (Fig. 6).
 Measured here (seed 1, the full-buffer count of the paper's 3,072 edge buffers): recovery at 0.04 —
-base 2.4 %, Tune 67.7 % of capacity (the base's peak 64.0 % at 0.02); avoidance at 0.03 — base
-34.1 %, Tune 51.9 %; uniform at 0.04 — static 50 66.6 %, 250 73.8 %, Tune 67.7 %; complement at
-0.03 — static 50 32.8 %, 250 19.4 %, Tune 29.9 %. Each bound sits well inside those gaps.
+base 1.9 %, Tune 71.0 % of capacity (the base's peak 64.0 % at 0.02); avoidance at 0.03 — base
+34.1 %, Tune 51.9 %; uniform at 0.04 — static 50 67.1 %, 250 73.8 %, Tune 71.0 %; complement at
+0.03 — static 50 33.0 %, 250 17.3 %, Tune 26.2 %. Each bound sits well inside those gaps. (Tune on
+uniform was 67.7 % until deadlock recovery stopped taking headers on injection channels and the
+tuner's throughput stopped counting flits absorbed by recovery: issue 31.)
 
 Claims icnsim does not reproduce are strict expected failures: each says why, and fails the suite
 the day the model reproduces the claim, so that the mark comes off."""
 import json
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from statistics import mean
 
 import pytest
 
 SHORT = ["--set", "simulation.cycles=20000", "--set", "simulation.warmup=5000", "-q"]
 
 
-def accepted(icnsim, tmp_path, platform, rate, *controller, pattern="uniform"):
-    out = tmp_path / "r.json"
-    p = icnsim(f"platforms/selftuned-{platform}.yaml", "stimuli/selftuned-uniform.yaml", *SHORT,
+def accepted(icnsim, tmp_path, platform, rate, *controller, pattern="uniform", seed=1):
+    out = tmp_path / f"r-{uuid.uuid4().hex}.json"
+    p = icnsim(f"platforms/selftuned-{platform}.yaml", "stimuli/selftuned-uniform.yaml", *SHORT, "--seed", seed,
                "--set", f"stimulus.injection.rate={rate}", "--set", f"stimulus.pattern.type={pattern}",
                *[a for c in controller for a in ("--set", c)], "--out", out)
     assert p.returncode == 0, p.stderr
@@ -66,16 +71,23 @@ def test_fig6_no_static_threshold_suits_both_patterns(icnsim, tmp_path, pattern)
         assert high < 0.85 * low  # 250 lets complement saturate
 
 
-@pytest.mark.xfail(strict=True, reason="counting the paper's 3,072 edge buffers, Tune over-throttles uniform deep in "
-                   "saturation (67.7 % against static 250's 73.8 %: throttling-driven drops pin the threshold low) "
-                   "and between restarts walks down complement's gradual decline past the best threshold, which its "
-                   "rules do not sense (29.9 % against static 50's 32.8 %); docs/results/selftuned.md, Figs. 4a/b and 6")
-@pytest.mark.parametrize("pattern", ["uniform", "bit_complement"])
+@pytest.mark.parametrize("pattern", [
+    "uniform",
+    pytest.param("bit_complement", marks=pytest.mark.xfail(
+        strict=True, reason="between restarts Tune walks down complement's gradual decline past the best threshold, "
+                            "which its rules do not sense (26.2 % against static 50's 33.0 % at 0.03); "
+                            "docs/results/selftuned.md, Fig. 6")),
+])
 def test_fig6_tune_adapts_to_both_patterns(icnsim, tmp_path, pattern):
     low, high, tune = fig6(icnsim, tmp_path, pattern)
     assert tune > 0.95 * max(low, high)
 
 
+@pytest.mark.xfail(strict=True, reason="since deadlock recovery stopped spending Disha's token on headers still on "
+                   "injection channels (issue 31), the reset-value reading no longer collapses complement at this "
+                   "length: seeds 1-4 give 26.2/31.2/27.1/26.3 % from the initial threshold against "
+                   "24.8/29.5/24.3/24.2 % from the reset value (before: 29.9 % against 9.3 % on seed 1); the "
+                   "paper-length comparison is docs/results/selftuned.md's to re-measure")
 def test_fig6_restarting_the_search_for_a_maximum_at_the_initial_threshold_keeps_complement_out_of_collapse(
         icnsim, tmp_path):
     # Sec. 4.2: after 5 resets in a row the maximum is forgotten and "the maximum-locating process"
@@ -158,29 +170,45 @@ def test_fig11_metapacket_gathers_take_130_to_160_cycles_lengthen_with_load_and_
     assert max(m["max_cycles"] for m in (light, peak, past)) < 300
 
 
+SEEDS = (1, 2, 3, 4)
+
+
+def mean_over_seeds(icnsim, tmp_path, rate, *controller):
+    """Tune past saturation is metastable from seed to seed (at 0.03 over the sideband: 45.6, 72.6,
+    73.9, 71.3 % on seeds 1-4), so Fig. 12's claims are judged on the mean of four seeds, as
+    docs/results/selftuned.md judges them."""
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        return mean(pool.map(lambda seed: accepted(icnsim, tmp_path, "recovery", rate, *controller, seed=seed), SEEDS))
+
+
 def test_fig12_tune_with_metapackets_holds_less_past_saturation_than_over_the_sideband(icnsim, tmp_path):
     # Sec. 5.3.2: metapackets are "not suitable": Tune acting on their stale information holds less.
-    # Measured here (seed 1) at 0.03: with metapackets 45.6 %, over the sideband 68.6 %.
-    meta = accepted(icnsim, tmp_path, "recovery", 0.03, "congestion_control.type=self_tuned",
-                    "congestion_control.distribution=metapackets")
-    sideband = accepted(icnsim, tmp_path, "recovery", 0.03, "congestion_control.type=self_tuned")
+    # Measured here at 0.03, mean of seeds 1-4: with metapackets 45.4 %, over the sideband 65.9 %.
+    meta = mean_over_seeds(icnsim, tmp_path, 0.03, "congestion_control.type=self_tuned",
+                           "congestion_control.distribution=metapackets")
+    sideband = mean_over_seeds(icnsim, tmp_path, 0.03, "congestion_control.type=self_tuned")
     assert meta < 0.8 * sideband
 
 
 def saturates_early(icnsim, tmp_path, priority):
     # Sec. 5.3.2: "using our Tune mechanism further exacerbates the situation causing saturation at
-    # lighter loads" — at 0.02, where the base delivers all it is offered (64 %).
+    # lighter loads" — at 0.02, where the base delivers all it is offered (64.0 % on every seed).
     base = accepted(icnsim, tmp_path, "recovery", 0.02, "congestion_control.type=none")
-    tune = accepted(icnsim, tmp_path, "recovery", 0.02, "congestion_control.type=self_tuned",
-                    "congestion_control.distribution=metapackets", f"congestion_control.metapacket_priority={priority}")
+    tune = mean_over_seeds(icnsim, tmp_path, 0.02, "congestion_control.type=self_tuned",
+                           "congestion_control.distribution=metapackets", f"congestion_control.metapacket_priority={priority}")
     return tune < 0.85 * base
 
 
-@pytest.mark.parametrize("priority", ["allocation", "link"])
+@pytest.mark.parametrize("priority", [
+    pytest.param("allocation", marks=pytest.mark.xfail(
+        strict=True, reason="since the tuner's throughput no longer counts the metapackets' own flits as delivered "
+                            "(issue 31), Tune with metapackets sharing the links saturates early on two seeds of "
+                            "four only: 63.4, 54.3, 52.8, 63.6 % at 0.02 (mean 58.5 %) against the base's 64.0 %")),
+    "link",
+])
 def test_fig12_tune_with_metapackets_saturates_below_the_bases_saturation(icnsim, tmp_path, priority):
-    # Measured here (seed 1): 50.1 % sharing the links, 43.5 % winning them, at 0.02 against the base's
-    # 64.0 %. Not on every seed: at the paper's length 2 of 4 seeds sharing, 3 of 4 winning
-    # (docs/results/selftuned.md, Figs. 11 and 12).
+    # Measured here, seeds 1-4 at 0.02: winning the links 46.8, 64.0, 50.8, 53.1 % (mean 53.7 %)
+    # against the base's 64.0 % (docs/results/selftuned.md, Figs. 11 and 12).
     assert saturates_early(icnsim, tmp_path, priority)
 
 

@@ -50,6 +50,7 @@ class RouterHarness : public sc_core::sc_module {
     bool central_arbiter = false;
     std::string arbitration = "round_robin";
     int unbound_input = -1;  // an input port left without its link (a wiring fault)
+    DeadlockRecoveryConfig recovery;  // software recovery absorbs into the delivery channel (output 4)
   };
 
   RouterHarness(sc_core::sc_module_name name, const Setup& setup, ScriptedRouting::Rule rule)
@@ -72,6 +73,7 @@ class RouterHarness : public sc_core::sc_module {
     ni_config_.delivery_channels = 1;
     ni_config_.injection_delay = 1;
     ni_config_.delivery_delay = 1;
+    recovery_ = setup.recovery;
     lanes_ = lanes_per_port(router_config_, recovery_);
     router_ = std::make_unique<Router>("router", kRouter, topology_, router_config_, ni_config_, recovery_, nullptr,
                                        routing_, clock_, packets_, 1);
@@ -115,9 +117,12 @@ class RouterHarness : public sc_core::sc_module {
     }
     return id;
   }
-  // Downstream of output `port` returns no credit until `release_at` (then all it holds, one per
-  // cycle); by default credits come back the cycle after each flit arrives.
-  void hold_credits(int port, Cycle release_at) { held_until_[port] = release_at; }
+  // Downstream of output `port` returns no credit from cycle `from` until `release_at` (then all it
+  // holds, one per cycle); by default credits come back the cycle after each flit arrives.
+  void hold_credits(int port, Cycle release_at, Cycle from = 0) {
+    held_until_[port] = release_at;
+    held_from_[port] = from;
+  }
 
   const std::vector<SentFlit>& sent() const { return sent_; }
   // Cycle at which the head / tail of `packet` left the router, or -1.
@@ -153,7 +158,7 @@ class RouterHarness : public sc_core::sc_module {
     }
     for (int p = 0; p < topology_.network_ports(); ++p) {
       const auto held = held_until_.find(p);
-      if (owed_[p].empty() || (held != held_until_.end() && now < held->second)) continue;
+      if (owed_[p].empty() || (held != held_until_.end() && now >= held_from_[p] && now < held->second)) continue;
       credit_in_[p].write(Credit{std::uint32_t(now), owed_[p].front()});
       owed_[p].erase(owed_[p].begin());
     }
@@ -189,7 +194,7 @@ class RouterHarness : public sc_core::sc_module {
   std::map<int, std::vector<Pending>> queue_;
   std::vector<int> upstream_credits_;
   std::map<int, std::vector<std::uint8_t>> owed_;
-  std::map<int, Cycle> held_until_;
+  std::map<int, Cycle> held_until_, held_from_;
   std::vector<SentFlit> sent_;
 };
 

@@ -1,5 +1,7 @@
-// Deadlock detection for recovery, alone: a routed header blocked for the timeout counts as
-// deadlocked, longest blocked first; under Disha only where the circulating token is.
+// Deadlock detection for recovery, alone: a header blocked for the threshold is presumed
+// deadlocked, longest blocked first; with inactivity detection (Trans-t sec. 4, its ref. [10]) only
+// once the channels it requests have also been idle that long; under Disha only where the
+// circulating token is.
 #include <catch2/catch.hpp>
 
 #include "deadlock/deadlock_recovery.h"
@@ -7,45 +9,81 @@
 using namespace icn;
 
 namespace {
-DeadlockRecoveryConfig config(DeadlockRecoveryConfig::Kind kind) {
+DeadlockRecoveryConfig config(DeadlockRecoveryConfig::Kind kind,
+                              DeadlockRecoveryConfig::Detection detection = DeadlockRecoveryConfig::Detection::Timeout) {
   DeadlockRecoveryConfig c;
   c.kind = kind;
+  c.detection = detection;
   c.timeout = 8;
   return c;
 }
+// Under time-out detection the requested channels' activity is never asked.
+const auto kNeverAsked = [](int) -> Cycle { FAIL("asked for channel activity under time-out detection"); return 0; };
 }  // namespace
 
-TEST_CASE("a routed header blocked for the timeout counts as deadlocked, the longest blocked first", "[deadlock][recovery]") {
+TEST_CASE("a header blocked for the timeout counts as deadlocked, the longest blocked first", "[deadlock][recovery]") {
   DeadlockRecovery software(config(DeadlockRecoveryConfig::Kind::Software), nullptr, 0);
   const DeadlockRecovery::Header headers[5] = {
-      {true, 100, true},   // blocked since 100: deadlocked at 108
-      {true, 95, true},    // longer
-      {true, 90, false},   // not blocked (has a credit, or has not tried yet)
-      {false, 50, true},   // no routed header at the front
-      {true, 104, true},   // not yet 8 cycles
+      {true, false, 100},   // blocked since 100: deadlocked at 108
+      {true, false, 95},    // longer
+      {false, false, 90},   // not blocked (has a credit, has not tried yet, or no header at the front)
+      {false, false, 50},
+      {true, false, 104},   // not yet 8 cycles
   };
   std::vector<int> found;
-  software.detect(5, 108, [&](int i) { return headers[i]; }, found);
+  software.detect(5, 108, [&](int i) { return headers[i]; }, kNeverAsked, found);
   CHECK(found == std::vector<int>{1, 0});
-  software.detect(5, 112, [&](int i) { return headers[i]; }, found);
+  software.detect(5, 112, [&](int i) { return headers[i]; }, kNeverAsked, found);
   CHECK(found == std::vector<int>{1, 0, 4});
+}
+
+TEST_CASE("with inactivity detection a blocked header is presumed deadlocked only once every channel it requests has "
+          "been idle for the threshold",
+          "[deadlock][recovery]") {
+  DeadlockRecovery software(config(DeadlockRecoveryConfig::Kind::Software, DeadlockRecoveryConfig::Detection::Inactivity),
+                            nullptr, 0);
+  const DeadlockRecovery::Header headers[3] = {{true, false, 100}, {true, false, 100}, {true, false, 105}};
+  // Header 0's requested channels last carried a flit at 90 (idle), header 1's at 106 (moving),
+  // header 2's at 90 but it has been blocked only since 105.
+  const Cycle last_activity[3] = {90, 106, 90};
+  int asked = 0;
+  std::vector<int> found;
+  software.detect(3, 110, [&](int i) { return headers[i]; }, [&](int i) { ++asked; return last_activity[i]; }, found);
+  CHECK(found == std::vector<int>{0});
+  CHECK(asked == 2);  // only headers blocked for the threshold are asked about
+  software.detect(3, 114, [&](int i) { return headers[i]; }, [&](int i) { return last_activity[i]; }, found);
+  CHECK(found == std::vector<int>{0, 1, 2});  // channel 1 idle since 106, header 2 blocked since 105
+}
+
+TEST_CASE("a header that holds its output VC and waits for a credit requests no channel: the time-out takes it, the "
+          "inactivity detector waits for the header refused a channel at the end of its chain",
+          "[deadlock][recovery]") {
+  const DeadlockRecovery::Header waits_for_credit{true, true, 100};
+  std::vector<int> found;
+  DeadlockRecovery timeout(config(DeadlockRecoveryConfig::Kind::Software), nullptr, 0);
+  timeout.detect(1, 200, [&](int) { return waits_for_credit; }, kNeverAsked, found);
+  CHECK(found == std::vector<int>{0});
+  DeadlockRecovery inactivity(
+      config(DeadlockRecoveryConfig::Kind::Software, DeadlockRecoveryConfig::Detection::Inactivity), nullptr, 0);
+  inactivity.detect(1, 200, [&](int) { return waits_for_credit; }, [](int) { return Cycle(0); }, found);
+  CHECK(found.empty());
 }
 
 TEST_CASE("under Disha a router recovers only while the circulating token is at it", "[deadlock][recovery]") {
   RecoveryToken token;
   token.set_nodes(4);
   DeadlockRecovery at_node2(config(DeadlockRecoveryConfig::Kind::Disha), &token, 2);
-  const DeadlockRecovery::Header blocked{true, 0, true};
+  const DeadlockRecovery::Header blocked{true, false, 0};
   std::vector<int> found;
   int recoveries_possible = 0;
   for (Cycle now = 100; now < 112; ++now) {
-    at_node2.detect(1, now, [&](int) { return blocked; }, found);
+    at_node2.detect(1, now, [&](int) { return blocked; }, kNeverAsked, found);
     recoveries_possible += !found.empty();
     CHECK(found.empty() == !token.at(2, now));
   }
   CHECK(recoveries_possible == 3);  // one cycle in four
   at_node2.took_recovery_lane(7, 112);
   CHECK(token.held_by(7));
-  at_node2.detect(1, 113, [&](int) { return blocked; }, found);
+  at_node2.detect(1, 113, [&](int) { return blocked; }, kNeverAsked, found);
   CHECK(found.empty());  // the token is taken: nobody recovers until it is released
 }
