@@ -42,8 +42,6 @@ class DeadlockRecovery {
     bool holds_output = false;  // blocked holding its output VC, waiting for a credit
     Cycle blocked_since = 0;    // its last progress: routed, or given its output VC
   };
-  // What a recovered header was blocked on (the result's deadlock_recoveries_by_kind).
-  enum class BlockedOn { OutputVc, Credit };
 
   DeadlockRecovery(const DeadlockRecoveryConfig& config, RecoveryToken* token, NodeId node)
       : kind_(config.kind),

@@ -250,7 +250,7 @@ class Router : public sc_core::sc_module {
   // The first delivery channel of `destination`'s terminal slot at this router, or −1 if it is
   // delivered at another router.
   int delivery_port(NodeId destination) const;
-  void recover(int index);  // a header blocked past the deadlock timeout
+  void recover(int index);  // a header presumed deadlocked (deadlock/deadlock_recovery.h)
   void pass_metapacket(int port, BufferedFlit& arrived, const Flit& header);  // see MetapacketTap
   void detect_deadlocks(Cycle now);
   // The last cycle a flit crossed any channel the blocked header of input VC `index` may request
