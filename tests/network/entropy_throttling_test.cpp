@@ -20,7 +20,10 @@ TEST_CASE("a router counts as valid every buffer holding flits and as active tho
   // Two 8-flit packets on inputs 0 and 1 both need output 2's only VC: the older one streams
   // through, the other waits in full view. While both are buffered: Nv_i = 2, Na_i = 1 each cycle.
   const std::string result = testing::in_child_process([] {
-    auto* h = new testing::RouterHarness("harness", testing::RouterHarness::Setup{1, 8},
+    testing::RouterHarness::Setup setup;
+    setup.virtual_channels = 1;
+    setup.buffer_depth = 8;
+    auto* h = new testing::RouterHarness("harness", setup,
                                          [](NodeId, int, int, NodeId, RouteResult& r) { r.add(2, 1u); });
     h->offer(0, 0, 0, 8, 0);
     h->offer(1, 0, 0, 8, 1);
