@@ -21,20 +21,11 @@ struct Audit {
   std::uint64_t idle_samples = 1;  // sample intervals that delivered nothing
 };
 
-Audit audited(const std::string& platform_text, const std::string& platform_file, const std::string& stimulus,
-              std::vector<std::string> overrides) {
+// Runs the configuration `make_config` builds (with deadlock.audit: true) and reads the audit.
+template <typename MakeConfig>
+Audit audited(MakeConfig make_config) {
   const std::string text = testing::in_child_process([&] {
-    overrides.push_back("deadlock.audit=true");
-    const Configuration config = platform_file.empty()
-                                        ? load_configuration_text(platform_text, stimulus, overrides)
-                                        : load_configuration(platform_file, std::string(ICNSIM_SOURCE_DIR) + "/stimuli/uniform.yaml",
-                                                             [&] {
-                                                               auto o = overrides;
-                                                               o.push_back("stimulus.injection.unit=flits");
-                                                               o.push_back("stimulus.injection.rate=" + stimulus);
-                                                               return o;
-                                                             }());
-    auto* network = new Experiment("network", config);
+    auto* network = new Experiment("network", make_config());
     testing::run(*network);
     const RunReport r = make_report(*network);
     std::uint64_t idle = 0;
@@ -60,7 +51,9 @@ TEST_CASE("the inactivity detector finds the true deadlocks of an overloaded sin
           "keeps it delivering",
           "[network][deadlock][recovery]") {
   // Without recovery this network deadlocks (watchdog_test.cpp).
-  const Audit a = audited(kTfarTorus, "", kOverload, {"deadlock.detection=inactivity"});
+  const Audit a = audited([] {
+    return load_configuration_text(kTfarTorus, kOverload, {"deadlock.detection=inactivity", "deadlock.audit=true"});
+  });
   INFO(a.recoveries << " recoveries: " << a.in_knot << " in a knot, " << a.not_in_knot << " not");
   CHECK(a.in_knot > 0);
   CHECK(std::uint64_t(a.in_knot + a.not_in_knot) == a.recoveries);
@@ -72,11 +65,13 @@ TEST_CASE("on the Trans-t paper's network congested but moving, the inactivity d
           "[network][deadlock][recovery]") {
   // 8-ary 3-cube, TFAR on 3 VCs, no congestion control, 0.7 flits/node/cycle: just below its
   // saturation, queues and blocked headers everywhere, no deadlock.
-  const std::vector<std::string> base{"congestion_control.type=none", "simulation.cycles=6000", "simulation.warmup=1000"};
-  auto with = [&](const char* detection) {
-    auto o = base;
-    o.push_back(std::string("deadlock.detection=") + detection);
-    return audited("", transt_platform(), "0.7", o);
+  auto with = [](const char* detection) {
+    return audited([=] {
+      return load_configuration(transt_platform(), std::string(ICNSIM_SOURCE_DIR) + "/stimuli/uniform.yaml",
+                                {"congestion_control.type=none", "simulation.cycles=6000", "simulation.warmup=1000",
+                                 "stimulus.injection.unit=flits", "stimulus.injection.rate=0.7",
+                                 std::string("deadlock.detection=") + detection, "deadlock.audit=true"});
+    });
   };
   const Audit inactivity = with("inactivity"), timeout = with("timeout");
   INFO("inactivity: " << inactivity.recoveries << " recoveries, " << inactivity.not_in_knot
