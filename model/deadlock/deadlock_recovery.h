@@ -75,10 +75,10 @@ class DeadlockRecovery {
     for (int index = 0; index < count; ++index) {
       const Header h = header_at(index);
       if (!h.blocked || now < h.blocked_since + timeout_) continue;
-      // A header that holds its output VC requests no channel: under ref. [10] it waits on the
-      // packet ahead, and every chain of such waits ends at a header refused a channel, which
-      // is the one detected. The time-out takes any header that cannot advance.
-      if (inactivity_ && (h.holds_output || now < last_activity(index) + timeout_)) continue;
+      // Inactivity: the channels it requests — or, holding its output VC without a credit, that
+      // lane — carried no flit over the threshold either. The time-out takes any header that
+      // cannot advance.
+      if (inactivity_ && now < last_activity(index) + timeout_) continue;
       deadlocked.push_back(index);
     }
     std::sort(deadlocked.begin(), deadlocked.end(), [&](int a, int b) {

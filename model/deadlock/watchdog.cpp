@@ -123,12 +123,15 @@ void Watchdog::check() {
   for (NodeId id = 0; id < nodes_; ++id) {
     VcRef stuck{id, 0, 0};
     if (!probes_.stuck(id, now, limit, stuck.port, stuck.vc)) continue;
-    WaitAnalysis a = analyse_wait(query_, stuck, now);
-    if (recovery_configured_) a.deadlock = false;  // recovery will drain the knot, packet by packet
-    const std::string summary = "watchdog: " + describe(stuck, a, now, 4);
-    if (first_finding_.empty()) first_finding_ = "watchdog: " + describe(stuck, a, now, a.chain.size());
-    if (a.deadlock ? simulation_.deadlock_stops : simulation_.starvation_stops) {
-      stopped_run_ = a.deadlock;
+    const WaitAnalysis a = analyse_wait(query_, stuck, now);
+    // With recovery configured a knot is left to it (drained packet by packet) and the run goes
+    // on; still counted as the deadlock it is, since recovery has not drained it all this time.
+    const bool stops = a.deadlock && !recovery_configured_;
+    const std::string left = a.deadlock && recovery_configured_ ? " (left to deadlock recovery)" : "";
+    const std::string summary = "watchdog: " + describe(stuck, a, now, 4) + left;
+    if (first_finding_.empty()) first_finding_ = "watchdog: " + describe(stuck, a, now, a.chain.size()) + left;
+    if (a.deadlock ? stops && simulation_.deadlock_stops : simulation_.starvation_stops) {
+      stopped_run_ = stops;
       model_error(summary);
     }
     if ((a.deadlock ? deadlock_reports_++ : starvation_reports_++) == 0)
@@ -142,9 +145,17 @@ void Watchdog::check() {
     last_delivery_ = now;
   } else if (const std::uint64_t inside = probes_.flits_inside(); inside > 0 && now - last_delivery_ >= limit) {
     frozen_ = stopped_run_ = true;
+    // Say what holds it: the first stuck VC's wait, judged as it stands (a knot here is one that
+    // deadlock recovery failed to drain).
+    std::string why;
+    for (NodeId id = 0; id < nodes_ && why.empty(); ++id) {
+      VcRef stuck{id, 0, 0};
+      if (probes_.stuck(id, now, limit, stuck.port, stuck.vc))
+        why = "; " + describe(stuck, analyse_wait(query_, stuck, now), now, 8);
+    }
     model_error("watchdog: the network delivered nothing from cycle " + std::to_string(last_delivery_) +
-                     " to " + std::to_string(now) + " while " + std::to_string(inside) +
-                     " flits were in it: it has stopped working");
+                " to " + std::to_string(now) + " while " + std::to_string(inside) +
+                " flits were in it: it has stopped working" + why);
   }
   next_trigger(clock_.until(now + interval));
 }

@@ -60,8 +60,8 @@ Schema make_platform_schema() {
                   "recovery of deadlocked packets: none, Disha (token + recovery lane), software (absorb, re-inject)"));
   s.add(P::choice("deadlock.detection", "timeout", {"timeout", "inactivity"},
                   "when a blocked header is presumed deadlocked: blocked for deadlock.timeout cycles (self-tuned "
-                  "paper sec. 5.1), or also every channel it may request idle (no flit crossing) that long "
-                  "(inactivity: Trans-t sec. 4, its ref. [10])"));
+                  "paper sec. 5.1), or also every channel it may request idle (no flit crossing) that long, or, "
+                  "holding its output VC without a credit, that lane idle (inactivity: Trans-t sec. 4, its ref. [10])"));
   s.add(P::choice("deadlock.inactivity_scope", "physical_channel", {"physical_channel", "virtual_channel"},
                   "inactivity detection: a requested channel is active while a flit of any lane crosses its physical "
                   "channel, or only while one crosses the requested VC itself"));

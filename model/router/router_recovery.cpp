@@ -35,7 +35,11 @@ Cycle Router::requested_channels_last_active(int index) const {
                                                   : flit_signal_out_[std::size_t(port)]->pending().sent);
   };
   const InputVc& v = inputs_[index];
-  if (v.state == VcState::Active) return channel(v.out_port, v.out_vc);  // the VC it holds
+  // Holding its output VC, it waits for that lane's buffer alone: other lanes crossing the link
+  // say nothing of it. With on_tail reallocation such headers can close a cycle among themselves
+  // (each waits behind the tail of the packet ahead in its lane), a deadlock with no header
+  // refused a channel.
+  if (v.state == VcState::Active) return cycle_of(output_vc(v.out_port, v.out_vc).last_flit);
   Cycle last = 0;
   const RouteView route = routes_[index];
   for (int c = 0; c < route.count; ++c) {

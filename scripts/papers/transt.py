@@ -84,12 +84,25 @@ def reproduce(report):
     fig8 = {n: study.submit(CUBE16_2, BURSTY, [*CONTROLLERS[n], *bursty, "simulation.cycles=3000000",
                                                "simulation.warmup=0", "simulation.sample_interval=1000"], length=False)
             for n in NAMES}
+    # The buffer depth the paper does not give (flits per VC; the platforms' 8 is an assumption): the
+    # uncontrolled network's fall past saturation and Fig. 8's delivery time at each.
+    depths = [4, 8] if quick else [2, 4, 8, 16]
+    loads_depth = [0.5, 1.0] if quick else [0.5, 0.6, 0.7, 0.8, 1.0]
+    by_depth = {d: steady(report, CUBE8, ["No-Lim", "Trans-t"], loads_depth, [f"router.buffer_depth={d}"])
+                for d in depths}
+    fig8_depth = {(d, n): study.submit(CUBE16_2, BURSTY, [*CONTROLLERS[n], *bursty, "simulation.cycles=3000000",
+                                                          "simulation.warmup=0", "simulation.sample_interval=1000",
+                                                          f"router.buffer_depth={d}"], length=False)
+                  for d in depths for n in ("No-Lim", "Trans-t")}
     # Where Fig. 8's network saturates without limits, under a steady load: the bursts' 0.34 against it.
     loads8b = [0.3, 0.38] if quick else [0.3, 0.34, 0.38, 0.42, 0.46]
     saturation8 = steady(report, CUBE16_2, ["No-Lim"], loads8b)
     probe = zero_load_probe(study, CUBE8, ["stimulus.injection.process=exponential"])
     study.execute()
     result = study.result
+    # No-Lim's loss at the last load against its peak, per buffer depth (the sweep's section below).
+    depth_loss = {d: 1 - accepted_flits(result(by_depth[d][("No-Lim", loads_depth[-1])]))
+                  / peak(report, by_depth[d], "No-Lim", loads_depth) for d in depths}
     analytic_checks(report, probe, peak(report, figs4_6["uniform"], "No-Lim", loads8), ", No-Lim, Fig. 4")
 
     # Fig. 3: u1 sensitivity.
@@ -153,6 +166,14 @@ def reproduce(report):
         report.claim(where, "Trans-t avoids the degradation: throughput stays at its peak past saturation",
                      "no drop", f"{t_last:.3f} at {last} against its peak {t_peak:.3f}", t_last >= 0.9 * t_peak)
         n_peak = peak(report, runs, "No-Lim", loads)
+        report.claim(where, "without congestion control accepted traffic falls past saturation",
+                     "falls (10 % or more)", f"No-Lim {n_last:.3f} at {last} against its peak {n_peak:.3f} "
+                     f"({100 * (1 - n_last / n_peak):.0f} % less)", n_last <= 0.9 * n_peak,
+                     f"icnsim's uncontrolled TFAR network holds near its peak; over the buffer depths swept "
+                     f"(uniform, {min(depths)}–{max(depths)} flits per VC) it loses "
+                     f"{100 * min(depth_loss.values()):.0f}–{100 * max(depth_loss.values()):.0f} %. A detector that "
+                     "ignored headers holding their VC left deadlocks standing and made it collapse (docs/routing.md, "
+                     "deadlock recovery); what in the paper's network makes it fall is not found")
         report.claim(where, "Trans-t accepts more than No-Lim past saturation", "more",
                      f"{t_last:.3f} against {n_last:.3f}", t_last > 1.02 * n_last,
                      f"No-Lim keeps {n_last / n_peak:.0%} of its peak ({n_peak:.3f}) here: little to recover"
@@ -198,7 +219,35 @@ def reproduce(report):
     why8 = (f"the bursts do not congest icnsim's network: every controller, No-Lim too, finishes within 2 % of the "
             f"time it takes to generate the messages ({cycles(generation)} cycles). icnsim's No-Lim saturates at "
             f"{nolim_top:.3f} flits/node/cycle, above the bursts' 0.34; the paper's congests at 0.34. What in the "
-            "paper's network saturates it earlier is open (its buffer depth is not given)" if kept_up else "")
+            "paper's network saturates it earlier is open" if kept_up else "")
+    # The buffer depth sweep, for Figs. 4 and 8.
+    report.write("## The buffer depth the paper does not give\n")
+    report.write("Sec. 4.1 gives no buffer size; the platforms assume 8 flits per VC. Uniform traffic on the 8-ary "
+                 f"3-cube ({length[0]:,} cycles) and Fig. 8's bursty load at each depth (flits per VC):\n")
+    report.write("| depth | No-Lim: peak / at 1.0 | Trans-t: peak / at 1.0 | Fig. 8, No-Lim | Fig. 8, Trans-t | "
+                 "Trans-t / No-Lim |\n|---|---|---|---|---|---|")
+    ratios = []
+    for d in depths:
+        cells = []
+        for n in ("No-Lim", "Trans-t"):
+            cells.append(f"{peak(report, by_depth[d], n, loads_depth):.3f} / "
+                         f"{accepted_flits(result(by_depth[d][(n, loads_depth[-1])])):.3f}")
+        times = {n: result(fig8_depth[(d, n)])["schedule"].get("completion_cycles") for n in ("No-Lim", "Trans-t")}
+        cells += [cycles(times[n]) if times[n] else result(fig8_depth[(d, n)])["status"]["state"] for n in times]
+        if all(times.values()):
+            ratios.append(times["Trans-t"] / times["No-Lim"])
+            cells.append(f"{times['Trans-t'] / times['No-Lim']:.2f}")
+        else:
+            cells.append("–")
+        report.write(f"| {d} | " + " | ".join(cells) + " |")
+    report.write("")
+    depth_range = (f"from {min(depths)} to {max(depths)} flits per VC No-Lim loses "
+                   f"{100 * min(depth_loss.values()):.0f}–{100 * max(depth_loss.values()):.0f} % of its peak at "
+                   f"{loads_depth[-1]}" + (f", and Fig. 8's delivery time with Trans-t is {min(ratios):.2f}–"
+                                           f"{max(ratios):.2f} of No-Lim's" if ratios else ""))
+    report.write(f"Over the depths swept, {depth_range}.\n")
+    if why8:
+        why8 = f"{why8}. Over the buffer depths swept (section below), {depth_range}"
     if all(done.values()):
         report.claim("8", "Trans-t delivers all messages in half the time of No-Lim", "about 0.5",
                      f"{done['Trans-t'] / done['No-Lim']:.2f}", done["Trans-t"] <= 0.6 * done["No-Lim"], why8)
@@ -217,7 +266,9 @@ NOTES = """## Set-up (sec. 4.1) and where icnsim differs
 | paper | icnsim |
 |---|---|
 | TFAR on 3 VCs, 4 injection/ejection channels, 1-cycle routing, crossbar and link | `platforms/transt-*.yaml` |
-| deadlock detection of ref. [10] with a 32-cycle threshold, software-based recovery | a header refused every channel it may request, blocked 32 cycles while none of those channels carried a flit, is taken as deadlocked and recovered by software (`deadlock.detection: inactivity`, docs/routing.md) |
+| buffer size: not given | 8 flits per VC (swept above) |
+| a VC's transmission time is one message's, "between the arrival of a message header to the node and the transmission of its tail flit" (sec. 3): one message per VC | `router.vc_reallocation: when_empty`: a VC takes its next message once its buffer has drained |
+| deadlock detection of ref. [10] with a 32-cycle threshold, software-based recovery | a header refused every channel it may request, blocked 32 cycles while none of those channels carried a flit, is taken as deadlocked and recovered by software (`deadlock.detection: inactivity`, docs/routing.md); with one message per VC a header never holds a VC it cannot send on |
 | exponential message generation, 16-flit messages | `injection.process: exponential`, `unit: flits` |
 | "simulations finish after receiving 500,000 messages, but only the last 300,000" are measured | a fixed number of cycles with a warm-up (the report's header gives both); at mid loads on the 8-ary 3-cube that is about as many messages |
 | u2, u3, u4 = 8, 16, 8 cycles; u1 from Table 1 | the same (`congestion_control.u1` defaults to Table 1) |
