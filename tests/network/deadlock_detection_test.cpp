@@ -88,12 +88,12 @@ TEST_CASE("past saturation no deadlock outlives the inactivity detector, whether
           "[network][deadlock][recovery]") {
   // Trans-t's network without control at 1.0 flits/node/cycle. With on_tail, headers that hold
   // their lane and wait for a credit form knots among themselves (none refused a channel); a
-  // detector that ignored them left 20 such knots standing for 2,000 cycles in 20,000.
+  // detector that ignored them left 14 such knots standing for 800 cycles in these 4,000.
   for (const char* reallocation : {"on_tail", "when_empty"}) {
     const Audit a = audited([=] {
       return load_configuration(transt_platform(), std::string(ICNSIM_SOURCE_DIR) + "/stimuli/uniform.yaml",
-                                {"congestion_control.type=none", "simulation.cycles=8000", "simulation.warmup=1000",
-                                 "simulation.watchdog_cycles=2000", "simulation.starvation_action=report",
+                                {"congestion_control.type=none", "simulation.cycles=4000", "simulation.warmup=1000",
+                                 "simulation.watchdog_cycles=800", "simulation.starvation_action=report",
                                  "stimulus.injection.unit=flits", "stimulus.injection.rate=1.0",
                                  std::string("router.vc_reallocation=") + reallocation});
     });
