@@ -124,14 +124,15 @@ void Watchdog::check() {
     VcRef stuck{id, 0, 0};
     if (!probes_.stuck(id, now, limit, stuck.port, stuck.vc)) continue;
     const WaitAnalysis a = analyse_wait(query_, stuck, now);
-    // With recovery configured a knot is left to it (drained packet by packet) and the run goes
-    // on; still counted as the deadlock it is, since recovery has not drained it all this time.
-    const bool stops = a.deadlock && !recovery_configured_;
+    // With recovery configured a knot is left to it (drained packet by packet): it stops the run
+    // only as starvation would, but is counted as the deadlock it is, since recovery has not
+    // drained it all this time.
+    const bool deadlock_stop = a.deadlock && !recovery_configured_;
     const std::string left = a.deadlock && recovery_configured_ ? " (left to deadlock recovery)" : "";
     const std::string summary = "watchdog: " + describe(stuck, a, now, 4) + left;
     if (first_finding_.empty()) first_finding_ = "watchdog: " + describe(stuck, a, now, a.chain.size()) + left;
-    if (a.deadlock ? stops && simulation_.deadlock_stops : simulation_.starvation_stops) {
-      stopped_run_ = stops;
+    if (deadlock_stop ? simulation_.deadlock_stops : simulation_.starvation_stops) {
+      stopped_run_ = deadlock_stop;
       model_error(summary);
     }
     if ((a.deadlock ? deadlock_reports_++ : starvation_reports_++) == 0)
