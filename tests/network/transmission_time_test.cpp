@@ -14,8 +14,10 @@ using namespace icn;
 
 namespace {
 
+// As platforms/transt-8ary3cube.yaml: one message per VC, the paper's inactivity detector.
 const char* kCube = "network:\n  radix: 8\n  dimensions: 3\nrouter:\n  virtual_channels: 3\n  buffer_depth: 8\n"
-                    "routing:\n  type: tfar\ndeadlock:\n  recovery: software\n  timeout: 32\n"
+                    "  vc_reallocation: when_empty\n"
+                    "routing:\n  type: tfar\ndeadlock:\n  recovery: software\n  detection: inactivity\n  timeout: 32\n"
                     "network_interface:\n  injection_channels: 4\n  delivery_channels: 4\n"
                     "simulation:\n  cycles: 6000\n  warmup: 2000\n  progress: false\n";
 
