@@ -39,7 +39,6 @@ class DeadlockRecovery {
     // A header at the front of a network input VC (not on a priority lane, not being absorbed)
     // that cannot advance: refused an output VC, or holding one without a credit.
     bool blocked = false;
-    bool holds_output = false;  // blocked holding its output VC, waiting for a credit
     Cycle blocked_since = 0;    // its last progress: routed, or given its output VC
   };
 

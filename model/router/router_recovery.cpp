@@ -18,8 +18,7 @@ void Router::detect_deadlocks(Cycle now) {
     if (v.count == 0 || v.state == VcState::Idle || v.absorbing || ((priority_lanes_ >> (index % vcs_)) & 1u) ||
         !slot(index, v.head).flit.is_head())  // else the header has moved on
       return h;
-    h.holds_output = v.state == VcState::Active;
-    h.blocked = h.holds_output ? output_vc(v.out_port, v.out_vc).credits == 0 : v.tried;
+    h.blocked = v.state == VcState::Active ? output_vc(v.out_port, v.out_vc).credits == 0 : v.tried;
     h.blocked_since = v.blocked_since;
     return h;
   }, [&](int index) { return requested_channels_last_active(index); }, deadlocked_);

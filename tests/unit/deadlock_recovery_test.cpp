@@ -24,11 +24,11 @@ const auto kNeverAsked = [](int) -> Cycle { FAIL("asked for channel activity und
 TEST_CASE("a header blocked for the timeout counts as deadlocked, the longest blocked first", "[deadlock][recovery]") {
   DeadlockRecovery software(config(DeadlockRecoveryConfig::Kind::Software), nullptr, 0);
   const DeadlockRecovery::Header headers[5] = {
-      {true, false, 100},   // blocked since 100: deadlocked at 108
-      {true, false, 95},    // longer
-      {false, false, 90},   // not blocked (has a credit, has not tried yet, or no header at the front)
-      {false, false, 50},
-      {true, false, 104},   // not yet 8 cycles
+      {true, 100},  // blocked since 100: deadlocked at 108
+      {true, 95},   // longer
+      {false, 90},  // not blocked (has a credit, has not tried yet, or no header at the front)
+      {false, 50},
+      {true, 104},  // not yet 8 cycles
   };
   std::vector<int> found;
   software.detect(5, 108, [&](int i) { return headers[i]; }, kNeverAsked, found);
@@ -42,7 +42,7 @@ TEST_CASE("with inactivity detection a blocked header is presumed deadlocked onl
           "[deadlock][recovery]") {
   DeadlockRecovery software(config(DeadlockRecoveryConfig::Kind::Software, DeadlockRecoveryConfig::Detection::Inactivity),
                             nullptr, 0);
-  const DeadlockRecovery::Header headers[3] = {{true, false, 100}, {true, false, 100}, {true, false, 105}};
+  const DeadlockRecovery::Header headers[3] = {{true, 100}, {true, 100}, {true, 105}};
   // Header 0's requested channels last carried a flit at 90 (idle), header 1's at 106 (moving),
   // header 2's at 90 but it has been blocked only since 105.
   const Cycle last_activity[3] = {90, 106, 90};
@@ -60,7 +60,7 @@ TEST_CASE("a header that holds its output VC and waits for a credit is presumed 
           "[deadlock][recovery]") {
   // With on_tail reallocation such headers can wait on each other in a cycle, each behind the tail
   // of the packet ahead in its lane: a deadlock in which no header is refused a channel.
-  const DeadlockRecovery::Header waits_for_credit{true, true, 100};
+  const DeadlockRecovery::Header waits_for_credit{true, 100};
   std::vector<int> found;
   DeadlockRecovery timeout(config(DeadlockRecoveryConfig::Kind::Software), nullptr, 0);
   timeout.detect(1, 200, [&](int) { return waits_for_credit; }, kNeverAsked, found);
@@ -77,7 +77,7 @@ TEST_CASE("under Disha a router recovers only while the circulating token is at 
   RecoveryToken token;
   token.set_nodes(4);
   DeadlockRecovery at_node2(config(DeadlockRecoveryConfig::Kind::Disha), &token, 2);
-  const DeadlockRecovery::Header blocked{true, false, 0};
+  const DeadlockRecovery::Header blocked{true, 0};
   std::vector<int> found;
   int recoveries_possible = 0;
   for (Cycle now = 100; now < 112; ++now) {
