@@ -110,6 +110,14 @@ std::string Watchdog::describe(const VcRef& stuck, const WaitAnalysis& a, Cycle 
   return os.str();
 }
 
+bool Watchdog::first_stuck(Cycle now, Cycle limit, VcRef& stuck) const {
+  for (NodeId id = 0; id < nodes_; ++id) {
+    stuck = VcRef{id, 0, 0};
+    if (probes_.stuck(id, now, limit, stuck.port, stuck.vc)) return true;
+  }
+  return false;
+}
+
 void Watchdog::check() {
   // Wakes in the first delta of a check cycle and looks one delta later, after the cycle's work.
   const Cycle limit = simulation_.watchdog_cycles;
@@ -120,9 +128,7 @@ void Watchdog::check() {
   }
   if (step_.defer()) return;
   const Cycle now = clock_.cycle();
-  for (NodeId id = 0; id < nodes_; ++id) {
-    VcRef stuck{id, 0, 0};
-    if (!probes_.stuck(id, now, limit, stuck.port, stuck.vc)) continue;
+  if (VcRef stuck; first_stuck(now, limit, stuck)) {  // one finding per check
     const WaitAnalysis a = analyse_wait(query_, stuck, now);
     // With recovery configured a knot is left to it (drained packet by packet): it stops the run
     // only as starvation would, but is counted as the deadlock it is, since recovery has not
@@ -137,7 +143,6 @@ void Watchdog::check() {
     }
     if ((a.deadlock ? deadlock_reports_++ : starvation_reports_++) == 0)
       SC_REPORT_WARNING(kWatchdogMessage, (summary + " (further ones are counted in the result)").c_str());
-    break;  // one finding per check
   }
   // Whatever the stuck VCs were classified as: a network that delivers nothing has stopped working.
   const std::uint64_t out = probes_.flits_out();
@@ -149,11 +154,8 @@ void Watchdog::check() {
     // Say what holds it: the first stuck VC's wait, judged as it stands (a knot here is one that
     // deadlock recovery failed to drain).
     std::string why;
-    for (NodeId id = 0; id < nodes_ && why.empty(); ++id) {
-      VcRef stuck{id, 0, 0};
-      if (probes_.stuck(id, now, limit, stuck.port, stuck.vc))
-        why = "; " + describe(stuck, analyse_wait(query_, stuck, now), now, 8);
-    }
+    if (VcRef stuck; first_stuck(now, limit, stuck))
+      why = "; " + describe(stuck, analyse_wait(query_, stuck, now), now, 8);
     model_error("watchdog: the network delivered nothing from cycle " + std::to_string(last_delivery_) +
                 " to " + std::to_string(now) + " while " + std::to_string(inside) +
                 " flits were in it: it has stopped working" + why);

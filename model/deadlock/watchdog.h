@@ -61,6 +61,8 @@ class Watchdog : public sc_core::sc_module {
 
   // A finding as text: the stuck VC, the verdict, and the chain (all of it, or its first `limit`).
   std::string describe(const VcRef& stuck, const WaitAnalysis& analysis, Cycle now, std::size_t limit) const;
+  // The first VC, in node order, unmoved for `limit` cycles; false if none.
+  bool first_stuck(Cycle now, Cycle limit, VcRef& stuck) const;
 
  private:
   void check();
