@@ -132,3 +132,47 @@ TEST_CASE("a header's blocked time restarts when it wins an output VC: one that 
   CHECK(!c.absorbed);
   CHECK(c.cycle >= 26);
 }
+
+TEST_CASE("a header that holds its output VC is judged by that lane alone: it is recovered when the lane has "
+          "carried nothing for the threshold, though another lane of the link keeps moving; refused the lane "
+          "instead, it is saved by that movement",
+          "[router][deadlock][recovery]") {
+  // Inactivity judged per physical channel. +x lane 0's downstream never returns a credit; lane 1's
+  // does. A (4 flits) fills lane 0 downstream and its tail leaves; B streams 300 flits on lane 1; C
+  // asks for lane 0 alone. With on_tail reallocation C takes lane 0 behind A's tail and waits for a
+  // credit that never comes; with when_empty it is refused the lane.
+  auto run = [](bool when_empty) {
+    return testing::in_child_process([&] {
+      RouterHarness::Setup setup = software_recovery(Detection::Inactivity, 2, 16);
+      setup.reallocate_when_empty = when_empty;
+      auto* h = new RouterHarness("bench", setup, [](NodeId, int input_port, int, NodeId, RouteResult& r) {
+        r.add(0, input_port == 2 ? 0b10u : 0b01u);
+      });
+      h->hold_credits(0, 1000000, 0, 0);
+      h->offer(1, 0, 0, 4, 0);
+      const PacketId b = h->offer(2, 1, 0, 300, 0);
+      const PacketId c = h->offer(3, 0, 10, 4, 0);
+      h->run(400);
+      return head_departure(*h, c) + "|" + std::to_string(h->departure(b, true));
+    });
+  };
+  for (const bool when_empty : {false, true}) {
+    const std::string outcome = run(when_empty);
+    INFO((when_empty ? "when_empty" : "on_tail") << ": C's head, B's tail: " << outcome);
+    const auto bar = outcome.find('|');
+    REQUIRE(bar != std::string::npos);
+    const Departure c = parse(outcome.substr(0, bar));
+    const long long b_tail = std::stoll(outcome.substr(bar + 1));
+    CHECK(b_tail > 300);  // lane 1 moved throughout
+    if (when_empty) {
+      // Refused lane 0, it is recovered only once B's tail has gone and the link has been quiet.
+      CHECK(c.port == 4);
+      CHECK(c.cycle >= b_tail + 16);
+    } else {
+      CHECK(c.port == 4);  // recovered while B still crossed the same link
+      CHECK(c.absorbed);
+      CHECK(c.cycle < b_tail);
+      CHECK(c.cycle < 100);
+    }
+  }
+}

@@ -48,6 +48,7 @@ class RouterHarness : public sc_core::sc_module {
     bool cut_through = false, metapacket_lane = false, metapacket_link_priority = false;
     bool oldest_first = true;
     bool central_arbiter = false;
+    bool reallocate_when_empty = false;
     std::string arbitration = "round_robin";
     int unbound_input = -1;  // an input port left without its link (a wiring fault)
     DeadlockRecoveryConfig recovery;  // software recovery absorbs into the delivery channel (output 4)
@@ -68,6 +69,7 @@ class RouterHarness : public sc_core::sc_module {
     router_config_.metapacket_link_priority = setup.metapacket_link_priority;
     router_config_.oldest_first_allocation = setup.oldest_first;
     router_config_.central_arbiter = setup.central_arbiter;
+    router_config_.reallocate_when_empty = setup.reallocate_when_empty;
     router_config_.arbitration = setup.arbitration;
     ni_config_.injection_channels = 1;
     ni_config_.delivery_channels = 1;
@@ -118,10 +120,10 @@ class RouterHarness : public sc_core::sc_module {
     return id;
   }
   // Downstream of output `port` returns no credit from cycle `from` until `release_at` (then all it
-  // holds, one per cycle); by default credits come back the cycle after each flit arrives.
-  void hold_credits(int port, Cycle release_at, Cycle from = 0) {
-    held_until_[port] = release_at;
-    held_from_[port] = from;
+  // holds, one per cycle); by default credits come back the cycle after each flit arrives. With
+  // `lane` set, only that lane's credits are held and the port's other lanes keep theirs flowing.
+  void hold_credits(int port, Cycle release_at, Cycle from = 0, int lane = -1) {
+    held_[port] = Hold{from, release_at, lane};
   }
 
   const std::vector<SentFlit>& sent() const { return sent_; }
@@ -157,10 +159,14 @@ class RouterHarness : public sc_core::sc_module {
       if (p < topology_.network_ports()) owed_[p].push_back(f.vc);
     }
     for (int p = 0; p < topology_.network_ports(); ++p) {
-      const auto held = held_until_.find(p);
-      if (owed_[p].empty() || (held != held_until_.end() && now >= held_from_[p] && now < held->second)) continue;
-      credit_in_[p].write(Credit{std::uint32_t(now), owed_[p].front()});
-      owed_[p].erase(owed_[p].begin());
+      // The oldest owed credit whose lane is not held (one credit per port per cycle).
+      const auto held = held_.find(p);
+      const bool holding = held != held_.end() && now >= held->second.from && now < held->second.until;
+      auto owed = owed_[p].begin();
+      while (owed != owed_[p].end() && holding && (held->second.lane < 0 || held->second.lane == *owed)) ++owed;
+      if (owed == owed_[p].end()) continue;
+      credit_in_[p].write(Credit{std::uint32_t(now), *owed});
+      owed_[p].erase(owed);
     }
     // One flit per input port per cycle: the oldest offered one whose lane has a credit.
     for (auto& [port, pending] : queue_) {
@@ -194,7 +200,11 @@ class RouterHarness : public sc_core::sc_module {
   std::map<int, std::vector<Pending>> queue_;
   std::vector<int> upstream_credits_;
   std::map<int, std::vector<std::uint8_t>> owed_;
-  std::map<int, Cycle> held_until_, held_from_;
+  struct Hold {
+    Cycle from, until;
+    int lane;  // -1: every lane of the port
+  };
+  std::map<int, Hold> held_;
   std::vector<SentFlit> sent_;
 };
 

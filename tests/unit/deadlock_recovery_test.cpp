@@ -55,24 +55,6 @@ TEST_CASE("with inactivity detection a blocked header is presumed deadlocked onl
   CHECK(found == std::vector<int>{0, 1, 2});  // channel 1 idle since 106, header 2 blocked since 105
 }
 
-TEST_CASE("a header that holds its output VC and waits for a credit is presumed deadlocked only once the lane it "
-          "holds has carried no flit for the threshold; the time-out takes it whatever the lane does",
-          "[deadlock][recovery]") {
-  // With on_tail reallocation such headers can wait on each other in a cycle, each behind the tail
-  // of the packet ahead in its lane: a deadlock in which no header is refused a channel.
-  const DeadlockRecovery::Header waits_for_credit{true, 100};
-  std::vector<int> found;
-  DeadlockRecovery timeout(config(DeadlockRecoveryConfig::Kind::Software), nullptr, 0);
-  timeout.detect(1, 200, [&](int) { return waits_for_credit; }, kNeverAsked, found);
-  CHECK(found == std::vector<int>{0});
-  DeadlockRecovery inactivity(
-      config(DeadlockRecoveryConfig::Kind::Software, DeadlockRecoveryConfig::Detection::Inactivity), nullptr, 0);
-  inactivity.detect(1, 200, [&](int) { return waits_for_credit; }, [](int) { return Cycle(195); }, found);
-  CHECK(found.empty());  // its lane carried a flit 5 cycles ago: the packet ahead still moves
-  inactivity.detect(1, 200, [&](int) { return waits_for_credit; }, [](int) { return Cycle(150); }, found);
-  CHECK(found == std::vector<int>{0});
-}
-
 TEST_CASE("under Disha a router recovers only while the circulating token is at it", "[deadlock][recovery]") {
   RecoveryToken token;
   token.set_nodes(4);
