@@ -79,7 +79,7 @@ void Experiment::attach_stimulus(const std::vector<NodeId>& nodes) {
   SC_HAS_PROCESS(Experiment);
   SC_METHOD(sample);
   SC_METHOD(supervise);
-  if (platform.simulation.watchdog_cycles > 0) {
+  if (platform.simulation.watchdog.cycles > 0) {
     Watchdog::Probes probes;
     probes.stuck = [&fabric](NodeId node, Cycle now, Cycle limit, int& port, int& vc) {
       return fabric.router(node).find_stuck(now, limit, port, vc);
@@ -101,7 +101,7 @@ void Experiment::attach_stimulus(const std::vector<NodeId>& nodes) {
              statistics.flits_absorbed_total();
     };
     watchdog_ = std::make_unique<Watchdog>("watchdog", fabric.topology().router_count(), fabric, std::move(probes),
-                                           fabric.packets(), fabric.clock(), platform.simulation,
+                                           fabric.packets(), fabric.clock(), platform.simulation.watchdog,
                                            platform.deadlock.kind != DeadlockRecoveryConfig::Kind::None);
   }
 }

@@ -149,7 +149,7 @@ void Fabric::build_indirect() {
   std::vector<std::vector<bool>> injects(topology_.router_count()), delivers(topology_.router_count());
   for (NodeId r = 0; r < topology_.router_count(); ++r) {
     routers_.push_back(std::make_unique<Router>(("router_" + std::to_string(r)).c_str(), r, topology_,
-                                                platform_.router, platform_.network_interface, platform_.deadlock,
+                                                platform_.router, platform_.network_interface.terminal_ports(), platform_.deadlock,
                                                 &token_, *routing_, *clock_, packets_, platform_.simulation.seed));
     injects[r].assign(std::size_t(topology_.terminal_slots(r)), false);
     delivers[r].assign(std::size_t(topology_.terminal_slots(r)), false);

@@ -14,13 +14,14 @@ Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, co
       injection_credits_("injection_credit", platform.network_interface.injection_channels),
       delivery_flits_("delivery_flit", platform.network_interface.delivery_channels) {
   const std::uint64_t seed = platform.simulation.seed;
-  own_router_ = std::make_unique<Router>("router", id, topology, platform.router, platform.network_interface,
+  own_router_ = std::make_unique<Router>("router", id, topology, platform.router, platform.network_interface.terminal_ports(),
                                          platform.deadlock, &token, routing, clock, packets, seed);
   router_ = own_router_.get();
   controller_ = ControllerRegistry::get(platform.congestion_control.type)
-                    .create("controller", ControllerContext{id, topology, *router_, clock,
-                                                            platform.congestion_control.parameters, platform, seed,
-                                                            sideband, metapackets, entropy_circuit});
+                    .create("controller", ControllerContext{id, topology, *router_, clock, platform.congestion_control,
+                                                            platform.congestion_control.parameters, platform.router,
+                                                            platform.network_interface, seed, sideband, metapackets,
+                                                            entropy_circuit});
   router_->set_injection_rule(controller_->injection_rule());
   build_interface(topology, platform, clock, packets, statistics, token);
   attach(*router_, 0, *router_, 0, topology.network_ports(), platform.network_interface);
@@ -36,9 +37,10 @@ Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, co
       injection_credits_("injection_credit", platform.network_interface.injection_channels),
       delivery_flits_("delivery_flit", platform.network_interface.delivery_channels) {
   controller_ = ControllerRegistry::get(platform.congestion_control.type)
-                    .create("controller", ControllerContext{id, topology, injection, clock,
-                                                            platform.congestion_control.parameters, platform,
-                                                            platform.simulation.seed, nullptr, nullptr, nullptr});
+                    .create("controller", ControllerContext{id, topology, injection, clock, platform.congestion_control,
+                                                            platform.congestion_control.parameters, platform.router,
+                                                            platform.network_interface, platform.simulation.seed,
+                                                            nullptr, nullptr, nullptr});
   // Several nodes share a router here, and a router has one injection rule.
   if (controller_->injection_rule() != nullptr)
     throw ConfigError(platform.congestion_control.origin + ": congestion_control.type: " +

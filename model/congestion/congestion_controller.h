@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <systemc>
 #include <utility>
 #include <vector>
@@ -19,8 +20,10 @@ class CycleClock;
 class EntropyCircuit;
 class GlobalGather;
 class InjectionRule;
-struct PlatformConfig;
+struct NetworkInterfaceConfig;
 class Router;
+struct RouterConfig;
+struct SelectedImplementation;
 class Sideband;
 class Topology;
 struct Packet;
@@ -64,8 +67,10 @@ struct ControllerContext {
   const Topology& topology;
   const Router& router;
   CycleClock& clock;
-  const ParameterSet& parameters;
-  const PlatformConfig& platform;  // to refuse, with a ConfigError, a platform the mechanism does not suit
+  const SelectedImplementation& selection;  // its type, where that was set (for errors) and its parameters
+  const ParameterSet& parameters;           // = selection.parameters
+  const RouterConfig& router_config;
+  const NetworkInterfaceConfig& interface_config;
   std::uint64_t seed;
   Sideband* sideband;  // the network's (k-ary n-cubes only); a controller that attaches makes it run
   GlobalGather* metapackets;  // the metapacket gatherer, when the platform has the lane
@@ -75,11 +80,31 @@ struct ControllerContext {
   // when this network has none.
   Sideband& needs_sideband() const;
   EntropyCircuit& needs_entropy_circuit() const;
+  // A ConfigError "FILE:LINE: congestion_control.type: TYPE <what>".
+  [[noreturn]] void refuse(const std::string& what) const;
+};
+
+// What a controller needs of the platform beyond its own parameters, declared in its registry
+// entry: the configuration checks it and sets the router up without knowing controllers by name.
+struct ControllerNeeds {
+  // A router lane of its own, for its messages (self-tuned sec. 5.3's metapackets, which go round
+  // the rows of a torus), given the section's parameters: whether it needs one, and whether that
+  // lane also wins every link it crosses.
+  struct OwnLane {
+    bool needed = false;
+    bool link_priority = false;
+  };
+  std::function<OwnLane(const ParameterSet&)> own_lane;
+  std::string own_lane_key;          // the parameter that asks for the lane, for messages
+  std::string own_lane_alternative;  // a value of that key that needs none, for messages
+  // A routing function with bubble-flow-control escape VCs (RoutingTraits::bubble_escape) under
+  // virtual cut-through, whose injection into the adaptive VCs it restricts (LBR).
+  bool bubble_escape_routing = false;
 };
 
 using ControllerFactory =
     std::function<std::unique_ptr<CongestionController>(sc_core::sc_module_name, const ControllerContext&)>;
 struct ControllerTag { static constexpr const char* kind = "congestion controller"; };
-using ControllerRegistry = Registry<ControllerTag, ControllerFactory>;
+using ControllerRegistry = Registry<ControllerTag, ControllerFactory, ControllerNeeds>;
 
 }  // namespace icn

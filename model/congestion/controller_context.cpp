@@ -1,24 +1,23 @@
 #include "congestion/congestion_controller.h"
 #include "core/config_error.h"
-#include "platform/configuration.h"
+#include "core/selected_implementation.h"
 #include "topology/topology.h"
 
 namespace icn {
-namespace {
-[[noreturn]] void refuse(const ControllerContext& c, const std::string& part) {
-  throw ConfigError(c.platform.congestion_control.origin + ": congestion_control.type: " +
-                    c.platform.congestion_control.type + " needs " + part +
-                    ", which needs a k-ary n-cube (this network is a " + c.topology.describe() + ")");
+
+void ControllerContext::refuse(const std::string& what) const {
+  throw ConfigError(selection.origin + ": congestion_control.type: " + selection.type + " " + what);
 }
-}  // namespace
 
 Sideband& ControllerContext::needs_sideband() const {
-  if (sideband == nullptr) refuse(*this, "the sideband");
+  if (sideband == nullptr)
+    refuse("needs the sideband, which needs a k-ary n-cube (this network is a " + topology.describe() + ")");
   return *sideband;
 }
 
 EntropyCircuit& ControllerContext::needs_entropy_circuit() const {
-  if (entropy_circuit == nullptr) refuse(*this, "the entropy circuit");
+  if (entropy_circuit == nullptr)
+    refuse("needs the entropy circuit, which needs a k-ary n-cube (this network is a " + topology.describe() + ")");
   return *entropy_circuit;
 }
 

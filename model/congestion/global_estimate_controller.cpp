@@ -44,6 +44,19 @@ std::vector<ParameterSpec> GlobalEstimateController::common_parameters() {
           ParameterSpec::boolean("throttle", true, "throttle; false gathers only (Fig. 12's No tune)")};
 }
 
+ControllerNeeds GlobalEstimateController::needs() {
+  ControllerNeeds n;
+  n.own_lane = [](const ParameterSet& p) {
+    ControllerNeeds::OwnLane lane;
+    lane.needed = p.text("distribution") == "metapackets";
+    lane.link_priority = lane.needed && p.text("metapacket_priority") == "link";
+    return lane;
+  };
+  n.own_lane_key = "distribution";
+  n.own_lane_alternative = "sideband";
+  return n;
+}
+
 void GlobalEstimateController::sideband_values(std::uint64_t* values) {
   values[0] = std::uint64_t(router_.full_buffers());
   const std::uint64_t delivered = router_.delivered_flits();

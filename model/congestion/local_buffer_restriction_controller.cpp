@@ -5,9 +5,7 @@
 // adaptive bubble router under virtual cut-through (sec. IV); the escape VC keeps its bubble rule.
 // Room is counted in packets of the new packet's length (the paper's packets are all 16 phits).
 #include "congestion/congestion_controller.h"
-#include "core/config_error.h"
 #include "core/cycle_clock.h"
-#include "platform/configuration.h"
 #include "router/router.h"
 
 namespace icn {
@@ -16,12 +14,7 @@ namespace {
 class LocalBufferRestrictionController final : public CongestionController, public InjectionRule {
  public:
   LocalBufferRestrictionController(sc_core::sc_module_name name, const ControllerContext& c)
-      : CongestionController(name), clock_(c.clock), reserved_(int(c.parameters.integer("reserved_packets"))) {
-    if (c.platform.routing.type != "bubble" || !c.platform.router.virtual_cut_through)
-      throw ConfigError(c.platform.congestion_control.origin +
-                        ": congestion_control.type: lbr restricts the adaptive VCs of the bubble router under virtual "
-                        "cut-through (allowed with it: routing.type: bubble and router.switching: virtual_cut_through)");
-  }
+      : CongestionController(name), clock_(c.clock), reserved_(int(c.parameters.integer("reserved_packets"))) {}
 
   bool may_inject(const Packet&, Cycle) override { return true; }  // the rule acts in the router
   InjectionRule* injection_rule() override { return this; }
@@ -44,7 +37,12 @@ const Registration<ControllerRegistry> registration{{
     {ParameterSpec::integer("reserved_packets", 3, 0, 1000, "B: packets of room a new packet must leave in an adaptive VC's transit buffer")},
     [](sc_core::sc_module_name name, const ControllerContext& c) {
       return std::make_unique<LocalBufferRestrictionController>(name, c);
-    }}};
+    },
+    [] {
+      ControllerNeeds needs;
+      needs.bubble_escape_routing = true;  // sec. IV: the bubble router's adaptive VCs, under cut-through
+      return needs;
+    }()}};
 
 }  // namespace
 }  // namespace icn

@@ -73,7 +73,8 @@ const Registration<ControllerRegistry> registration{{
      P::choice("throughput_window", "period", {"period", "last_gather"},
                "the throughput a tuning decision compares: flits delivered over the whole tuning period, or over its "
                "last gather (scaled to the period)")}),
-    [](sc_core::sc_module_name name, const ControllerContext& c) { return std::make_unique<SelfTunedController>(name, c); }}};
+    [](sc_core::sc_module_name name, const ControllerContext& c) { return std::make_unique<SelfTunedController>(name, c); },
+    GlobalEstimateController::needs()}};
 
 }  // namespace
 }  // namespace icn

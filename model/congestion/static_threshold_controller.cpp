@@ -21,7 +21,8 @@ const Registration<ControllerRegistry> registration{{
     GlobalEstimateController::with_common({ParameterSpec::real("threshold", 250, 0, 1e9, "full VC buffers network-wide above which new packets wait")}),
     [](sc_core::sc_module_name name, const ControllerContext& c) {
       return std::make_unique<StaticThresholdController>(name, c);
-    }}};
+    },
+    GlobalEstimateController::needs()}};
 
 }  // namespace
 }  // namespace icn

@@ -13,22 +13,23 @@
 #include "core/cycle_clock.h"
 #include "core/end_of_cycle.h"
 #include "core/packet_pool.h"
-#include "platform/configuration.h"
+#include "ni/network_interface_config.h"
 #include "router/router.h"
+#include "router/router_config.h"
 #include "topology/kary_ncube.h"
 
 namespace icn {
 namespace {
 
 // Table 1: the best u1 the paper found per k-ary n-cube and VCs per physical channel.
-double table1_u1(const PlatformConfig& platform) {
+double table1_u1(const Topology& topology, int virtual_channels) {
   struct Row { int radix, dimensions, vcs; double u1; };
   static const Row rows[] = {{8, 3, 3, 4},      {8, 3, 4, 5},   {16, 2, 3, 2.5}, {16, 2, 4, 3.75},
                              {16, 3, 3, 2.25}, {16, 3, 4, 3.5}, {32, 2, 3, 2},   {32, 2, 4, 3.25}};
-  const auto* cube = dynamic_cast<const KaryNCube*>(&platform.network.topology());
+  const auto* cube = dynamic_cast<const KaryNCube*>(&topology);
   if (!cube || !cube->all_tori()) return 0;
   for (const Row& r : rows)
-    if (r.radix == cube->radix() && r.dimensions == cube->dimensions() && r.vcs == platform.router.virtual_channels)
+    if (r.radix == cube->radix() && r.dimensions == cube->dimensions() && r.vcs == virtual_channels)
       return r.u1;
   return 0;
 }
@@ -39,21 +40,20 @@ class TransmissionTimeController final : public CongestionController {
       : CongestionController(name),
         router_(c.router),
         clock_(c.clock),
-        u1_(c.parameters.real("u1") > 0 ? c.parameters.real("u1") : table1_u1(c.platform)),
+        u1_(c.parameters.real("u1") > 0 ? c.parameters.real("u1") : table1_u1(c.topology, c.router_config.virtual_channels)),
         u2_(Cycle(c.parameters.integer("u2"))),
         period_(Cycle(c.parameters.integer("period"))),
-        throttle_(c.platform.network_interface.injection_channels, Cycle(c.parameters.integer("u3")),
+        throttle_(c.interface_config.injection_channels, Cycle(c.parameters.integer("u3")),
                   Cycle(c.parameters.integer("u4")), u2_),
         congested_until_(std::size_t(c.router.network_ports()), 0) {
     if (u1_ <= 0)
       throw ConfigError(c.parameters.problem(
-          "u1", "Table 1 of the Trans-t paper has no u1 for a " + c.platform.network.topology().describe() + " with " +
-                    std::to_string(c.platform.router.virtual_channels) +
+          "u1", "Table 1 of the Trans-t paper has no u1 for a " + c.topology.describe() + " with " +
+                    std::to_string(c.router_config.virtual_channels) +
                     " VCs (allowed: a threshold > 0, e.g. about the number of VCs per channel)"));
-    if (c.platform.network_interface.dispatch_by_direction)
-      throw ConfigError(c.platform.congestion_control.origin +
-                        ": congestion_control.type: trans_t opens and closes interchangeable injection channels, "
-                        "but here each serves one direction (allowed with it: network_interface.injection_dispatch: any)");
+    if (c.interface_config.dispatch_by_direction)
+      c.refuse("opens and closes interchangeable injection channels, but here each serves one direction (allowed "
+               "with it: network_interface.injection_dispatch: any)");
     SC_HAS_PROCESS(TransmissionTimeController);
     SC_METHOD(measure);
   }

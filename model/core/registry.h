@@ -14,18 +14,24 @@
 
 namespace icn {
 
-template <typename Factory>
+// What a kind of implementation declares about itself beyond its parameters (e.g. that a
+// controller needs a router lane of its own), so that the configuration checks it without knowing
+// implementations by name. Most kinds declare nothing.
+struct NoTraits {};
+
+template <typename Factory, typename Traits = NoTraits>
 struct RegistryEntry {
   std::string name;
   std::string description;
   std::vector<ParameterSpec> parameters;  // keys relative to the section
   Factory create;
+  Traits traits{};
 };
 
-template <typename Tag, typename Factory>
+template <typename Tag, typename Factory, typename Traits = NoTraits>
 class Registry {
  public:
-  using Entry = RegistryEntry<Factory>;
+  using Entry = RegistryEntry<Factory, Traits>;
 
   static void add(Entry entry) {
     auto& entries = table();

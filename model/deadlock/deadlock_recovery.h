@@ -28,7 +28,7 @@
 
 #include "core/types.h"
 #include "deadlock/recovery_token.h"
-#include "platform/configuration.h"
+#include "deadlock/deadlock_recovery_config.h"
 
 namespace icn {
 

@@ -9,7 +9,7 @@
 #include "core/model_error.h"
 #include "core/packet_pool.h"
 #include "deadlock/deadlock_audit.h"
-#include "platform/configuration.h"
+#include "deadlock/watchdog_config.h"
 
 namespace icn {
 
@@ -65,7 +65,7 @@ WaitAnalysis analyse_wait(const WaitForQuery& query, const VcRef& start, Cycle n
 }
 
 Watchdog::Watchdog(sc_core::sc_module_name name, NodeId nodes, const WaitForQuery& query, Probes probes,
-                   const PacketPool& packets, CycleClock& clock, const SimulationConfig& simulation,
+                   const PacketPool& packets, CycleClock& clock, const WatchdogConfig& config,
                    bool recovery_configured)
     : sc_core::sc_module(name),
       nodes_(nodes),
@@ -73,7 +73,7 @@ Watchdog::Watchdog(sc_core::sc_module_name name, NodeId nodes, const WaitForQuer
       probes_(std::move(probes)),
       packets_(packets),
       clock_(clock),
-      simulation_(simulation),
+      config_(config),
       recovery_configured_(recovery_configured) {
   SC_HAS_PROCESS(Watchdog);
   SC_METHOD(check);
@@ -120,7 +120,7 @@ bool Watchdog::first_stuck(Cycle now, Cycle limit, VcRef& stuck) const {
 
 void Watchdog::check() {
   // Wakes in the first delta of a check cycle and looks one delta later, after the cycle's work.
-  const Cycle limit = simulation_.watchdog_cycles;
+  const Cycle limit = config_.cycles;
   const Cycle interval = std::max<Cycle>(1, limit / 4);
   if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) {
     next_trigger(clock_.time_of(interval - 1));
@@ -137,7 +137,7 @@ void Watchdog::check() {
     const std::string left = a.deadlock && recovery_configured_ ? " (left to deadlock recovery)" : "";
     const std::string summary = "watchdog: " + describe(stuck, a, now, 4) + left;
     if (first_finding_.empty()) first_finding_ = "watchdog: " + describe(stuck, a, now, a.chain.size()) + left;
-    if (deadlock_stop ? simulation_.deadlock_stops : simulation_.starvation_stops) {
+    if (deadlock_stop ? config_.deadlock_stops : config_.starvation_stops) {
       stopped_run_ = deadlock_stop;
       model_error(summary);
     }

@@ -24,7 +24,7 @@ namespace icn {
 class CycleClock;
 class PacketPool;
 class Topology;
-struct SimulationConfig;
+struct WatchdogConfig;
 
 struct WaitAnalysis {
   bool deadlock = false;
@@ -49,7 +49,7 @@ class Watchdog : public sc_core::sc_module {
     std::function<std::uint64_t()> flits_inside;  // in buffers and on links now
   };
   Watchdog(sc_core::sc_module_name name, NodeId nodes, const WaitForQuery& query, Probes probes,
-           const PacketPool& packets, CycleClock& clock, const SimulationConfig& simulation, bool recovery_configured);
+           const PacketPool& packets, CycleClock& clock, const WatchdogConfig& config, bool recovery_configured);
 
   std::uint64_t deadlock_reports() const { return deadlock_reports_; }
   std::uint64_t starvation_reports() const { return starvation_reports_; }
@@ -72,7 +72,7 @@ class Watchdog : public sc_core::sc_module {
   Probes probes_;
   const PacketPool& packets_;
   CycleClock& clock_;
-  const SimulationConfig& simulation_;
+  const WatchdogConfig& config_;
   const bool recovery_configured_;
   EndOfCycle step_;
   std::uint64_t deadlock_reports_ = 0, starvation_reports_ = 0;

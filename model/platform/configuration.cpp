@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "congestion/congestion_controller.h"
 #include "core/config_error.h"
 #include "platform/configuration_schema.h"
 #include "platform/schema.h"
@@ -111,16 +112,29 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
         "by_direction needs one injection channel per direction (allowed: network_interface.injection_channels = " +
         std::to_string(topology.network_ports()) + ")"));
   c.congestion_control = selected(p, "congestion_control", "type");
-  // Metapackets travel on a lane of their own (self-tuned sec. 5.3) round the rows of a torus.
-  if (c.congestion_control.parameters.has("distribution") &&
-      c.congestion_control.parameters.text("distribution") == "metapackets") {
-    c.router.metapacket_lane = true;
-    c.router.metapacket_link_priority = c.congestion_control.parameters.text("metapacket_priority") == "link";
+  // What the controller declares it needs (congestion/congestion_controller.h, ControllerNeeds).
+  const ControllerNeeds& needs = ControllerRegistry::get(c.congestion_control.type).traits;
+  if (needs.own_lane) {
+    // Its messages travel on a router lane of their own (self-tuned sec. 5.3) round the rows of a torus.
+    const ControllerNeeds::OwnLane lane = needs.own_lane(c.congestion_control.parameters);
+    c.router.metapacket_lane = lane.needed;
+    c.router.metapacket_link_priority = lane.link_priority;
     const auto* cube = dynamic_cast<const KaryNCube*>(&topology);
-    if (!cube || !cube->all_tori())
+    if (lane.needed && (!cube || !cube->all_tori()))
       throw ConfigError(c.congestion_control.parameters.problem(
-          "distribution", "metapackets go round the rows of a torus, and this network is a " + topology.describe() +
-                              " (allowed here: sideband)"));
+          needs.own_lane_key, c.congestion_control.parameters.text(needs.own_lane_key) +
+                                  " go round the rows of a torus, and this network is a " + topology.describe() +
+                                  " (allowed here: " + needs.own_lane_alternative + ")"));
+  }
+  if (needs.bubble_escape_routing &&
+      (!RoutingRegistry::get(c.routing.type).traits.bubble_escape || !c.router.virtual_cut_through)) {
+    std::string routings;
+    for (const std::string& name : RoutingRegistry::names())
+      if (RoutingRegistry::get(name).traits.bubble_escape) routings += (routings.empty() ? "" : " or ") + name;
+    throw ConfigError(c.congestion_control.origin + ": congestion_control.type: " + c.congestion_control.type +
+                      " restricts injection into the adaptive VCs beside bubble-flow-control escape VCs, under "
+                      "virtual cut-through (allowed with it: routing.type: " + routings +
+                      " and router.switching: virtual_cut_through)");
   }
   // The router keeps a port's lanes in 32-bit masks: Disha's recovery lane and the metapackets'
   // lane come on top of the V lanes routing uses.
@@ -141,9 +155,9 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   c.simulation.clock_period_ns = p.real("simulation.clock_period_ns");
   c.simulation.histogram_bin_width = int(p.integer("simulation.histogram_bin_width"));
   c.simulation.progress = p.boolean("simulation.progress");
-  c.simulation.watchdog_cycles = Cycle(p.integer("simulation.watchdog_cycles"));
-  c.simulation.deadlock_stops = p.text("simulation.deadlock_action") == "stop";
-  c.simulation.starvation_stops = p.text("simulation.starvation_action") == "stop";
+  c.simulation.watchdog.cycles = Cycle(p.integer("simulation.watchdog_cycles"));
+  c.simulation.watchdog.deadlock_stops = p.text("simulation.deadlock_action") == "stop";
+  c.simulation.watchdog.starvation_stops = p.text("simulation.starvation_action") == "stop";
   c.simulation.wall_limit = p.real("simulation.wall_limit");
   c.simulation.vcd = p.text("simulation.vcd");
   if (p.text("simulation.vcd_routers") != "all") {

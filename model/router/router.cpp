@@ -6,7 +6,7 @@
 #include "core/cycle_clock.h"
 #include "core/model_error.h"
 #include "router/admission.h"
-#include "platform/configuration.h"
+#include "router/router_config.h"
 #include "topology/topology.h"
 
 namespace icn {
@@ -31,7 +31,7 @@ int Router::metapacket_vc(const RouterConfig& config, const DeadlockRecoveryConf
 }
 
 Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology, const RouterConfig& config,
-               const NetworkInterfaceConfig& ni, const DeadlockRecoveryConfig& recovery, RecoveryToken* token,
+               const TerminalPorts& terminals, const DeadlockRecoveryConfig& recovery, RecoveryToken* token,
                const RoutingFunction& routing, CycleClock& clock, PacketPool& packets, std::uint64_t seed)
     : sc_core::sc_module(name),
       id_(id),
@@ -42,9 +42,9 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
       vcs_(lanes_per_port(config, recovery)),
       depth_(config.buffer_depth),
       network_ports_(topology.network_ports()),
-      input_ports_(network_ports_ + topology.terminal_slots(id) * ni.injection_channels),
-      output_ports_(network_ports_ + topology.terminal_slots(id) * ni.delivery_channels),
-      delivery_channels_(ni.delivery_channels),
+      input_ports_(network_ports_ + topology.terminal_slots(id) * terminals.injection_channels),
+      output_ports_(network_ports_ + topology.terminal_slots(id) * terminals.delivery_channels),
+      delivery_channels_(terminals.delivery_channels),
       direct_(topology.is_direct()),
       routing_delay_(config.routing_delay),
       reallocate_when_empty_(config.reallocate_when_empty),
@@ -55,14 +55,14 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
       recovery_vc_(recovery.kind == DeadlockRecoveryConfig::Kind::Disha ? config.virtual_channels : -1),
       metapacket_vc_(metapacket_vc(config, recovery)),
       priority_lanes_((recovery_vc_ >= 0 ? 1u << recovery_vc_ : 0u) | (metapacket_vc_ >= 0 ? 1u << metapacket_vc_ : 0u)),
-      pre_routed_injection_(ni.dispatch_by_direction),
+      pre_routed_injection_(terminals.pre_routed_injection),
       delivery_credits_(1 << 30),
       all_vcs_(first_vcs(config.virtual_channels)),
       lane_mask_(first_vcs(vcs_)),
       vc_allocator_(input_ports_ * vcs_, config.oldest_first_allocation,
                     make_stream(seed, RandomPurpose::RoutingSelection, id)) {
   for (int p = 0; p < input_ports_; ++p)
-    arrival_latency_.push_back(p < network_ports_ ? config.crossbar_delay + config.link_delay : ni.injection_delay);
+    arrival_latency_.push_back(p < network_ports_ ? config.crossbar_delay + config.link_delay : terminals.injection_delay);
   for (int p = 0; p < network_ports_; ++p) connected_.push_back(topology.has_link(id, p));
   inputs_.resize(std::size_t(input_ports_) * vcs_);
   for (std::size_t i = 0; i < inputs_.size(); ++i)

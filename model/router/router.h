@@ -47,7 +47,7 @@ class CycleClock;
 class DeadlockAudit;
 class Topology;
 struct RouterConfig;
-struct NetworkInterfaceConfig;
+struct TerminalPorts;
 struct DeadlockRecoveryConfig;
 
 
@@ -82,7 +82,7 @@ class Router : public sc_core::sc_module {
   const CreditSignal* output_credits(int port) const { return credit_in_[std::size_t(port)]; }
 
   Router(sc_core::sc_module_name name, NodeId id, const Topology& topology, const RouterConfig& config,
-         const NetworkInterfaceConfig& ni, const DeadlockRecoveryConfig& recovery, RecoveryToken* token,
+         const TerminalPorts& terminals, const DeadlockRecoveryConfig& recovery, RecoveryToken* token,
          const RoutingFunction& routing, CycleClock& clock, PacketPool& packets, std::uint64_t seed);
 
   // The metapackets' lane (the last of lanes_per_port), or -1.

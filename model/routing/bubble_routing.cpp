@@ -54,7 +54,8 @@ const Registration<RoutingRegistry> registration{{
     [](const RoutingContext& c) {
       return std::make_unique<BubbleRouting>(require<KaryNCube>(c.topology, "bubble routing"), c.virtual_channels,
                                              int(c.parameters.integer("escape_vcs")), c.virtual_cut_through);
-    }}};
+    },
+    RoutingTraits{/*bubble_escape=*/true}}};
 
 }  // namespace
 }  // namespace icn

@@ -70,9 +70,16 @@ struct RoutingContext {
   bool virtual_cut_through = false;  // the router's switching (bubble flow control needs it)
 };
 
+// What a routing function offers that a congestion controller may build on (ControllerNeeds).
+struct RoutingTraits {
+  // Escape VCs under bubble flow control beside fully adaptive ones (realistic-loads paper sec.
+  // IV), whose injection admission a controller may tighten (LBR).
+  bool bubble_escape = false;
+};
+
 // Throws std::invalid_argument when the function cannot work on this network (e.g. too few VCs).
 using RoutingFactory = std::function<std::unique_ptr<RoutingFunction>(const RoutingContext&)>;
 struct RoutingTag { static constexpr const char* kind = "routing function"; };
-using RoutingRegistry = Registry<RoutingTag, RoutingFactory>;
+using RoutingRegistry = Registry<RoutingTag, RoutingFactory, RoutingTraits>;
 
 }  // namespace icn

@@ -17,16 +17,12 @@
 
 #include "core/types.h"
 #include "sideband/global_gather.h"
+#include "sideband/sideband_config.h"
 
 namespace icn {
 
 class CycleClock;
 class KaryNCube;
-
-struct SidebandConfig {
-  int hop_delay = 2;   // h: cycles per hop for a message that fits the width
-  int width_bits = 0;  // wires per link; 0: wide enough for every counter in one message
-};
 
 class SidebandClient {
  public:

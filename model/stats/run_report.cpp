@@ -10,6 +10,7 @@
 #include "experiment.h"
 #include "router/switch_allocator.h"
 #include "stats/critical_load.h"
+#include "traffic/injection_process.h"
 #include "traffic/traffic_schedule.h"
 
 #ifndef ICNSIM_VERSION
@@ -171,7 +172,7 @@ RunReport make_report(Experiment& experiment) {
   }
   for (std::size_t i = 0; i < c.stimulus.phases.size() && !r.ramp; ++i) {
     const auto& process = c.stimulus.phases[i].injection.process;
-    if (process.type != "ramp") continue;
+    if (!ProcessRegistry::get(process.type).traits.ramps) continue;
     r.ramp = true;
     if (auto critical = find_critical_load(r.series, i, std::size_t(process.parameters.integer("smoothing")),
                                            process.parameters.real("degradation"),

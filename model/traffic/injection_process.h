@@ -42,6 +42,12 @@ struct ProcessContext {
 // Throws ConfigError when its parameters cannot give the requested rate.
 using ProcessFactory = std::function<std::unique_ptr<InjectionProcess>(const ProcessContext&)>;
 struct ProcessTag { static constexpr const char* kind = "injection process"; };
-using ProcessRegistry = Registry<ProcessTag, ProcessFactory>;
+// What a process declares about itself: a rate that rises through the phase (the entropy paper's
+// ramp-load method), for which the result finds the critical load with the section's `smoothing`,
+// `degradation` and `ignore_below` keys (stats/critical_load.h).
+struct ProcessTraits {
+  bool ramps = false;
+};
+using ProcessRegistry = Registry<ProcessTag, ProcessFactory, ProcessTraits>;
 
 }  // namespace icn

@@ -47,7 +47,8 @@ const Registration<ProcessRegistry> registration{{
     [](const ProcessContext& c) {
       return std::make_unique<RampProcess>(c.parameters.real("step") * c.packets_per_unit,
                                            Cycle(c.parameters.integer("interval")));
-    }}};
+    },
+    ProcessTraits{/*ramps=*/true}}};
 
 }  // namespace
 }  // namespace icn

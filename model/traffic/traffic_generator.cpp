@@ -4,7 +4,7 @@
 
 #include "core/cycle_clock.h"
 #include "ni/network_interface.h"
-#include "platform/configuration.h"
+#include "traffic/stimulus_config.h"
 #include "traffic/traffic_schedule.h"
 
 namespace icn {

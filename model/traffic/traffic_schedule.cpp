@@ -1,7 +1,7 @@
 #include "traffic/traffic_schedule.h"
 
 #include "core/cycle_clock.h"
-#include "platform/configuration.h"
+#include "traffic/stimulus_config.h"
 #include "stats/network_statistics.h"
 #include "topology/topology.h"
 

@@ -13,7 +13,7 @@
 
 #include "core/cycle_clock.h"
 #include "core/packet_pool.h"
-#include "platform/configuration.h"
+#include "router/router_config.h"
 #include "router/router.h"
 #include "topology/kary_ncube.h"
 
@@ -71,13 +71,12 @@ class RouterHarness : public sc_core::sc_module {
     router_config_.central_arbiter = setup.central_arbiter;
     router_config_.reallocate_when_empty = setup.reallocate_when_empty;
     router_config_.arbitration = setup.arbitration;
-    ni_config_.injection_channels = 1;
-    ni_config_.delivery_channels = 1;
-    ni_config_.injection_delay = 1;
-    ni_config_.delivery_delay = 1;
+    terminals_.injection_channels = 1;
+    terminals_.delivery_channels = 1;
+    terminals_.injection_delay = 1;
     recovery_ = setup.recovery;
     lanes_ = lanes_per_port(router_config_, recovery_);
-    router_ = std::make_unique<Router>("router", kRouter, topology_, router_config_, ni_config_, recovery_, nullptr,
+    router_ = std::make_unique<Router>("router", kRouter, topology_, router_config_, terminals_, recovery_, nullptr,
                                        routing_, clock_, packets_, 1);
     const int inputs = topology_.network_ports() + 1, outputs = topology_.network_ports() + 1;
     flit_in_.init(inputs);
@@ -191,7 +190,7 @@ class RouterHarness : public sc_core::sc_module {
   PacketPool packets_;
   ScriptedRouting routing_;
   RouterConfig router_config_;
-  NetworkInterfaceConfig ni_config_;
+  TerminalPorts terminals_;
   DeadlockRecoveryConfig recovery_;
   int lanes_ = 0;
   std::unique_ptr<Router> router_;

@@ -118,6 +118,28 @@ TEST_CASE("cross-key rules are checked before simulating", "[config]") {
   CHECK_NOTHROW(load_configuration_text("router:\n  virtual_channels: 1\nnetwork:\n  wrap: mesh\n", ""));
 }
 
+TEST_CASE("what a controller declares it needs is checked by the configuration, which names no controller",
+          "[config]") {
+  // LBR restricts the adaptive VCs beside bubble escape VCs: the routing functions that declare them
+  // are the ones allowed, under virtual cut-through.
+  const std::string lbr = "congestion_control:\n  type: lbr\n";
+  CHECK_THAT(error_of(lbr), Contains("p.yaml") && Contains("congestion_control.type: lbr") &&
+                                Contains("allowed with it: routing.type: bubble and router.switching: virtual_cut_through"));
+  CHECK_THAT(error_of(lbr + "routing:\n  type: bubble\n"), Contains("router.switching: virtual_cut_through"));
+  CHECK_NOTHROW(load_configuration_text(lbr + "routing:\n  type: bubble\nrouter:\n  switching: virtual_cut_through\n"
+                                        "  buffer_depth: 8\n",
+                                        "packet_length: 4\n"));
+  // Metapackets ask for a router lane of their own; the sideband asks for none.
+  const std::string gathered = "congestion_control:\n  type: self_tuned\n  distribution: ";
+  CHECK(load_configuration_text(gathered + "metapackets\n", "").platform.router.metapacket_lane);
+  CHECK(!load_configuration_text(gathered + "sideband\n", "").platform.router.metapacket_lane);
+  CHECK(load_configuration_text(gathered + "metapackets\n  metapacket_priority: link\n", "")
+            .platform.router.metapacket_link_priority);
+  CHECK_THAT(error_of(gathered + "metapackets\nnetwork:\n  wrap: mesh\n"),
+             Contains("congestion_control.distribution") && Contains("metapackets go round the rows of a torus") &&
+                 Contains("allowed here: sideband"));
+}
+
 TEST_CASE("YAML syntax errors and bad overrides name where they are", "[config]") {
   CHECK_THAT(error_of("router:\n  virtual_channels: [2\n"), Contains("p.yaml") && Contains("YAML syntax error"));
   CHECK_THAT(error_of(kPlatform, kStimulus, {"router.lanes=3"}), Contains("--set router.lanes") && Contains("unknown key"));

@@ -1,0 +1,56 @@
+#pragma once
+// The router's parameters (router.*), owned here; platform/ fills them from YAML and checks
+// the rules that span sections.
+#include <string>
+
+#include "deadlock/deadlock_recovery_config.h"
+
+namespace icn {
+
+struct RouterConfig {
+  int virtual_channels = 0;
+  int buffer_depth = 0;    // flits per virtual channel buffer
+  int routing_delay = 0;   // cycles from a header reaching the buffer front to VC allocation
+  int crossbar_delay = 0;  // cycles per flit through the switch
+  int link_delay = 0;      // cycles per flit on a router-to-router link
+  // Dally sec. III: a lane is reassigned once its packet's tail has left (on_tail); the
+  // conservative alternative waits until the downstream buffer is empty again (when_empty).
+  bool reallocate_when_empty = false;
+  // Virtual cut-through: a header takes an output VC only with room for its whole packet there.
+  bool virtual_cut_through = false;
+  // VC allocation order among routed headers: the oldest packet (earliest injection) first, or the
+  // header that has waited longest at this router first.
+  bool oldest_first_allocation = true;
+  // The self-tuned paper's router (sec. 5.1): one central arbiter routes and allocates one header
+  // per cycle, granted demand-slotted round-robin among requesting input VCs; a refused header asks
+  // again. Otherwise every routed header may take an output VC in the same cycle.
+  bool central_arbiter = false;
+  // Dally Fig. 9: one crossbar input per physical input channel, lanes multiplexed onto it (b), or
+  // one per input lane with the outputs multiplexed (c), where a flit competes only for its output.
+  bool crossbar_input_per_lane = false;
+  // One more VC per channel, highest priority, for congestion-control metapackets (self-tuned
+  // sec. 5.3); set when a controller distributes its counters that way.
+  bool metapacket_lane = false;
+  // Whether that lane also wins every link it crosses, or shares it flit by flit with the data lanes.
+  bool metapacket_link_priority = false;
+  std::string arbitration;
+};
+
+// The router's terminal side, shaped by the network interfaces attached to it (network_interface.*;
+// ni/network_interface_config.h gives it).
+struct TerminalPorts {
+  int injection_channels = 0;  // per attached interface
+  int delivery_channels = 0;
+  int injection_delay = 0;     // cycles per flit on an injection channel into the router
+  // Injection channel c carries packets whose first hop is direction c (realistic-loads paper).
+  bool pre_routed_injection = false;
+};
+
+// VC buffers per port: the V lanes routing uses, then Disha's recovery lane and the metapackets'
+// lane when there are such (in that order).
+inline int lanes_per_port(const RouterConfig& router, const DeadlockRecoveryConfig& recovery) {
+  return router.virtual_channels + (recovery.kind == DeadlockRecoveryConfig::Kind::Disha ? 1 : 0) +
+         (router.metapacket_lane ? 1 : 0);
+}
+
+}  // namespace icn

@@ -1,0 +1,20 @@
+#pragma once
+// The TLM-2.0 ports' parameters (tlm.*), owned here; platform/ fills them.
+#include <vector>
+
+#include "core/parameters.h"
+#include "tlm/address_map.h"
+
+namespace icn {
+
+// TLM-2.0 IP on the nodes (docs/tlm.md).
+struct TlmConfig {
+  int flit_bytes = 16;
+  // END_REQ of an approximately timed request is withheld while the node's source queue holds this
+  // many packets (or its congestion controller throttles).
+  int queue_depth = 4;
+  AddressMap address_map;  // empty: the nodes have no TLM-2.0 ports
+  std::vector<ParameterSet> resolved_ranges;  // each address_map entry as resolved, for --print-config
+};
+
+}  // namespace icn
