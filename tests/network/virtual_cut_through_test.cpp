@@ -19,14 +19,20 @@ const char* kVct = "network:\n  radix: 4\n  dimensions: 2\nrouter:\n  virtual_ch
 }
 
 TEST_CASE("virtual cut-through has the same zero-load latency as wormhole", "[network][vct]") {
-  const std::string latency = testing::in_child_process([] {
-    auto* network = new Experiment("network", load_configuration_text(kVct, "packet_length: 16\ninjection: {rate: 0}\n",
-                                                                   {"simulation.cycles=300", "simulation.warmup=0"}));
-    new testing::PacketInjector("injector", network->fabric(), {{5, 0, 10, 16}});  // 4 hops on the 4x4 torus
-    testing::run(*network);
-    return std::to_string(network->statistics().latencies().at(0));
-  });
-  CHECK(std::stoi(latency) == 1 + 1 + 5 * 2 + 4 + 1 + 15);  // the pipeline formula, H = 4, L = 16
+  auto zero_load_latency = [](const std::vector<std::string>& switching) {
+    return std::stoi(testing::in_child_process([&] {
+      std::vector<std::string> overrides = {"simulation.cycles=300", "simulation.warmup=0"};
+      overrides.insert(overrides.end(), switching.begin(), switching.end());
+      auto* network =
+          new Experiment("network", load_configuration_text(kVct, "packet_length: 16\ninjection: {rate: 0}\n", overrides));
+      new testing::PacketInjector("injector", network->fabric(), {{5, 0, 10, 16}});  // 4 hops on the 4x4 torus
+      testing::run(*network);
+      return std::to_string(network->statistics().latencies().at(0));
+    }));
+  };
+  const int cut_through = zero_load_latency({}), wormhole = zero_load_latency({"router.switching=wormhole"});
+  CHECK(cut_through == 1 + 1 + 5 * 2 + 4 + 1 + 15);  // the pipeline formula, H = 4, L = 16
+  CHECK(wormhole == cut_through);
 }
 
 TEST_CASE("virtual cut-through refuses buffers smaller than a packet", "[network][vct]") {
