@@ -36,9 +36,10 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
   token_.set_nodes(topology_.router_count());
   if (topology_.is_direct()) {  // each node builds its own router
     for (NodeId id = 0; id < topology_.router_count(); ++id)
-      nodes_.push_back(std::make_unique<Node>(("node_" + std::to_string(id)).c_str(), id, topology_, platform_,
-                                              *routing_, *clock_, packets_, statistics_, token_, sideband_.get(),
-                                              metapackets_.get(), entropy_circuit_.get()));
+      nodes_.push_back(std::make_unique<Node>(
+          ("node_" + std::to_string(id)).c_str(), id,
+          NodeContext{topology_, platform_, *clock_, packets_, statistics_, token_, routing_.get(), sideband_.get(),
+                      metapackets_.get(), entropy_circuit_.get()}));
   } else {
     build_indirect();
   }
@@ -148,9 +149,10 @@ void Fabric::build_indirect() {
   const int delivery = platform_.network_interface.delivery_channels;
   std::vector<std::vector<bool>> injects(topology_.router_count()), delivers(topology_.router_count());
   for (NodeId r = 0; r < topology_.router_count(); ++r) {
-    routers_.push_back(std::make_unique<Router>(("router_" + std::to_string(r)).c_str(), r, topology_,
-                                                platform_.router, platform_.network_interface.terminal_ports(), platform_.deadlock,
-                                                &token_, *routing_, *clock_, packets_, platform_.simulation.seed));
+    routers_.push_back(std::make_unique<Router>(
+        ("router_" + std::to_string(r)).c_str(),
+        RouterContext{r, topology_, platform_.router, platform_.network_interface.terminal_ports(), platform_.deadlock,
+                      &token_, *routing_, *clock_, packets_, platform_.simulation.seed}));
     injects[r].assign(std::size_t(topology_.terminal_slots(r)), false);
     delivers[r].assign(std::size_t(topology_.terminal_slots(r)), false);
   }
@@ -158,9 +160,9 @@ void Fabric::build_indirect() {
     const Topology::Attachment in = topology_.injection_point(id), out = topology_.delivery_point(id);
     injects[in.router][std::size_t(in.slot)] = true;
     delivers[out.router][std::size_t(out.slot)] = true;
-    nodes_.push_back(std::make_unique<Node>(("node_" + std::to_string(id)).c_str(), id, topology_, platform_,
-                                            *clock_, packets_, statistics_, token_, *routers_[in.router], in.slot,
-                                            *routers_[out.router], out.slot));
+    nodes_.push_back(std::make_unique<Node>(
+        ("node_" + std::to_string(id)).c_str(), id, NodeContext{topology_, platform_, *clock_, packets_, statistics_, token_},
+        RouterAttachment{*routers_[in.router], in.slot, *routers_[out.router], out.slot}));
   }
   std::size_t idle_inputs = 0, idle_outputs = 0;
   for (NodeId r = 0; r < topology_.router_count(); ++r)

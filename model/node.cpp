@@ -5,39 +5,39 @@
 
 namespace icn {
 
-Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, const PlatformConfig& platform,
-           const RoutingFunction& routing, CycleClock& clock, PacketPool& packets, NetworkStatistics& statistics,
-           RecoveryToken& token, Sideband* sideband, GlobalGather* metapackets, EntropyCircuit* entropy_circuit)
+Node::Node(sc_core::sc_module_name name, NodeId id, const NodeContext& c)
     : sc_core::sc_module(name),
       id_(id),
-      injection_flits_("injection_flit", platform.network_interface.injection_channels),
-      injection_credits_("injection_credit", platform.network_interface.injection_channels),
-      delivery_flits_("delivery_flit", platform.network_interface.delivery_channels) {
+      injection_flits_("injection_flit", c.platform.network_interface.injection_channels),
+      injection_credits_("injection_credit", c.platform.network_interface.injection_channels),
+      delivery_flits_("delivery_flit", c.platform.network_interface.delivery_channels) {
+  const PlatformConfig& platform = c.platform;
   const std::uint64_t seed = platform.simulation.seed;
-  own_router_ = std::make_unique<Router>("router", id, topology, platform.router, platform.network_interface.terminal_ports(),
-                                         platform.deadlock, &token, routing, clock, packets, seed);
+  own_router_ = std::make_unique<Router>(
+      "router", RouterContext{id, c.topology, platform.router, platform.network_interface.terminal_ports(),
+                              platform.deadlock, &c.token, *c.routing, c.clock, c.packets, seed});
   router_ = own_router_.get();
   controller_ = ControllerRegistry::get(platform.congestion_control.type)
-                    .create("controller", ControllerContext{id, topology, *router_, clock, platform.congestion_control,
+                    .create("controller", ControllerContext{id, c.topology, *router_, c.clock, platform.congestion_control,
                                                             platform.congestion_control.parameters, platform.router,
-                                                            platform.network_interface, seed, sideband, metapackets,
-                                                            entropy_circuit});
+                                                            platform.network_interface, seed, c.sideband,
+                                                            c.metapackets, c.entropy_circuit});
   router_->set_injection_rule(controller_->injection_rule());
-  build_interface(topology, platform, clock, packets, statistics, token);
-  attach(*router_, 0, *router_, 0, topology.network_ports(), platform.network_interface);
+  build_interface(c);
+  attach(*router_, 0, *router_, 0, c.topology.network_ports(), platform.network_interface);
 }
 
-Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, const PlatformConfig& platform,
-           CycleClock& clock, PacketPool& packets, NetworkStatistics& statistics, RecoveryToken& token,
-           Router& injection, int injection_slot, Router& delivery, int delivery_slot)
+Node::Node(sc_core::sc_module_name name, NodeId id, const NodeContext& c, const RouterAttachment& routers)
     : sc_core::sc_module(name),
       id_(id),
-      router_(&injection),
-      injection_flits_("injection_flit", platform.network_interface.injection_channels),
-      injection_credits_("injection_credit", platform.network_interface.injection_channels),
-      delivery_flits_("delivery_flit", platform.network_interface.delivery_channels) {
+      router_(&routers.injection),
+      injection_flits_("injection_flit", c.platform.network_interface.injection_channels),
+      injection_credits_("injection_credit", c.platform.network_interface.injection_channels),
+      delivery_flits_("delivery_flit", c.platform.network_interface.delivery_channels) {
+  const PlatformConfig& platform = c.platform;
   controller_ = ControllerRegistry::get(platform.congestion_control.type)
-                    .create("controller", ControllerContext{id, topology, injection, clock, platform.congestion_control,
+                    .create("controller", ControllerContext{id, c.topology, routers.injection, c.clock,
+                                                            platform.congestion_control,
                                                             platform.congestion_control.parameters, platform.router,
                                                             platform.network_interface, platform.simulation.seed,
                                                             nullptr, nullptr, nullptr});
@@ -45,15 +45,16 @@ Node::Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, co
   if (controller_->injection_rule() != nullptr)
     throw ConfigError(platform.congestion_control.origin + ": congestion_control.type: " +
                       platform.congestion_control.type + " acts in the router a node injects into, which needs a "
-                      "direct network (this network is a " + topology.describe() + ")");
-  build_interface(topology, platform, clock, packets, statistics, token);
-  attach(injection, injection_slot, delivery, delivery_slot, topology.network_ports(), platform.network_interface);
+                      "direct network (this network is a " + c.topology.describe() + ")");
+  build_interface(c);
+  attach(routers.injection, routers.injection_slot, routers.delivery, routers.delivery_slot,
+         c.topology.network_ports(), platform.network_interface);
 }
 
-void Node::build_interface(const Topology& topology, const PlatformConfig& platform, CycleClock& clock,
-                           PacketPool& packets, NetworkStatistics& statistics, RecoveryToken& token) {
-  ni_ = std::make_unique<NetworkInterface>("ni", id_, platform.network_interface, platform.router, platform.deadlock,
-                                           &token, topology, clock, packets, statistics, *controller_);
+void Node::build_interface(const NodeContext& c) {
+  ni_ = std::make_unique<NetworkInterface>(
+      "ni", NetworkInterfaceContext{id_, c.platform.network_interface, c.platform.router, c.platform.deadlock,
+                                    &c.token, c.topology, c.clock, c.packets, c.statistics, *controller_});
 }
 
 void Node::attach(Router& injection, int injection_slot, Router& delivery, int delivery_slot, int network_ports,

@@ -17,16 +17,38 @@ namespace icn {
 struct PlatformConfig;
 class NetworkStatistics;
 
+// What every node of a fabric is built from: the platform and the fabric's shared parts.
+struct NodeContext {
+  const Topology& topology;
+  const PlatformConfig& platform;
+  CycleClock& clock;
+  PacketPool& packets;
+  NetworkStatistics& statistics;
+  RecoveryToken& token;
+  // Direct networks only (each node builds its router): the routing function its router uses, and
+  // the network-wide mechanisms its controller may attach to (each null where the network has none).
+  const RoutingFunction* routing = nullptr;
+  Sideband* sideband = nullptr;
+  GlobalGather* metapackets = nullptr;
+  EntropyCircuit* entropy_circuit = nullptr;
+};
+
+// Where a node of an indirect network (topology.h) attaches: it injects into terminal slot
+// `injection_slot` of `injection` and is delivered from slot `delivery_slot` of `delivery`, routers
+// the network owns.
+struct RouterAttachment {
+  Router& injection;
+  int injection_slot;
+  Router& delivery;
+  int delivery_slot;
+};
+
 class Node : public sc_core::sc_module {
  public:
-  Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, const PlatformConfig& platform,
-       const RoutingFunction& routing, CycleClock& clock, PacketPool& packets, NetworkStatistics& statistics,
-       RecoveryToken& token, Sideband* sideband, GlobalGather* metapackets, EntropyCircuit* entropy_circuit);
-  // A node of an indirect network (topology.h): it injects into terminal slot `injection_slot` of
-  // `injection` and is delivered from slot `delivery_slot` of `delivery`, routers the network owns.
-  Node(sc_core::sc_module_name name, NodeId id, const Topology& topology, const PlatformConfig& platform,
-       CycleClock& clock, PacketPool& packets, NetworkStatistics& statistics, RecoveryToken& token, Router& injection,
-       int injection_slot, Router& delivery, int delivery_slot);
+  // A node of a direct network, with its own router.
+  Node(sc_core::sc_module_name name, NodeId id, const NodeContext& context);
+  // A node of an indirect network.
+  Node(sc_core::sc_module_name name, NodeId id, const NodeContext& context, const RouterAttachment& routers);
 
   NodeId id() const { return id_; }
   // The router it injects into (its own on a direct network), which its controller observes.
@@ -43,8 +65,7 @@ class Node : public sc_core::sc_module {
   void trace_local_channels(sc_core::sc_trace_file* file, const std::string& prefix) const;
 
  private:
-  void build_interface(const Topology& topology, const PlatformConfig& platform, CycleClock& clock,
-                       PacketPool& packets, NetworkStatistics& statistics, RecoveryToken& token);
+  void build_interface(const NodeContext& context);
   void attach(Router& injection, int injection_slot, Router& delivery, int delivery_slot, int network_ports,
               const NetworkInterfaceConfig& ni);
 

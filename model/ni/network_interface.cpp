@@ -14,47 +14,44 @@
 
 namespace icn {
 
-NetworkInterface::NetworkInterface(sc_core::sc_module_name name, NodeId id, const NetworkInterfaceConfig& config,
-                                   const RouterConfig& router, const DeadlockRecoveryConfig& recovery,
-                                   RecoveryToken* token, const Topology& topology, CycleClock& clock,
-                                   PacketPool& packets, NetworkStatistics& statistics, CongestionController& controller)
+NetworkInterface::NetworkInterface(sc_core::sc_module_name name, const NetworkInterfaceContext& c)
     : sc_core::sc_module(name),
-      id_(id),
-      clock_(clock),
-      packets_(packets),
-      statistics_(statistics),
-      controller_(controller),
-      vcs_(router.virtual_channels),
-      depth_(router.buffer_depth),
-      channels_(config.injection_channels),
-      packets_in_progress_(config.packets_in_progress),
-      lanes_(lanes_per_port(router, recovery)),
-      token_(token),
-      release_token_at_header_(recovery.release_token_at_header),
-      reinjection_delay_(recovery.reinjection_delay),
-      metapacket_vc_(Router::metapacket_vc(router, recovery)),
-      reallocate_when_empty_(router.reallocate_when_empty),
-      virtual_cut_through_(router.virtual_cut_through),
-      delivery_latency_(router.crossbar_delay + config.delivery_delay),
-      by_direction_(config.dispatch_by_direction),
-      topology_(topology),
-      queue_limit_(config.source_queue_limit),
-      drop_when_full_(config.drop_when_full) {
+      id_(c.id),
+      clock_(c.clock),
+      packets_(c.packets),
+      statistics_(c.statistics),
+      controller_(c.controller),
+      vcs_(c.router.virtual_channels),
+      depth_(c.router.buffer_depth),
+      channels_(c.config.injection_channels),
+      packets_in_progress_(c.config.packets_in_progress),
+      lanes_(lanes_per_port(c.router, c.recovery)),
+      token_(c.token),
+      release_token_at_header_(c.recovery.release_token_at_header),
+      reinjection_delay_(c.recovery.reinjection_delay),
+      metapacket_vc_(Router::metapacket_vc(c.router, c.recovery)),
+      reallocate_when_empty_(c.router.reallocate_when_empty),
+      virtual_cut_through_(c.router.virtual_cut_through),
+      delivery_latency_(c.router.crossbar_delay + c.config.delivery_delay),
+      by_direction_(c.config.dispatch_by_direction),
+      topology_(c.topology),
+      queue_limit_(c.config.source_queue_limit),
+      drop_when_full_(c.config.drop_when_full) {
   injection_.resize(std::size_t(channels_) * vcs_);
   // The injection channel is a physical channel too (Dally sec. III-C): packets in progress on its
   // lanes share it under the routers' policy where that ranks by age or class (deadline, priority).
-  lane_policy_ = ArbitrationRegistry::get(router.arbitration)
-                     .create(ArbitrationContext{vcs_, make_stream(0, RandomPurpose::Arbitration, id)});
+  lane_policy_ = ArbitrationRegistry::get(c.router.arbitration)
+                     .create(ArbitrationContext{vcs_, make_stream(0, RandomPurpose::Arbitration, c.id)});
   if (!lane_policy_->uses_age()) lane_policy_.reset();
   for (auto& vc : injection_) vc.credits = depth_;
   metapacket_injection_.credits = depth_;
   channel_round_robin_.assign(channels_, 0);
-  reassembly_.resize(std::size_t(config.delivery_channels) * lanes_);
+  reassembly_.resize(std::size_t(c.config.delivery_channels) * lanes_);
   queues_.resize(by_direction_ ? std::size_t(channels_) : 1);
 
   SC_HAS_PROCESS(NetworkInterface);
   SC_METHOD(step);
-  sensitive << clock.tick();
+  sensitive << c.clock.tick();
   dont_initialize();
 }
 

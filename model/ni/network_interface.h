@@ -66,6 +66,21 @@ class MetapacketListener {
   virtual void metapacket_arrived(NodeId node, std::uint32_t tag, Cycle arrival) = 0;
 };
 
+// What a network interface is built from: its node, its configuration, the router's lanes it
+// injects into, and the parts of the fabric it shares.
+struct NetworkInterfaceContext {
+  NodeId id;
+  const NetworkInterfaceConfig& config;
+  const RouterConfig& router;              // the lanes and buffers of the channels it injects on
+  const DeadlockRecoveryConfig& recovery;  // software recovery re-injects here; Disha's token
+  RecoveryToken* token;
+  const Topology& topology;
+  CycleClock& clock;
+  PacketPool& packets;
+  NetworkStatistics& statistics;
+  CongestionController& controller;  // asked before a packet starts
+};
+
 class NetworkInterface : public sc_core::sc_module {
  public:
   // Its channels to the router, bound while the network is built (like the router's links, as
@@ -74,10 +89,7 @@ class NetworkInterface : public sc_core::sc_module {
   void bind_injection(int channel, FlitSignal& flits, CreditSignal& credits);
   void bind_delivery(int channel, FlitSignal& flits);
 
-  NetworkInterface(sc_core::sc_module_name name, NodeId id, const NetworkInterfaceConfig& config,
-                   const RouterConfig& router, const DeadlockRecoveryConfig& recovery, RecoveryToken* token,
-                   const Topology& topology, CycleClock& clock, PacketPool& packets, NetworkStatistics& statistics,
-                   CongestionController& controller);
+  NetworkInterface(sc_core::sc_module_name name, const NetworkInterfaceContext& context);
 
   // Puts a packet created now at the tail of the source queue; with a full queue under
   // source_queue_full: drop, counts it as dropped instead.

@@ -30,40 +30,39 @@ int Router::metapacket_vc(const RouterConfig& config, const DeadlockRecoveryConf
   return config.metapacket_lane ? lanes_per_port(config, recovery) - 1 : -1;
 }
 
-Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology, const RouterConfig& config,
-               const TerminalPorts& terminals, const DeadlockRecoveryConfig& recovery, RecoveryToken* token,
-               const RoutingFunction& routing, CycleClock& clock, PacketPool& packets, std::uint64_t seed)
+Router::Router(sc_core::sc_module_name name, const RouterContext& c)
     : sc_core::sc_module(name),
-      id_(id),
-      topology_(topology),
-      routing_(routing),
-      clock_(clock),
-      packets_(packets),
-      vcs_(lanes_per_port(config, recovery)),
-      depth_(config.buffer_depth),
-      network_ports_(topology.network_ports()),
-      input_ports_(network_ports_ + topology.terminal_slots(id) * terminals.injection_channels),
-      output_ports_(network_ports_ + topology.terminal_slots(id) * terminals.delivery_channels),
-      delivery_channels_(terminals.delivery_channels),
-      direct_(topology.is_direct()),
-      routing_delay_(config.routing_delay),
-      reallocate_when_empty_(config.reallocate_when_empty),
-      virtual_cut_through_(config.virtual_cut_through),
-      central_arbiter_(config.central_arbiter),
-      lane_inputs_(config.crossbar_input_per_lane),
-      recovery_(recovery, token, id),
-      recovery_vc_(recovery.kind == DeadlockRecoveryConfig::Kind::Disha ? config.virtual_channels : -1),
-      metapacket_vc_(metapacket_vc(config, recovery)),
+      id_(c.id),
+      topology_(c.topology),
+      routing_(c.routing),
+      clock_(c.clock),
+      packets_(c.packets),
+      vcs_(lanes_per_port(c.config, c.recovery)),
+      depth_(c.config.buffer_depth),
+      network_ports_(c.topology.network_ports()),
+      input_ports_(network_ports_ + c.topology.terminal_slots(c.id) * c.terminals.injection_channels),
+      output_ports_(network_ports_ + c.topology.terminal_slots(c.id) * c.terminals.delivery_channels),
+      delivery_channels_(c.terminals.delivery_channels),
+      direct_(c.topology.is_direct()),
+      routing_delay_(c.config.routing_delay),
+      reallocate_when_empty_(c.config.reallocate_when_empty),
+      virtual_cut_through_(c.config.virtual_cut_through),
+      central_arbiter_(c.config.central_arbiter),
+      lane_inputs_(c.config.crossbar_input_per_lane),
+      recovery_(c.recovery, c.token, c.id),
+      recovery_vc_(c.recovery.kind == DeadlockRecoveryConfig::Kind::Disha ? c.config.virtual_channels : -1),
+      metapacket_vc_(metapacket_vc(c.config, c.recovery)),
       priority_lanes_((recovery_vc_ >= 0 ? 1u << recovery_vc_ : 0u) | (metapacket_vc_ >= 0 ? 1u << metapacket_vc_ : 0u)),
-      pre_routed_injection_(terminals.pre_routed_injection),
+      pre_routed_injection_(c.terminals.pre_routed_injection),
       delivery_credits_(1 << 30),
-      all_vcs_(first_vcs(config.virtual_channels)),
+      all_vcs_(first_vcs(c.config.virtual_channels)),
       lane_mask_(first_vcs(vcs_)),
-      vc_allocator_(input_ports_ * vcs_, config.oldest_first_allocation,
-                    make_stream(seed, RandomPurpose::RoutingSelection, id)) {
+      vc_allocator_(input_ports_ * vcs_, c.config.oldest_first_allocation,
+                    make_stream(c.seed, RandomPurpose::RoutingSelection, c.id)) {
   for (int p = 0; p < input_ports_; ++p)
-    arrival_latency_.push_back(p < network_ports_ ? config.crossbar_delay + config.link_delay : terminals.injection_delay);
-  for (int p = 0; p < network_ports_; ++p) connected_.push_back(topology.has_link(id, p));
+    arrival_latency_.push_back(p < network_ports_ ? c.config.crossbar_delay + c.config.link_delay
+                                                  : c.terminals.injection_delay);
+  for (int p = 0; p < network_ports_; ++p) connected_.push_back(c.topology.has_link(c.id, p));
   inputs_.resize(std::size_t(input_ports_) * vcs_);
   for (std::size_t i = 0; i < inputs_.size(); ++i)
     inputs_[i].full_at = counts_as_full(int(i) / vcs_, int(i) % vcs_) ? std::uint16_t(depth_) : std::uint16_t(0xffff);
@@ -74,16 +73,16 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
   for (int p = 0; p < output_ports_; ++p)
     for (int v = 0; v < vcs_; ++v) output_vc(p, v).credits = p < network_ports_ ? depth_ : delivery_credits_;
   slots_.resize(inputs_.size() * depth_);
-  const auto& arbitration = ArbitrationRegistry::get(config.arbitration);
+  const auto& arbitration = ArbitrationRegistry::get(c.config.arbitration);
   std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters;
   for (int p = 0; p < output_ports_; ++p)
     arbiters.push_back(arbitration.create(
         ArbitrationContext{lane_inputs_ ? input_ports_ * vcs_ : input_ports_,  // crossbar inputs
-                           make_stream(seed, RandomPurpose::Arbitration, std::uint64_t(id) * 64 + p)}));
+                           make_stream(c.seed, RandomPurpose::Arbitration, std::uint64_t(c.id) * 64 + p)}));
   // Self-tuned sec. 5.3 leaves open whether the metapackets' priority extends to the links; by default
   // it does not, and their flits take turns with the data lanes' on every link.
   const std::uint32_t link_priority_lanes =
-      config.metapacket_link_priority || metapacket_vc_ < 0 ? priority_lanes_ : priority_lanes_ & ~(1u << metapacket_vc_);
+      c.config.metapacket_link_priority || metapacket_vc_ < 0 ? priority_lanes_ : priority_lanes_ & ~(1u << metapacket_vc_);
   switch_allocator_ =
       std::make_unique<SwitchAllocator>(input_ports_, output_ports_, vcs_, link_priority_lanes, std::move(arbiters),
                                         lane_inputs_);
@@ -100,7 +99,7 @@ Router::Router(sc_core::sc_module_name name, NodeId id, const Topology& topology
 
   SC_HAS_PROCESS(Router);
   SC_METHOD(step);
-  sensitive << clock.tick();
+  sensitive << c.clock.tick();
   dont_initialize();
 }
 

@@ -39,6 +39,7 @@
 #include "router/route_table.h"
 #include "router/switch_allocator.h"
 #include "router/vc_allocator.h"
+#include "router/router_config.h"
 #include "routing/routing_function.h"
 
 namespace icn {
@@ -47,7 +48,6 @@ class CycleClock;
 class DeadlockAudit;
 class Topology;
 struct RouterConfig;
-struct TerminalPorts;
 struct DeadlockRecoveryConfig;
 
 
@@ -62,6 +62,20 @@ class MetapacketTap {
   virtual Cycle metapacket_passing(NodeId node, int port, std::uint32_t tag, Cycle ready) = 0;
   // The output port that carries metapacket `tag` round its row.
   virtual int metapacket_port(std::uint32_t tag) const = 0;
+};
+
+// What a router is built from: its identity, its configuration and the parts of the fabric it shares.
+struct RouterContext {
+  NodeId id;
+  const Topology& topology;
+  const RouterConfig& config;
+  TerminalPorts terminals;  // the channels of the network interfaces attached to it
+  const DeadlockRecoveryConfig& recovery;
+  RecoveryToken* token;  // Disha's circulating token (unused by other recovery)
+  const RoutingFunction& routing;
+  CycleClock& clock;
+  PacketPool& packets;
+  std::uint64_t seed;  // of its random streams (routing selection, arbitration)
 };
 
 class Router : public sc_core::sc_module {
@@ -81,9 +95,7 @@ class Router : public sc_core::sc_module {
   const FlitSignal* output_flits(int port) const { return flit_signal_out_[std::size_t(port)]; }
   const CreditSignal* output_credits(int port) const { return credit_in_[std::size_t(port)]; }
 
-  Router(sc_core::sc_module_name name, NodeId id, const Topology& topology, const RouterConfig& config,
-         const TerminalPorts& terminals, const DeadlockRecoveryConfig& recovery, RecoveryToken* token,
-         const RoutingFunction& routing, CycleClock& clock, PacketPool& packets, std::uint64_t seed);
+  Router(sc_core::sc_module_name name, const RouterContext& context);
 
   // The metapackets' lane (the last of lanes_per_port), or -1.
   static int metapacket_vc(const RouterConfig& config, const DeadlockRecoveryConfig& recovery);

@@ -76,8 +76,9 @@ class RouterHarness : public sc_core::sc_module {
     terminals_.injection_delay = 1;
     recovery_ = setup.recovery;
     lanes_ = lanes_per_port(router_config_, recovery_);
-    router_ = std::make_unique<Router>("router", kRouter, topology_, router_config_, terminals_, recovery_, nullptr,
-                                       routing_, clock_, packets_, 1);
+    router_ = std::make_unique<Router>(
+        "router", RouterContext{kRouter, topology_, router_config_, terminals_, recovery_, nullptr, routing_, clock_,
+                                packets_, 1});
     const int inputs = topology_.network_ports() + 1, outputs = topology_.network_ports() + 1;
     flit_in_.init(inputs);
     credit_out_.init(inputs);
