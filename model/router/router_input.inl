@@ -1,0 +1,67 @@
+// Included by router.cpp only, before step(), its one caller, so that it inlines.
+// The input stage: credits back from downstream, flits into the input VC buffers.
+#pragma once
+#include "router/router.h"
+#include "router/router_failure.h"
+
+namespace icn {
+
+using router_internal::fail;
+
+// receive and traverse run for every flit: defined before their one caller so they are inlined.
+inline void Router::return_credit(int p, int vc, Cycle now) {
+  OutputVc& o = output_vc(p, vc);
+  --outstanding_credits_;
+  // A returned credit can let a refused header in: under virtual cut-through (room for its
+  // packet), or when it empties a free VC's buffer (VCs reallocated only once empty, and
+  // Duato's adaptive VCs, taken only empty).
+  if (virtual_cut_through_ || (!o.allocated && o.credits + 1 == depth_)) output_released_ = true;
+  if (++o.credits == 1 && o.allocated && inputs_[o.owner].count > 0) set_active(o.owner, now);
+  if (o.credits > depth_)
+    fail(id_, now, "output port " + std::to_string(p) + " VC " + std::to_string(vc) +
+                       " received more credits than its downstream buffer has slots");
+}
+
+
+template <bool kLaneInputs>
+inline void Router::receive(Cycle now) {
+  // Only the ports whose signal changed in the last update phase; a value is new if it was sent
+  // in the previous cycle (Flit/Credit::sent_just_before, with (now − 1) mod 2^32 computed once).
+  const std::uint32_t previous = std::uint32_t(now - 1);
+  for (std::uint64_t ports = credits_arrived_; ports; ports &= ports - 1) {
+    const int p = __builtin_ctzll(ports);
+    const Credit& c = *credit_value_[p];
+    if (c.sent != previous) continue;
+    return_credit(p, c.vc, now);
+    if constexpr (kLaneInputs)
+      for (std::uint32_t more = c.more; more; more &= more - 1) return_credit(p, __builtin_ctz(more), now);
+  }
+  credits_arrived_ = 0;
+  for (std::uint64_t ports = flits_arrived_; ports; ports &= ports - 1) {
+    const int p = __builtin_ctzll(ports);
+    const Flit& f = *flit_value_[p];
+    if (f.sent != previous) continue;
+    const int index = p * vcs_ + f.vc;
+    InputVc& v = inputs_[index];
+    if (v.count == depth_)
+      fail(id_, now, "input port " + std::to_string(p) + " VC " + std::to_string(f.vc) +
+                         " is full (credit flow control violated) and received", f);
+    int position = v.head + v.count;
+    if (position >= depth_) position -= depth_;
+    BufferedFlit& arrived = slot(index, position);
+    arrived.flit = f;
+    arrived.set_ready(Cycle(f.sent) + arrival_latency_[p]);
+    if (f.vc == metapacket_vc_ && f.is_head()) pass_metapacket(p, arrived, f);
+    if (v.count == 0) {
+      ++valid_buffers_;
+      v.last_move = now;
+      if (v.state != VcState::Active) waiting_.set(index);
+      else if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index, now);
+    }
+    if (++v.count == v.full_at) ++full_buffers_;
+    ++buffered_flits_;
+  }
+  flits_arrived_ = 0;
+}
+
+}  // namespace icn

@@ -1,0 +1,64 @@
+// The routing stage: the candidates a header may take (routing/routing_function.h), with the
+// router's own lanes (Disha's recovery lane, the metapackets') and delivery at the destination.
+#include "router/router.h"
+
+#include "core/cycle_clock.h"
+#include "router/router_failure.h"
+#include "topology/topology.h"
+
+namespace icn {
+
+using router_internal::fail;
+
+int Router::delivery_port(NodeId destination) const {
+  if (direct_) return destination == id_ ? network_ports_ : -1;
+  const Topology::Attachment at = topology_.delivery_point(destination);
+  return at.router == id_ ? network_ports_ + at.slot * delivery_channels_ : -1;
+}
+
+void Router::compute_route(int index, const Flit& header) {
+  route_candidates(index, header, route_scratch_);
+  if (!routes_.store(index, route_scratch_))
+    fail(id_, clock_.cycle(), "the routing function gave " + std::to_string(route_scratch_.count) +
+                                  " candidates, more than a route here can have, for", header);
+}
+
+void Router::route_candidates(int index, const Flit& header, RouteResult& route) {
+  const int lane = index % vcs_;
+  if (lane == metapacket_vc_) {
+    // Round its row on the same lane, delivered when it is back at its master.
+    route.clear();
+    const bool home = header.destination == id_ && index / vcs_ < network_ports_;
+    route.add(home ? network_ports_ : metapacket_tap_->metapacket_port(packets_[header.packet].tag), 1u << lane);
+    return;
+  }
+  if (lane == recovery_vc_) {
+    // Disha's lane: the deterministic route on the same lane, to the end.
+    route.clear();
+    const int port = topology_.deterministic_port(id_, header.destination);
+    route.add(port >= 0 ? port : delivery_port(header.destination), 1u << lane);
+    return;
+  }
+  if (const int delivery = delivery_port(header.destination); delivery >= 0) {
+    route.clear();
+    for (int port = delivery; port < delivery + delivery_channels_; ++port) route.add(port, all_vcs_);
+    return;
+  }
+  routing_.route(id_, index / vcs_, index % vcs_, header.destination, route);
+  if (pre_routed_injection_ && index / vcs_ >= network_ports_) {  // keep only the channel's direction
+    const int direction = index / vcs_ - network_ports_;
+    int kept = 0;
+    for (int c = 0; c < route.count; ++c)
+      if (route.candidates[c].port == direction) route.candidates[kept++] = route.candidates[c];
+    route.count = kept;
+    if (kept == 0) fail(id_, clock_.cycle(), "a packet pre-routed to direction " + std::to_string(direction) +
+                                             " has no route that way:", header);
+  }
+  for (int c = 0; c < route.count; ++c) {
+    const int port = route.candidates[c].port;
+    if (port >= network_ports_ || !connected_[port])
+      fail(id_, clock_.cycle(), "the routing function chose missing port " + std::to_string(port) + " for", header);
+  }
+}
+
+}  // namespace icn

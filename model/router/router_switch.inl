@@ -1,0 +1,96 @@
+// Included by router.cpp only, before step(), its one caller, so that it inlines.
+// Switch allocation (router/switch_allocator.h) and traversal: a granted flit leaves its input VC
+// through the crossbar onto its output channel, and a credit goes back upstream.
+#pragma once
+#include <algorithm>
+
+#include "router/router.h"
+#include "router/router_failure.h"
+
+namespace icn {
+
+using router_internal::fail;
+
+template <bool kLaneInputs>
+inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
+  const int index = in_port * vcs_ + in_vc;
+  InputVc& v = inputs_[index];
+  const BufferedFlit& front = slot(index, v.head);
+  longest_switch_wait_ = std::max(longest_switch_wait_, now - std::max(v.eligible_since, front.ready()));
+  Flit f = front.flit;
+  v.last_move = now;
+  v.eligible_since = now + 1;  // the next flit's turn starts next cycle
+  if (v.count == v.full_at) --full_buffers_;
+  if (++v.head == depth_) v.head = 0;
+  if (--v.count == 0) {
+    --valid_buffers_;
+    ++buffers_emptied_;
+  }
+  --buffered_flits_;
+  ++switched_flits_;
+  CreditSignal& credit = *credit_signal_out_[in_port];
+  if (kLaneInputs && credit.pending().sent == std::uint32_t(now)) {  // another lane of this port moved
+    Credit both = credit.pending();
+    both.more |= 1u << in_vc;
+    credit.send(both);
+    ++merged_credits_;
+  } else {
+    credit.send(Credit{std::uint32_t(now), std::uint8_t(in_vc), 0});
+  }
+
+  f.vc = v.out_vc;
+  f.sent = std::uint32_t(now);
+  ++v.flits_sent;
+  if (v.absorbing) f.flags |= Flit::kAbsorbed;
+  OutputVc& o = output_vc(out_port, v.out_vc);
+  if (out_port < network_ports_) {
+    o.last_flit = std::uint32_t(now);
+    --o.credits;
+    ++outstanding_credits_;
+    if (f.is_head()) ++packets_[f.packet].hops;
+  } else if (!v.absorbing && in_vc != metapacket_vc_) {
+    ++delivered_flits_;  // not a packet software recovery absorbs here, nor a metapacket back home
+  }
+  flit_signal_out_[out_port]->send(f);
+  if (f.is_tail()) {
+    v.absorbing = false;
+    o.allocated = false;
+    o.owner = -1;
+    output_released_ = true;
+    v.state = VcState::Idle;
+    clear_active(index);
+    if (v.count > 0) waiting_.set(index);  // the next packet's head is behind it
+  } else if (v.count == 0 || o.credits == 0) {
+    clear_active(index);  // the rest has not arrived yet, or it waits for a credit
+  }
+}
+
+// The router's lanes as the switch allocator reads them: inline, straight from its arrays.
+struct Router::SwitchView {
+  Router& r;
+  Cycle now;
+  std::uint64_t active_ports() const { return r.active_ports_; }
+  std::uint32_t active_lanes(int port) const { return r.active_[port]; }
+  bool ready(int port, int lane) const {
+    const int index = port * r.vcs_ + lane;
+    return r.slot(index, r.inputs_[index].head).ready() <= now;
+  }
+  int out_port(int port, int lane) const { return r.inputs_[port * r.vcs_ + lane].out_port; }
+  ArbitrationRequest request(int port, int lane, bool with_age) const {
+    const int index = port * r.vcs_ + lane;
+    const Flit& front = r.slot(index, r.inputs_[index].head).flit;
+    return ArbitrationRequest{std::uint16_t(port), std::uint8_t(lane), front.priority(),
+                              with_age ? r.packets_[front.packet].created : 0};
+  }
+};
+
+void Router::switch_allocate(Cycle now) {
+  if (lane_inputs_)
+    switch_allocator_->allocate_per_lane(
+        SwitchView{*this, now}, [&](int in_port, int lane, int out_port) { traverse<true>(in_port, lane, out_port, now); });
+  else
+    switch_allocator_->allocate(SwitchView{*this, now}, now,
+                                [&](int in_port, int lane, int out_port) { traverse<false>(in_port, lane, out_port, now); });
+}
+
+}  // namespace icn

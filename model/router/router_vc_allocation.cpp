@@ -1,0 +1,151 @@
+// VC allocation: routed headers take output VCs, in parallel or through the central header
+// arbiter (self-tuned paper sec. 5.1), oldest first or longest waiting first (vc_allocator.h).
+#include "router/router.h"
+
+#include "core/cycle_clock.h"
+#include "router/router_admission.inl"
+#include "router/router_failure.h"
+
+namespace icn {
+
+using router_internal::fail;
+
+bool Router::output_vc_free(int port, int vc) const {
+  const OutputVc& o = output_vc(port, vc);
+  if (o.allocated) return false;
+  return !reallocate_when_empty_ || o.credits == (port < network_ports_ ? depth_ : delivery_credits_);
+}
+
+void Router::count_passed_over(int winner, int port, int ov) {
+  // Before `winner` takes output VC (port, ov): would an older header that waits here (refused
+  // earlier) be admitted to it now? Then the allocation order let a younger packet pass it.
+  const InputVc& w = inputs_[winner];
+  blocked_.for_each([&](int index) {
+    const InputVc& b = inputs_[index];
+    if (index == winner || b.injected >= w.injected) return;
+    const int room = room_needed(index);
+    const RouteView route = routes_[index];
+    for (int c = 0; c < route.count; ++c) {
+      const RouteCandidate& candidate = route.candidates[c];
+      if (candidate.port == port && ((candidate.vc_mask >> ov) & 1u) && admits(index, candidate, ov, room)) {
+        ++passed_over_;
+        return;
+      }
+    }
+  });
+}
+
+bool Router::allocate_output(int input) {
+  InputVc& v = inputs_[input];
+  const int room = room_needed(input);
+  int port = -1, vc = -1;
+  if (!vc_allocator_.select(
+          routes_[input], [&](const RouteCandidate& candidate, int ov) { return admits(input, candidate, ov, room); },
+          [&](int out_port, int ov) { return output_vc(out_port, ov).credits; }, port, vc))
+    return false;
+  if (blocked_.any()) count_passed_over(input, port, vc);
+  if (input >= network_ports_ * vcs_ && port < network_ports_) {  // a new packet enters the network
+    injections_against_transit_ += in_transit_wants(port);
+    const RouteView route = routes_[input];
+    for (int c = 0; c < route.count; ++c) {
+      const RouteCandidate& candidate = route.candidates[c];
+      if (candidate.port == port && ((candidate.vc_mask >> vc) & 1u) && !candidate.bubble)
+        least_adaptive_room_after_injection_ = std::min(
+            least_adaptive_room_after_injection_, output_vc(port, vc).credits - packets_[slot(input, v.head).flit.packet].length);
+    }
+  }
+  OutputVc& o = output_vc(port, vc);
+  o.allocated = true;
+  o.owner = input;
+  v.out_port = std::uint8_t(port);
+  v.out_vc = std::uint8_t(vc);
+  v.flits_sent = 0;
+  v.state = VcState::Active;
+  return true;
+}
+
+void Router::route_and_allocate(Cycle now) {
+  // Route headers that reached the front of an idle VC, and collect those ready for allocation.
+  const bool retry = output_released_ || injection_refused_;
+  output_released_ = injection_refused_ = false;
+  int ready = 0;
+  waiting_.for_each([&](int index) {
+    InputVc& v = inputs_[index];
+    if (v.state == VcState::Idle) {
+      if (slot(index, v.head).ready() > now) return;
+      start_routing(index, now);
+    }
+    if (v.route_ready <= now) allocation_order_[ready++] = index;
+  });
+  // A header that failed can only succeed after some output VC has been released: the blocked
+  // ones are looked at only then.
+  if (retry) blocked_.for_each([&](int index) { allocation_order_[ready++] = index; });
+  vc_allocator_.order(allocation_order_.data(), ready, now,
+                      [&](int index) { return vc_allocator_.rank(inputs_[index].injected, inputs_[index].route_ready); });
+  for (int i = 0; i < ready; ++i) {
+    const int index = allocation_order_[i];
+    waiting_.reset(index);
+    try_allocation(index, now);
+  }
+}
+
+void Router::start_routing(int index, Cycle now) {
+  InputVc& v = inputs_[index];
+  const Flit& front = slot(index, v.head).flit;
+  if (!front.is_head()) fail(id_, now, "a body flit is at the front of an idle VC:", front);
+  compute_route(index, front);
+  v.route_ready = now + routing_delay_;
+  v.blocked_since = v.route_ready;
+  v.header_arrived = slot(index, v.head).ready();
+  v.injected = packets_[front.packet].injected;
+  v.state = VcState::Routing;
+}
+
+bool Router::try_allocation(int index, Cycle now) {
+  InputVc& v = inputs_[index];
+  if (!allocate_output(index)) {
+    v.tried = true;
+    blocked_.set(index);
+    return false;
+  }
+  v.tried = false;
+  v.blocked_since = now;  // progress: a header that now waits for a credit is blocked from here
+  blocked_.reset(index);
+  longest_vc_wait_ = std::max(longest_vc_wait_, now - v.route_ready);
+  if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index, now);
+  return true;
+}
+
+void Router::route_through_central_arbiter(Cycle now) {
+  output_released_ = false;  // unused here: a refused header asks the arbiter again
+  if (arbiter_header_ >= 0 && arbiter_done_ <= now) finish_central_arbitration(now);
+  if (arbiter_header_ >= 0) return;  // one header at a time (self-tuned sec. 5.1)
+  // Requesting: a header ready at the front of a VC that holds no output VC. Priority lanes
+  // (Disha's, the metapackets') are served first; the others demand-slotted round-robin.
+  int granted = -1;
+  auto consider = [&](int index, bool priority_only) {
+    if (granted >= 0 || (priority_only && !((priority_lanes_ >> (index % vcs_)) & 1u))) return;
+    const InputVc& v = inputs_[index];
+    if (v.state != VcState::Active && slot(index, v.head).ready() <= now) granted = index;
+  };
+  if (priority_lanes_) waiting_.for_each([&](int index) { consider(index, true); });
+  if (granted < 0) waiting_.for_each_from(arbiter_next_, [&](int index) { consider(index, false); });
+  if (granted < 0) return;
+  InputVc& v = inputs_[granted];
+  waiting_.reset(granted);
+  if (v.state == VcState::Idle) start_routing(granted, now);  // not again on retries: the deadlock
+                                                               // timeout counts from the first routing
+  arbiter_header_ = granted;
+  arbiter_done_ = now + routing_delay_;
+  arbiter_next_ = granted + 1 == int(inputs_.size()) ? 0 : granted + 1;
+  if (routing_delay_ == 0) finish_central_arbitration(now);
+}
+
+void Router::finish_central_arbitration(Cycle now) {
+  const int index = arbiter_header_;
+  arbiter_header_ = -1;
+  if (inputs_[index].state != VcState::Routing) return;  // recovered (Disha) while in the arbiter
+  if (!try_allocation(index, now)) waiting_.set(index);    // demand: it asks the arbiter again
+}
+
+}  // namespace icn
