@@ -19,6 +19,7 @@ EXPONENTIAL = ["stimulus.injection.process=exponential", "stimulus.injection.uni
 CONTROLLERS = {"No-Lim": ["congestion_control.type=none"], "Self-Tuned": ["congestion_control.type=self_tuned"],
                "Trans-t": ["congestion_control.type=trans_t"]}
 NAMES = list(CONTROLLERS)
+CENTRAL = "router.header_arbiter=central"
 
 
 def accepted_flits(r):
@@ -94,9 +95,22 @@ def reproduce(report):
                                                           "simulation.warmup=0", "simulation.sample_interval=1000",
                                                           f"router.buffer_depth={d}"], length=False)
                   for d in depths for n in ("No-Lim", "Trans-t")}
+    # The routing unit the paper does not specify ("each node has a router", one cycle per routing,
+    # sec. 4.1): the platforms route every input VC's header in parallel; one unit per router routes
+    # one header a cycle, a refused header asking again (the self-tuned paper's router, sec. 5.1).
+    central_patterns = patterns
+    by_unit = {p: steady(report, CUBE8, ["No-Lim", "Trans-t"], loads8, [f"stimulus.pattern.type={p}", CENTRAL])
+               for p in central_patterns}
+    fig8_unit = {n: study.submit(CUBE16_2, BURSTY, [*CONTROLLERS[n], *bursty, "simulation.cycles=3000000",
+                                                    "simulation.warmup=0", "simulation.sample_interval=1000",
+                                                    CENTRAL], length=False)
+                 for n in NAMES}
+    # Which headers take the unit's turns past saturation: with one injection channel instead of four.
+    one_injection = steady(report, CUBE8, ["No-Lim"], [loads8[-1]], [CENTRAL, "network_interface.injection_channels=1"])
     # Where Fig. 8's network saturates without limits, under a steady load: the bursts' 0.34 against it.
     loads8b = [0.3, 0.38] if quick else [0.3, 0.34, 0.38, 0.42, 0.46]
     saturation8 = steady(report, CUBE16_2, ["No-Lim"], loads8b)
+    saturation8_unit = steady(report, CUBE16_2, ["No-Lim"], loads8b, [CENTRAL])
     probe = zero_load_probe(study, CUBE8, ["stimulus.injection.process=exponential"])
     study.execute()
     result = study.result
@@ -104,6 +118,16 @@ def reproduce(report):
     depth_loss = {d: 1 - accepted_flits(result(by_depth[d][("No-Lim", loads_depth[-1])]))
                   / peak(report, by_depth[d], "No-Lim", loads_depth) for d in depths}
     analytic_checks(report, probe, peak(report, figs4_6["uniform"], "No-Lim", loads8), ", No-Lim, Fig. 4")
+
+    def fraction_lost(runs, name, loads):
+        """The fraction of its peak a controller has lost at the last load."""
+        return 1 - accepted_flits(result(runs[(name, loads[-1])])) / peak(report, runs, name, loads)
+
+    done_unit = {n: result(fig8_unit[n])["schedule"].get("completion_cycles") for n in NAMES}
+    unit8 = (f"With one routing unit per router (section below) the delivery times are "
+             + ", ".join(f"{n} {cycles(done_unit[n])}" for n in NAMES)
+             + (f" (Trans-t / No-Lim {done_unit['Trans-t'] / done_unit['No-Lim']:.2f})" if all(done_unit.values())
+                else ""))
 
     # Fig. 3: u1 sensitivity.
     report.write("## Fig. 3 — the threshold u1 (8-ary 3-cube, 3 VCs)\n")
@@ -158,8 +182,9 @@ def reproduce(report):
     for p in patterns:
         report.write(f"**{p.replace('_', ' ')}**\n")
         report.write(table(report, figs4_6[p], NAMES, loads8))
-    cases = [(f"4–6, {p.replace('_', ' ')}", figs4_6[p], loads8) for p in patterns] + [("7", fig7, loads16)]
-    for where, runs, loads in cases:
+    cases = ([(f"4–6, {p.replace('_', ' ')}", figs4_6[p], loads8, by_unit.get(p)) for p in patterns]
+             + [("7", fig7, loads16, None)])
+    for where, runs, loads, unit in cases:
         last = loads[-1]
         t_peak, t_last = peak(report, runs, "Trans-t", loads), accepted_flits(result(runs[("Trans-t", last)]))
         n_last = accepted_flits(result(runs[("No-Lim", last)]))
@@ -169,15 +194,21 @@ def reproduce(report):
         report.claim(where, "without congestion control accepted traffic falls past saturation",
                      "falls (10 % or more)", f"No-Lim {n_last:.3f} at {last} against its peak {n_peak:.3f} "
                      f"({100 * (1 - n_last / n_peak):.0f} % less)", n_last <= 0.9 * n_peak,
-                     f"icnsim's uncontrolled TFAR network holds near its peak; over the buffer depths swept "
-                     f"(uniform, {min(depths)}–{max(depths)} flits per VC) it loses "
-                     f"{100 * min(depth_loss.values()):.0f}–{100 * max(depth_loss.values()):.0f} %. A detector that "
-                     "ignored headers holding their VC left deadlocks standing and made it collapse (docs/routing.md, "
-                     "deadlock recovery); what in the paper's network makes it fall is not found")
+                     f"with a routing unit per input VC (the platforms) icnsim's uncontrolled network holds near "
+                     f"its peak, at every buffer depth swept (uniform, {min(depths)}–{max(depths)} flits per VC: "
+                     f"{100 * min(depth_loss.values()):.0f}–{100 * max(depth_loss.values()):.0f} % lost). "
+                     + (f"With one routing unit per router, which the paper's \"each node has a router\" allows "
+                        f"(section below), No-Lim loses {100 * fraction_lost(unit, 'No-Lim', loads):.0f} % here and Trans-t "
+                        f"keeps {100 * (1 - fraction_lost(unit, 'Trans-t', loads)):.0f} % of its peak: the paper's shape"
+                        if unit else "One routing unit per router, which makes the 8-ary 3-cube fall (section "
+                        "below), is not run on this network"))
         report.claim(where, "Trans-t accepts more than No-Lim past saturation", "more",
                      f"{t_last:.3f} against {n_last:.3f}", t_last > 1.02 * n_last,
                      f"No-Lim keeps {n_last / n_peak:.0%} of its peak ({n_peak:.3f}) here: little to recover"
                      + ("; Trans-t's throttling costs the rest" if t_last < n_last else "")
+                     + (f". With one routing unit per router Trans-t accepts "
+                        f"{accepted_flits(result(unit[('Trans-t', last)])):.3f} against No-Lim's "
+                        f"{accepted_flits(result(unit[('No-Lim', last)])):.3f}" if unit else "")
                      if n_last >= 0.9 * n_peak else "")
         s_peak = peak(report, runs, "Self-Tuned", loads)
         report.claim(where, "Self-Tuned strongly reduces throughput", "Self-Tuned's peak below Trans-t's",
@@ -247,7 +278,47 @@ def reproduce(report):
                                            f"{max(ratios):.2f} of No-Lim's" if ratios else ""))
     report.write(f"Over the depths swept, {depth_range}.\n")
     if why8:
-        why8 = f"{why8}. Over the buffer depths swept (section below), {depth_range}"
+        why8 = f"{why8}. Over the buffer depths swept (section below), {depth_range}. {unit8}"
+
+    # The routing unit.
+    report.write("## The routing unit the paper does not specify\n")
+    report.write("Sec. 4.1: \"Each node has a router, a crossbar switch and several physical channels. Routing time, "
+                 "transmission time across the crossbar and across a channel are all assumed to be equal to one clock "
+                 "cycle.\" The platforms route the header of every input VC in parallel (`router.header_arbiter: "
+                 "parallel`). Read as one routing unit per node, the router routes one header a cycle and a header "
+                 "refused an output channel asks again in its round-robin turn (`central`, the self-tuned paper's "
+                 "router, its sec. 5.1). Both on the 8-ary 3-cube (accepted flits/node/cycle: peak / at "
+                 f"{loads8[-1]}, and what is lost):\n")
+    report.write("| pattern | No-Lim, per input VC | No-Lim, one per router | Trans-t, per input VC | "
+                 "Trans-t, one per router |\n|---|---|---|---|---|")
+
+    def peak_and_last(runs, name):
+        return (f"{peak(report, runs, name, loads8):.3f} / {accepted_flits(result(runs[(name, loads8[-1])])):.3f} "
+                f"({100 * fraction_lost(runs, name, loads8):.0f} %)")
+    for p in central_patterns:
+        report.write(f"| {p.replace('_', ' ')} | " + " | ".join(
+            peak_and_last(runs, n) for n in ("No-Lim", "Trans-t") for runs in (figs4_6[p], by_unit[p])) + " |")
+    four = accepted_flits(result(by_unit["uniform"][("No-Lim", loads8[-1])]))
+    one = accepted_flits(result(one_injection[("No-Lim", loads8[-1])]))
+    report.write("")
+    report.write(f"What makes the uncontrolled network fall with one unit: with one injection channel per node "
+                 f"instead of four, No-Lim accepts {one:.3f} at {loads8[-1]} on uniform traffic (with four: "
+                 f"{four:.3f}). Past saturation every injection channel holds a header that asks the unit each "
+                 "turn, and each refused request is a cycle in which no header is routed, so in-transit headers "
+                 "wait longer for their turn as the load rises; Trans-t closes injection channels, and holds its "
+                 "peak.\n")
+    report.write("Fig. 8's bursty load with one routing unit per router (total delivery time, cycles):\n")
+    report.write("| | " + " | ".join(NAMES) + " |\n|---|---|---|---|")
+    report.write("| total delivery time | " + " | ".join(
+        cycles(done_unit[n]) if done_unit[n] else result(fig8_unit[n])["status"]["state"] for n in NAMES) + " |")
+    report.write("| mean latency (cycles) | " + " | ".join(cycles(latency(result(fig8_unit[n]))) for n in NAMES)
+                 + " |\n")
+    report.write("No-Lim on this network under a steady exponential load with one routing unit per router: "
+                 + ", ".join(f"{l} offered → {accepted_flits(result(saturation8_unit[('No-Lim', l)])):.3f} accepted"
+                             for l in loads8b) + ".\n")
+    if all(done_unit.values()) and all(done.values()):
+        report.write(f"Trans-t / No-Lim: {done_unit['Trans-t'] / done_unit['No-Lim']:.2f} with one unit per router, "
+                     f"{done['Trans-t'] / done['No-Lim']:.2f} with one per input VC (Fig. 8 above).\n")
     if all(done.values()):
         report.claim("8", "Trans-t delivers all messages in half the time of No-Lim", "about 0.5",
                      f"{done['Trans-t'] / done['No-Lim']:.2f}", done["Trans-t"] <= 0.6 * done["No-Lim"], why8)
@@ -267,6 +338,7 @@ NOTES = """## Set-up (sec. 4.1) and where icnsim differs
 |---|---|
 | TFAR on 3 VCs, 4 injection/ejection channels, 1-cycle routing, crossbar and link | `platforms/transt-*.yaml` |
 | buffer size: not given | 8 flits per VC (swept above) |
+| "each node has a router", one cycle per routing: how many headers it routes at once is not given | every input VC's header in parallel; one unit per router swept above |
 | a VC's transmission time is one message's, "between the arrival of a message header to the node and the transmission of its tail flit" (sec. 3): one message per VC | `router.vc_reallocation: when_empty`: a VC takes its next message once its buffer has drained |
 | deadlock detection of ref. [10] with a 32-cycle threshold, software-based recovery | a header refused every channel it may request, blocked 32 cycles while none of those channels carried a flit, is taken as deadlocked and recovered by software (`deadlock.detection: inactivity`, docs/routing.md); with one message per VC a header never holds a VC it cannot send on |
 | exponential message generation, 16-flit messages | `injection.process: exponential`, `unit: flits` |
