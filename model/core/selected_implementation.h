@@ -11,6 +11,13 @@ struct SelectedImplementation {
   std::string type;
   std::string origin;  // where `type` was set, for errors found later
   ParameterSet parameters;
+
+  // The section `prefix` of a resolved document, its implementation named by `prefix.selector`.
+  static SelectedImplementation from(const ParameterSet& document, const std::string& prefix,
+                                     const std::string& selector) {
+    const std::string key = prefix + "." + selector;
+    return SelectedImplementation{document.text(key), document.origin(key), document.section(prefix)};
+  }
 };
 
 }  // namespace icn

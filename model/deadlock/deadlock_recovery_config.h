@@ -1,8 +1,14 @@
 #pragma once
-// Deadlock recovery's parameters (deadlock.*), owned here; platform/ fills them from YAML.
+// Deadlock recovery's parameters (deadlock.*): the keys with their defaults, the typed values, and
+// the rules that tie them to the network. platform/ resolves the YAML and hands the section here.
+#include <vector>
+
+#include "core/parameters.h"
 #include "core/types.h"
 
 namespace icn {
+
+class Topology;
 
 // Deadlock detection and recovery for routing functions that can deadlock (TFAR;
 // deadlock/deadlock_recovery.h). A header blocked for `timeout` cycles is presumed deadlocked
@@ -18,6 +24,12 @@ struct DeadlockRecoveryConfig {
   Cycle reinjection_delay = 0;  // software recovery: cycles before an absorbed packet re-enters
   bool release_token_at_header = false;  // Disha: free the token when the header is delivered, not the tail
   bool audit = false;  // judge each recovery by the wait-for analysis (deadlock/deadlock_audit.h)
+
+  // Every deadlock.* key, relative to the section, with its default, range and description.
+  static std::vector<ParameterSpec> parameters();
+  // The typed values of a resolved deadlock section, checked against the network (a software
+  // recovery re-injects at a node, so it needs a direct network). Throws ConfigError.
+  static DeadlockRecoveryConfig from(const ParameterSet& deadlock, const Topology& topology);
 };
 
 }  // namespace icn

@@ -6,6 +6,8 @@
 
 namespace icn {
 
+class Topology;
+
 struct NetworkInterfaceConfig {
   int injection_channels = 0;
   int delivery_channels = 0;
@@ -26,6 +28,13 @@ struct NetworkInterfaceConfig {
   TerminalPorts terminal_ports() const {
     return TerminalPorts{injection_channels, delivery_channels, injection_delay, dispatch_by_direction};
   }
+
+  // Every network_interface.* key, relative to the section, with its default, range and description.
+  static std::vector<ParameterSpec> parameters();
+  // The typed values of a resolved section, checked against the network (its routers' port masks,
+  // its directions) and the router (its lanes). Throws ConfigError naming the key.
+  static NetworkInterfaceConfig from(const ParameterSet& network_interface, const Topology& topology,
+                                     const RouterConfig& router);
 };
 
 }  // namespace icn

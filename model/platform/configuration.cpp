@@ -3,7 +3,6 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
-#include <cmath>
 #include <map>
 #include <filesystem>
 #include <sstream>
@@ -14,28 +13,19 @@
 #include "platform/schema.h"
 #include "platform/yaml_source.h"
 #include "routing/routing_function.h"
-#include "topology/kary_ncube.h"
-#include "traffic/destination_pattern.h"
-#include "traffic/injection_process.h"
 
 namespace icn {
 
 namespace {
 
-SelectedImplementation selected(const ParameterSet& p, const std::string& prefix, const std::string& selector) {
-  SelectedImplementation s;
-  s.type = p.text(prefix + "." + selector);
-  s.origin = p.origin(prefix + "." + selector);
-  s.parameters = p.section(prefix);
-  return s;
-}
-
+// The platform document: each section read by its owner, in the order their rules need (the
+// network first; the router's lanes after the controller's needs and the recovery).
 PlatformConfig build_platform(const ParameterSet& p, const std::string& source) {
   PlatformConfig c;
   c.source = source;
   c.name = p.text("name");
   c.description = p.text("description");
-  const SelectedImplementation network = selected(p, "network", "topology");
+  const SelectedImplementation network = SelectedImplementation::from(p, "network", "topology");
   c.network.type = network.type;
   try {
     c.network.shape = TopologyRegistry::get(network.type).create(network.parameters);
@@ -43,141 +33,17 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
     throw ConfigError(network.origin + ": network.topology: " + network.type + ": " + e.what());
   }
   const Topology& topology = c.network.topology();
-
-  c.router.virtual_channels = int(p.integer("router.virtual_channels"));
-  c.router.buffer_depth = int(p.integer("router.buffer_depth"));
-  c.router.routing_delay = int(p.integer("router.routing_delay"));
-  c.router.crossbar_delay = int(p.integer("router.crossbar_delay"));
-  c.router.link_delay = int(p.integer("router.link_delay"));
-  c.router.reallocate_when_empty = p.text("router.vc_reallocation") == "when_empty";
-  c.router.virtual_cut_through = p.text("router.switching") == "virtual_cut_through";
-  c.router.arbitration = p.text("router.arbitration");
-  c.router.oldest_first_allocation = p.text("router.vc_allocation") == "oldest_first";
-  c.router.central_arbiter = p.text("router.header_arbiter") == "central";
-  c.router.crossbar_input_per_lane = p.text("router.crossbar_inputs") == "per_lane";
-  c.routing = selected(p, "routing", "type");
-
-  const std::string recovery = p.text("deadlock.recovery");
-  c.deadlock.kind = recovery == "disha"      ? DeadlockRecoveryConfig::Kind::Disha
-                    : recovery == "software" ? DeadlockRecoveryConfig::Kind::Software
-                                             : DeadlockRecoveryConfig::Kind::None;
-  c.deadlock.detection = p.text("deadlock.detection") == "inactivity" ? DeadlockRecoveryConfig::Detection::Inactivity
-                                                                      : DeadlockRecoveryConfig::Detection::Timeout;
-  if (c.deadlock.detection == DeadlockRecoveryConfig::Detection::Inactivity &&
-      c.deadlock.kind == DeadlockRecoveryConfig::Kind::None)
-    throw ConfigError(p.problem("deadlock.detection", "inactivity detects deadlocks for a recovery, and "
-                                                      "deadlock.recovery is none (allowed: timeout, or set a recovery)"));
-  c.deadlock.inactivity_per_vc = p.text("deadlock.inactivity_scope") == "virtual_channel";
-  c.deadlock.timeout = int(p.integer("deadlock.timeout"));
-  c.deadlock.reinjection_delay = Cycle(p.integer("deadlock.reinjection_delay"));
-  c.deadlock.audit = p.boolean("deadlock.audit");
-  c.deadlock.release_token_at_header = p.text("deadlock.token_release") == "header";
-  c.network_interface.injection_channels = int(p.integer("network_interface.injection_channels"));
-  c.network_interface.delivery_channels = int(p.integer("network_interface.delivery_channels"));
-  c.network_interface.injection_delay = int(p.integer("network_interface.injection_delay"));
-  c.network_interface.delivery_delay = int(p.integer("network_interface.delivery_delay"));
-  c.network_interface.packets_in_progress = int(p.integer("network_interface.packets_in_progress"));
-  // A router keeps its ports in 64-bit masks: network ports plus its terminal slots' channels.
-  int most_slots = 0;
-  for (NodeId r = 0; r < topology.router_count() && most_slots < 64; ++r)
-    most_slots = std::max(most_slots, topology.terminal_slots(r));
-  for (const char* key : {"network_interface.injection_channels", "network_interface.delivery_channels"}) {
-    const int channels = int(p.integer(key));
-    if (topology.network_ports() + most_slots * channels > 64)
-      throw ConfigError(p.problem(key, std::to_string(channels) + " per node make " +
-                                           std::to_string(topology.network_ports() + most_slots * channels) +
-                                           " ports on a router of the " + topology.describe() + " (allowed: at most " +
-                                           std::to_string((64 - topology.network_ports()) / std::max(1, most_slots)) +
-                                           ")"));
-  }
-  if (!topology.is_direct() && p.text("deadlock.recovery") == "software")
-    throw ConfigError(p.problem("deadlock.recovery", "software recovery re-injects at the node of the router that "
-                                                     "absorbed the packet, and a " + topology.describe() +
-                                                     " has routers without nodes (allowed: none, disha)"));
-  if (!topology.is_direct() && p.text("network_interface.injection_dispatch") == "by_direction")
-    throw ConfigError(p.problem("network_interface.injection_dispatch",
-                                "by_direction needs a direct network (allowed here: any)"));
-  if (c.network_interface.packets_in_progress > c.router.virtual_channels)
-    throw ConfigError(p.problem("network_interface.packets_in_progress",
-                                std::to_string(c.network_interface.packets_in_progress) +
-                                    " packets cannot be in progress on one channel of " +
-                                    std::to_string(c.router.virtual_channels) +
-                                    " lanes (allowed: at most router.virtual_channels)"));
-  c.network_interface.source_queue_limit = std::uint64_t(p.integer("network_interface.source_queue_limit"));
-  c.network_interface.drop_when_full = p.text("network_interface.source_queue_full") == "drop";
-  c.network_interface.dispatch_by_direction = p.text("network_interface.injection_dispatch") == "by_direction";
-  if (c.network_interface.dispatch_by_direction &&
-      c.network_interface.injection_channels != topology.network_ports())
-    throw ConfigError(p.problem("network_interface.injection_dispatch",
-        "by_direction needs one injection channel per direction (allowed: network_interface.injection_channels = " +
-        std::to_string(topology.network_ports()) + ")"));
-  c.congestion_control = selected(p, "congestion_control", "type");
-  // What the controller declares it needs (congestion/congestion_controller.h, ControllerNeeds).
-  const ControllerNeeds& needs = ControllerRegistry::get(c.congestion_control.type).traits;
-  if (needs.own_lane) {
-    // Its messages travel on a router lane of their own (self-tuned sec. 5.3) round the rows of a torus.
-    const ControllerNeeds::OwnLane lane = needs.own_lane(c.congestion_control.parameters);
-    c.router.metapacket_lane = lane.needed;
-    c.router.metapacket_link_priority = lane.link_priority;
-    const auto* cube = dynamic_cast<const KaryNCube*>(&topology);
-    if (lane.needed && (!cube || !cube->all_tori()))
-      throw ConfigError(c.congestion_control.parameters.problem(
-          needs.own_lane_key, c.congestion_control.parameters.text(needs.own_lane_key) +
-                                  " go round the rows of a torus, and this network is a " + topology.describe() +
-                                  " (allowed here: " + needs.own_lane_alternative + ")"));
-  }
-  if (needs.bubble_escape_routing &&
-      (!RoutingRegistry::get(c.routing.type).traits.bubble_escape || !c.router.virtual_cut_through)) {
-    std::string routings;
-    for (const std::string& name : RoutingRegistry::names())
-      if (RoutingRegistry::get(name).traits.bubble_escape) routings += (routings.empty() ? "" : " or ") + name;
-    throw ConfigError(c.congestion_control.origin + ": congestion_control.type: " + c.congestion_control.type +
-                      " restricts injection into the adaptive VCs beside bubble-flow-control escape VCs, under "
-                      "virtual cut-through (allowed with it: routing.type: " + routings +
-                      " and router.switching: virtual_cut_through)");
-  }
-  // The router keeps a port's lanes in 32-bit masks: Disha's recovery lane and the metapackets'
-  // lane come on top of the V lanes routing uses.
-  const int extra_lanes = lanes_per_port(c.router, c.deadlock) - c.router.virtual_channels;
-  if (c.router.virtual_channels + extra_lanes > 32)
-    throw ConfigError(p.problem("router.virtual_channels",
-                                "Disha's recovery lane and the metapacket lane come on top of V, and a port has at most 32 "
-                                "lanes (allowed: at most " + std::to_string(32 - extra_lanes) + " virtual channels here)"));
-  c.tlm.flit_bytes = int(p.integer("tlm.flit_bytes"));
-  c.tlm.queue_depth = int(p.integer("tlm.queue_depth"));
-  c.sideband.hop_delay = int(p.integer("sideband.hop_delay"));
-  c.sideband.width_bits = int(p.integer("sideband.width_bits"));
-
-  c.simulation.cycles = Cycle(p.integer("simulation.cycles"));
-  c.simulation.warmup = Cycle(p.integer("simulation.warmup"));
-  c.simulation.sample_interval = Cycle(p.integer("simulation.sample_interval"));
-  c.simulation.seed = std::uint64_t(p.integer("simulation.seed"));
-  c.simulation.clock_period_ns = p.real("simulation.clock_period_ns");
-  c.simulation.histogram_bin_width = int(p.integer("simulation.histogram_bin_width"));
-  c.simulation.progress = p.boolean("simulation.progress");
-  c.simulation.watchdog.cycles = Cycle(p.integer("simulation.watchdog_cycles"));
-  c.simulation.watchdog.deadlock_stops = p.text("simulation.deadlock_action") == "stop";
-  c.simulation.watchdog.starvation_stops = p.text("simulation.starvation_action") == "stop";
-  c.simulation.wall_limit = p.real("simulation.wall_limit");
-  c.simulation.vcd = p.text("simulation.vcd");
-  if (p.text("simulation.vcd_routers") != "all") {
-    std::istringstream list(p.text("simulation.vcd_routers"));
-    for (std::string item; std::getline(list, item, ',');) {
-      long long router = -1;
-      item.erase(0, item.find_first_not_of(' '));
-      item.erase(item.find_last_not_of(' ') + 1);
-      if (!parse_integer_text(item, router) || router < 0 || router >= (long long)topology.router_count())
-        throw ConfigError(p.problem("simulation.vcd_routers",
-                                    "'" + item + "' is not a router of this network (allowed: all, or numbers 0.." +
-                                        std::to_string(topology.router_count() - 1) + " separated by commas)"));
-      c.simulation.vcd_routers.push_back(NodeId(router));
-    }
-  }
-  if (c.simulation.warmup >= c.simulation.cycles)
-    throw ConfigError(p.origin("simulation.warmup") + ": simulation.warmup: " +
-                      std::to_string(c.simulation.warmup) + " leaves no measurement window (allowed: less than simulation.cycles = " +
-                      std::to_string(c.simulation.cycles) + ")");
-
+  const ParameterSet router = p.section("router");
+  c.router = RouterConfig::from(router);
+  c.routing = SelectedImplementation::from(p, "routing", "type");
+  c.deadlock = DeadlockRecoveryConfig::from(p.section("deadlock"), topology);
+  c.network_interface = NetworkInterfaceConfig::from(p.section("network_interface"), topology, c.router);
+  c.congestion_control = SelectedImplementation::from(p, "congestion_control", "type");
+  apply_controller_needs(ControllerRegistry::get(c.congestion_control.type).traits, c.congestion_control, c.routing,
+                         topology, c.router);
+  c.tlm = TlmConfig::from(p.section("tlm"));
+  c.sideband = SidebandConfig::from(p.section("sideband"));
+  c.simulation = SimulationConfig::from(p.section("simulation"), topology);
   // Let the chosen routing function judge whether it can work on this network.
   int packets_per_buffer = 1;
   try {
@@ -188,74 +54,9 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   } catch (const std::invalid_argument& e) {
     throw ConfigError(c.routing.origin + ": routing.type: " + c.routing.type + " cannot run on this platform: " + e.what());
   }
-  // A scheme that keeps room for several packets in one VC buffer (bubble flow control) needs a
-  // VC to take the next packet behind the previous one; when_empty allows one packet per buffer,
-  // the entry rule then never holds a bubble back, and rings deadlock (found by scripts/stress).
-  if (packets_per_buffer > 1 && c.router.reallocate_when_empty)
-    throw ConfigError(p.problem("router.vc_reallocation",
-                                "when_empty holds one packet per VC buffer, but " + c.routing.type + " routing keeps room for " +
-                                    std::to_string(packets_per_buffer) + " there (allowed with it: on_tail)"));
+  c.router.validate(router, c.deadlock, packets_per_buffer, c.routing.type);
   c.resolved = p;
   return c;
-}
-
-// The traffic keys of `p` (a stimulus' top level or one phase), validated against the platform.
-PhaseConfig build_traffic(const ParameterSet& p, const PlatformConfig& platform, bool attempts) {
-  PhaseConfig s;
-  std::vector<int> lengths;
-  for (long long l : p.integers("packet_length")) lengths.push_back(int(l));
-  const std::vector<double> weights = p.reals("packet_length_weights");
-  if (weights.size() != 1 && weights.size() != lengths.size())
-    throw ConfigError(p.problem("packet_length_weights", "has " + std::to_string(weights.size()) + " weights for " +
-                                                             std::to_string(lengths.size()) +
-                                                             " lengths (allowed: one value, or one per length)"));
-  double weight_sum = 0;
-  for (double w : weights) weight_sum += w;
-  if (weight_sum <= 0) throw ConfigError(p.problem("packet_length_weights", "the weights add up to 0 (allowed: a positive sum)"));
-  s.packets = PacketMix::with(lengths, weights, p.real("high_priority_fraction"));
-  s.pattern = selected(p, "pattern", "type");
-  s.injection.process = selected(p, "injection", "process");
-  s.injection.rate = p.real("injection.rate");
-  s.injection.unit = p.text("injection.unit") == "flits" ? RateUnit::FlitsPerNodeCycle : RateUnit::PacketsPerNodeCycle;
-  s.injection.packets_per_unit = s.injection.unit == RateUnit::FlitsPerNodeCycle ? 1.0 / s.packets.mean_length() : 1.0;
-  s.injection.packets_per_cycle =
-      s.injection.unit == RateUnit::FlitsPerNodeCycle ? s.injection.rate / s.packets.mean_length() : s.injection.rate;
-  // A queueing source may not offer more than a node can inject (its queue would grow without
-  // bound); attempts beyond that simply fail.
-  if (!attempts && s.offered_flits_per_cycle() > 1.0 + 1e-12)
-    throw ConfigError(p.problem("injection.rate", std::to_string(s.injection.rate) + " " + p.text("injection.unit") +
-                                                      " with packets of " + std::to_string(s.packets.mean_length()) +
-                                                      " flits on average offers " +
-                                                      std::to_string(s.offered_flits_per_cycle()) +
-                                                      " flits/node/cycle (allowed: at most 1 flit/node/cycle, "
-                                                      "or more with source.model: attempts)"));
-  const Topology& topology = platform.network.topology();
-  try {
-    PatternRegistry::get(s.pattern.type).create(PatternContext{topology, s.pattern.parameters, platform.simulation.seed});
-  } catch (const std::invalid_argument& e) {
-    throw ConfigError(s.pattern.origin + ": pattern.type: " + s.pattern.type + " cannot apply to the " +
-                      topology.describe() + " (" + std::to_string(topology.node_count()) + " nodes): " + e.what());
-  }
-  // The process judges whether its parameters can give the rate (on/off: the on-state rate).
-  ProcessRegistry::get(s.injection.process.type)
-      .create(ProcessContext{s.injection.packets_per_cycle, s.injection.process.parameters, s.injection.packets_per_unit});
-  return s;
-}
-
-PhaseEnd build_end(const ParameterSet& p) {
-  PhaseEnd end;
-  int given = 0;
-  if (p.integer("end.cycles") > 0) { end = {PhaseEnd::Kind::Cycles, std::uint64_t(p.integer("end.cycles"))}; ++given; }
-  if (p.integer("end.packets") > 0) { end = {PhaseEnd::Kind::Packets, std::uint64_t(p.integer("end.packets"))}; ++given; }
-  if (p.integer("end.packets_per_node") > 0) {
-    end = {PhaseEnd::Kind::PacketsPerNode, std::uint64_t(p.integer("end.packets_per_node"))};
-    ++given;
-  }
-  if (p.boolean("end.drain")) { end = {PhaseEnd::Kind::Drain, 0}; ++given; }
-  if (given > 1)
-    throw ConfigError(p.problem("end.cycles", "a phase has one end (allowed: one of end.cycles, end.packets, "
-                                              "end.packets_per_node, end.drain)"));
-  return end;
 }
 
 StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& overrides, const std::string& source,
@@ -326,7 +127,7 @@ StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& ove
     ParameterValue absolute = p.values().at("trace");
     absolute.items = {std::filesystem::absolute(path).lexically_normal().string()};
     s.resolved.set("trace", absolute);
-    PhaseConfig phase = build_traffic(p, platform, false);
+    PhaseConfig phase = PhaseConfig::from(p, platform.network.topology(), platform.simulation.seed, false);
     phase.injection.rate = 0;
     phase.injection.packets_per_cycle = 0;
     phase.name = "trace";
@@ -334,7 +135,7 @@ StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& ove
     return s;
   }
   if (phase_entries.empty()) {
-    s.phases.push_back(build_traffic(p, platform, s.attempts));
+    s.phases.push_back(PhaseConfig::from(p, platform.network.topology(), platform.simulation.seed, s.attempts));
     s.phases.back().name = s.name;
     return s;
   }
@@ -358,9 +159,9 @@ StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& ove
         phase_schema()
             .resolve(base, own.second, source, "phases." + std::to_string(index))
             .labelled("phases." + std::to_string(index));
-    PhaseConfig phase = build_traffic(q, platform, s.attempts);
+    PhaseConfig phase = PhaseConfig::from(q, platform.network.topology(), platform.simulation.seed, s.attempts);
     phase.name = q.text("name").empty() ? "phase " + std::to_string(index) : q.text("name");
-    phase.end = build_end(q);
+    phase.end = PhaseEnd::from(q);
     s.phases.push_back(std::move(phase));
     s.resolved_phases.push_back(q);
   }

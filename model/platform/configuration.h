@@ -2,8 +2,9 @@
 // The typed, validated configuration of one run: a platform (the machine) and a stimulus (the
 // traffic). Built once from YAML + --set overrides by load_configuration(); modules receive their
 // own parts of it (router/router_config.h, ni/…, deadlock/…, traffic/stimulus_config.h, …), never
-// YAML and never this header. Every key, its default, range and description is declared in
-// configuration_schema.cpp and nowhere else.
+// YAML and never this header. Each owner declares its keys with their defaults, ranges and
+// descriptions (RouterConfig::parameters(), …) and checks the rules that tie them to the rest of the
+// platform; configuration_schema.cpp assembles the documents from them.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -15,8 +16,8 @@
 #include "core/selected_implementation.h"
 #include "core/types.h"
 #include "deadlock/deadlock_recovery_config.h"
-#include "deadlock/watchdog_config.h"
 #include "ni/network_interface_config.h"
+#include "platform/simulation_config.h"
 #include "router/router_config.h"
 #include "sideband/sideband_config.h"
 #include "tlm/tlm_config.h"
@@ -24,20 +25,6 @@
 #include "traffic/stimulus_config.h"
 
 namespace icn {
-
-struct SimulationConfig {
-  Cycle cycles = 0;
-  Cycle warmup = 0;
-  Cycle sample_interval = 0;
-  std::uint64_t seed = 0;
-  double clock_period_ns = 0;
-  int histogram_bin_width = 0;
-  bool progress = true;
-  WatchdogConfig watchdog;
-  double wall_limit = 0;         // seconds of wall-clock time after which the run stops (0: none)
-  std::string vcd;               // a VCD file of the traced routers' links (empty: none)
-  std::vector<NodeId> vcd_routers;  // the routers whose links and local channels are traced (empty: all)
-};
 
 struct PlatformConfig {
   std::string source;  // file it came from

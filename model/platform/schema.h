@@ -27,6 +27,13 @@ class Schema {
   explicit Schema(std::string document_kind) : kind_(std::move(document_kind)) {}
 
   void add(ParameterSpec spec) { items_.push_back(Item{std::move(spec), {}}); }
+  // The keys a module declares for its section (RouterConfig::parameters(), …), under `prefix`.
+  void add(const std::string& prefix, std::vector<ParameterSpec> specs) {
+    for (ParameterSpec& spec : specs) {
+      spec.key = prefix + "." + spec.key;
+      add(std::move(spec));
+    }
+  }
   void add(PolymorphicSection section) {
     Item item;
     item.section = std::move(section);

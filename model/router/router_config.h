@@ -34,6 +34,17 @@ struct RouterConfig {
   // Whether that lane also wins every link it crosses, or shares it flit by flit with the data lanes.
   bool metapacket_link_priority = false;
   std::string arbitration;
+
+  // Every router.* key, relative to the section, with its default, range and description.
+  static std::vector<ParameterSpec> parameters();
+  // The typed values of a resolved router section.
+  static RouterConfig from(const ParameterSet& router);
+  // Rules between the router and what it carries: the lanes a port needs beside V (Disha's recovery
+  // lane, the metapackets') fit its masks, and a routing function that keeps room for several
+  // packets in one VC buffer (`packets_per_buffer`, bubble flow control) gets on_tail reallocation.
+  // Throws ConfigError naming the router key.
+  void validate(const ParameterSet& router, const DeadlockRecoveryConfig& recovery, int packets_per_buffer,
+                const std::string& routing_name) const;
 };
 
 // The router's terminal side, shaped by the network interfaces attached to it (network_interface.*;

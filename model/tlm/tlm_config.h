@@ -15,6 +15,10 @@ struct TlmConfig {
   int queue_depth = 4;
   AddressMap address_map;  // empty: the nodes have no TLM-2.0 ports
   std::vector<ParameterSet> resolved_ranges;  // each address_map entry as resolved, for --print-config
+
+  // Every tlm.* key, relative to the section (the address map is a list of its own, platform/).
+  static std::vector<ParameterSpec> parameters();
+  static TlmConfig from(const ParameterSet& tlm);
 };
 
 }  // namespace icn

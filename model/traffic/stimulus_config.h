@@ -13,6 +13,8 @@
 
 namespace icn {
 
+class Topology;
+
 enum class RateUnit { PacketsPerNodeCycle, FlitsPerNodeCycle };
 
 struct InjectionConfig {
@@ -28,6 +30,9 @@ struct PhaseEnd {
   enum class Kind { Never, Cycles, Packets, PacketsPerNode, Drain };
   Kind kind = Kind::Never;  // Never: runs until the simulation ends (the last phase only)
   std::uint64_t amount = 0;  // cycles, packets created network-wide, or packets per node
+
+  // The end.* keys of a resolved phase; at most one may be given. Throws ConfigError.
+  static PhaseEnd from(const ParameterSet& phase);
 };
 
 // One phase of traffic: what packets, to whom, how often, until when.
@@ -38,6 +43,11 @@ struct PhaseConfig {
   InjectionConfig injection;
   PhaseEnd end;
   double offered_flits_per_cycle() const { return injection.packets_per_cycle * packets.mean_length(); }
+
+  // The traffic keys of a resolved stimulus top level or phase, checked: the length weights, the
+  // rate a queueing source can inject (`attempts` sources may offer more), the pattern on this
+  // network, the process at this rate. Throws ConfigError naming the key.
+  static PhaseConfig from(const ParameterSet& traffic, const Topology& topology, std::uint64_t seed, bool attempts);
 };
 
 struct StimulusConfig {

@@ -1,0 +1,39 @@
+// What a controller declares it needs (ControllerNeeds, in its registry entry), checked against the
+// platform once, while the configuration is read.
+#include "congestion/congestion_controller.h"
+
+#include "core/config_error.h"
+#include "core/selected_implementation.h"
+#include "router/router_config.h"
+#include "routing/routing_function.h"
+#include "topology/kary_ncube.h"
+
+namespace icn {
+
+void apply_controller_needs(const ControllerNeeds& needs, const SelectedImplementation& controller,
+                            const SelectedImplementation& routing, const Topology& topology, RouterConfig& router) {
+  if (needs.own_lane) {
+    // Its messages travel on a router lane of their own (self-tuned sec. 5.3) round the rows of a torus.
+    const ControllerNeeds::OwnLane lane = needs.own_lane(controller.parameters);
+    router.metapacket_lane = lane.needed;
+    router.metapacket_link_priority = lane.link_priority;
+    const auto* cube = dynamic_cast<const KaryNCube*>(&topology);
+    if (lane.needed && (!cube || !cube->all_tori()))
+      throw ConfigError(controller.parameters.problem(
+          needs.own_lane_key, controller.parameters.text(needs.own_lane_key) + " go round the rows of a torus, and " +
+                                  "this network is a " + topology.describe() + " (allowed here: " +
+                                  needs.own_lane_alternative + ")"));
+  }
+  if (needs.bubble_escape_routing &&
+      (!RoutingRegistry::get(routing.type).traits.bubble_escape || !router.virtual_cut_through)) {
+    std::string routings;
+    for (const std::string& name : RoutingRegistry::names())
+      if (RoutingRegistry::get(name).traits.bubble_escape) routings += (routings.empty() ? "" : " or ") + name;
+    throw ConfigError(controller.origin + ": congestion_control.type: " + controller.type +
+                      " restricts injection into the adaptive VCs beside bubble-flow-control escape VCs, under "
+                      "virtual cut-through (allowed with it: routing.type: " + routings +
+                      " and router.switching: virtual_cut_through)");
+  }
+}
+
+}  // namespace icn

@@ -1,0 +1,54 @@
+#include "deadlock/deadlock_recovery_config.h"
+
+#include "core/config_error.h"
+#include "topology/topology.h"
+
+namespace icn {
+
+std::vector<ParameterSpec> DeadlockRecoveryConfig::parameters() {
+  using P = ParameterSpec;
+  return {
+      P::choice("recovery", "none", {"none", "disha", "software"},
+                "recovery of deadlocked packets: none, Disha (token + recovery lane), software (absorb, re-inject)"),
+      P::choice("detection", "timeout", {"timeout", "inactivity"},
+                "when a blocked header is presumed deadlocked: blocked for deadlock.timeout cycles (self-tuned "
+                "paper sec. 5.1), or also every channel it may request idle (no flit crossing) that long, or, "
+                "holding its output VC without a credit, that lane idle (inactivity: Trans-t sec. 4, its ref. [10])"),
+      P::choice("inactivity_scope", "physical_channel", {"physical_channel", "virtual_channel"},
+                "inactivity detection: a requested channel is active while a flit of any lane crosses its physical "
+                "channel, or only while one crosses the requested VC itself"),
+      P::integer("timeout", 8, 1, 1000000,
+                 "detection threshold: cycles a header stays blocked (and, with inactivity detection, its requested "
+                 "channels idle) before it is presumed deadlocked (self-tuned 8, Trans-t 32)"),
+      P::boolean("audit", false,
+                 "judge every recovery, when it happens, by the watchdog's wait-for analysis: was the header in a "
+                 "knot (a true deadlock) or behind traffic that still moves (a false detection); slow"),
+      P::integer("reinjection_delay", 100, 0, 100000000,
+                 "software recovery: cycles before an absorbed packet is injected again"),
+      P::choice("token_release", "tail", {"tail", "header"},
+                "Disha: the token goes back into circulation when the recovered packet's tail is delivered "
+                "(the lane is empty) or already its header (the next recovery may follow the tail along the lane)"),
+  };
+}
+
+DeadlockRecoveryConfig DeadlockRecoveryConfig::from(const ParameterSet& deadlock, const Topology& topology) {
+  DeadlockRecoveryConfig c;
+  const std::string& recovery = deadlock.text("recovery");
+  c.kind = recovery == "disha" ? Kind::Disha : recovery == "software" ? Kind::Software : Kind::None;
+  c.detection = deadlock.text("detection") == "inactivity" ? Detection::Inactivity : Detection::Timeout;
+  if (c.detection == Detection::Inactivity && c.kind == Kind::None)
+    throw ConfigError(deadlock.problem("detection", "inactivity detects deadlocks for a recovery, and "
+                                                    "deadlock.recovery is none (allowed: timeout, or set a recovery)"));
+  if (c.kind == Kind::Software && !topology.is_direct())
+    throw ConfigError(deadlock.problem("recovery", "software recovery re-injects at the node of the router that "
+                                                   "absorbed the packet, and a " + topology.describe() +
+                                                   " has routers without nodes (allowed: none, disha)"));
+  c.inactivity_per_vc = deadlock.text("inactivity_scope") == "virtual_channel";
+  c.timeout = int(deadlock.integer("timeout"));
+  c.reinjection_delay = Cycle(deadlock.integer("reinjection_delay"));
+  c.audit = deadlock.boolean("audit");
+  c.release_token_at_header = deadlock.text("token_release") == "header";
+  return c;
+}
+
+}  // namespace icn

@@ -1,0 +1,71 @@
+#include "router/router_config.h"
+
+#include "core/config_error.h"
+#include "router/arbitration_policy.h"
+
+namespace icn {
+
+std::vector<ParameterSpec> RouterConfig::parameters() {
+  using P = ParameterSpec;
+  return {
+      P::integer("virtual_channels", 3, 1, 32, "V: virtual channels (lanes) per physical channel"),
+      P::integer("buffer_depth", 8, 1, 4096, "B: flits of buffer per virtual channel"),
+      P::integer("routing_delay", 1, 0, 64, "cycles to route a header before VC allocation"),
+      P::integer("crossbar_delay", 1, 0, 64, "cycles per flit through the crossbar"),
+      P::integer("link_delay", 1, 1, 64, "cycles per flit on a router-to-router link"),
+      P::choice("switching", "wormhole", {"wormhole", "virtual_cut_through"},
+                "wormhole, or virtual cut-through (a VC takes a packet only with room for all of it)"),
+      P::choice("vc_reallocation", "on_tail", {"on_tail", "when_empty"},
+                "when an output VC may take a new packet: its tail has left, or also its buffer drained"),
+      P::choice("vc_allocation", "oldest_first", {"oldest_first", "longest_waiting"},
+                "order in which routed headers take output VCs: the packet injected earliest first, or the "
+                "header that has waited longest at this router first"),
+      P::choice("header_arbiter", "parallel", {"parallel", "central"},
+                "parallel: every routed header may take an output VC each cycle; central: one arbiter per "
+                "router routes and allocates one header per cycle, round-robin among requesting input VCs, "
+                "a refused header asks again (self-tuned paper sec. 5.1)"),
+      P::choice("crossbar_inputs", "per_channel", {"per_channel", "per_lane"},
+                "per_channel: one crossbar input per physical input channel, which offers one lane's flit per "
+                "cycle (Dally Fig. 9b); per_lane: one per input lane, so a flit competes only for its output "
+                "channel, whose arbitration sees every lane that wants it (Dally Fig. 9c)"),
+      P::choice("arbitration", "round_robin", ArbitrationRegistry::names(),
+                "per-flit arbitration of a physical channel among lanes"),
+  };
+}
+
+RouterConfig RouterConfig::from(const ParameterSet& router) {
+  RouterConfig c;
+  c.virtual_channels = int(router.integer("virtual_channels"));
+  c.buffer_depth = int(router.integer("buffer_depth"));
+  c.routing_delay = int(router.integer("routing_delay"));
+  c.crossbar_delay = int(router.integer("crossbar_delay"));
+  c.link_delay = int(router.integer("link_delay"));
+  c.reallocate_when_empty = router.text("vc_reallocation") == "when_empty";
+  c.virtual_cut_through = router.text("switching") == "virtual_cut_through";
+  c.arbitration = router.text("arbitration");
+  c.oldest_first_allocation = router.text("vc_allocation") == "oldest_first";
+  c.central_arbiter = router.text("header_arbiter") == "central";
+  c.crossbar_input_per_lane = router.text("crossbar_inputs") == "per_lane";
+  return c;
+}
+
+void RouterConfig::validate(const ParameterSet& router, const DeadlockRecoveryConfig& recovery, int packets_per_buffer,
+                            const std::string& routing_name) const {
+  // A port keeps its lanes in 32-bit masks: Disha's recovery lane and the metapackets' lane come on
+  // top of the V lanes routing uses.
+  const int extra_lanes = lanes_per_port(*this, recovery) - virtual_channels;
+  if (virtual_channels + extra_lanes > 32)
+    throw ConfigError(router.problem("virtual_channels",
+                                     "Disha's recovery lane and the metapacket lane come on top of V, and a port has "
+                                     "at most 32 lanes (allowed: at most " + std::to_string(32 - extra_lanes) +
+                                     " virtual channels here)"));
+  // Bubble flow control keeps room for several packets in one VC buffer, so a VC must take the next
+  // packet behind the previous one; when_empty allows one packet per buffer, the entry rule then
+  // never holds a bubble back, and rings deadlock (found by scripts/stress).
+  if (packets_per_buffer > 1 && reallocate_when_empty)
+    throw ConfigError(router.problem("vc_reallocation", "when_empty holds one packet per VC buffer, but " + routing_name +
+                                                            " routing keeps room for " + std::to_string(packets_per_buffer) +
+                                                            " there (allowed with it: on_tail)"));
+}
+
+}  // namespace icn
