@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "core/cycle_clock.h"
+#include "router/disha_recovery_lane.h"
 #include "router/router_config.h"
 #include "router/router_failure.h"
 #include "topology/topology.h"
@@ -19,6 +20,29 @@ using router_internal::fail;
 int Router::metapacket_vc(const RouterConfig& config, const DeadlockRecoveryConfig& recovery) {
   return config.metapacket_lane ? lanes_per_port(config, recovery) - 1 : -1;
 }
+
+namespace {
+
+// Per lane, the special lane it is: Disha's recovery lane after the V data lanes, then the metapackets'.
+std::vector<std::unique_ptr<SpecialLane>> make_special_lanes(const RouterContext& c) {
+  std::vector<std::unique_ptr<SpecialLane>> lanes(std::size_t(lanes_per_port(c.config, c.recovery)));
+  if (c.recovery.kind == DeadlockRecoveryConfig::Kind::Disha)
+    lanes[std::size_t(c.config.virtual_channels)] = std::make_unique<DishaRecoveryLane>(c.topology);
+  if (const int lane = Router::metapacket_vc(c.config, c.recovery); lane >= 0)
+    lanes[std::size_t(lane)] =
+        std::make_unique<MetapacketLane>(c.topology.network_ports(), c.config.metapacket_link_priority);
+  return lanes;
+}
+
+template <typename Predicate>
+std::uint32_t lanes_where(const std::vector<std::unique_ptr<SpecialLane>>& lanes, Predicate predicate) {
+  std::uint32_t mask = 0;
+  for (std::size_t lane = 0; lane < lanes.size(); ++lane)
+    if (lanes[lane] && predicate(*lanes[lane])) mask |= 1u << lane;
+  return mask;
+}
+
+}  // namespace
 
 Router::Router(sc_core::sc_module_name name, const RouterContext& c)
     : sc_core::sc_module(name),
@@ -42,7 +66,11 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
       recovery_(c.recovery, c.token, c.id),
       recovery_vc_(c.recovery.kind == DeadlockRecoveryConfig::Kind::Disha ? c.config.virtual_channels : -1),
       metapacket_vc_(metapacket_vc(c.config, c.recovery)),
-      priority_lanes_((recovery_vc_ >= 0 ? 1u << recovery_vc_ : 0u) | (metapacket_vc_ >= 0 ? 1u << metapacket_vc_ : 0u)),
+      special_lanes_(make_special_lanes(c)),
+      metapacket_lane_(metapacket_vc_ >= 0 ? static_cast<MetapacketLane*>(special_lanes_[std::size_t(metapacket_vc_)].get())
+                                           : nullptr),
+      priority_lanes_(lanes_where(special_lanes_, [](const SpecialLane&) { return true; })),
+      untallied_lanes_(lanes_where(special_lanes_, [](const SpecialLane& lane) { return !lane.delivers_traffic(); })),
       pre_routed_injection_(c.terminals.pre_routed_injection),
       delivery_credits_(1 << 30),
       all_vcs_(first_vcs(c.config.virtual_channels)),
@@ -69,10 +97,9 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
     arbiters.push_back(arbitration.create(
         ArbitrationContext{lane_inputs_ ? input_ports_ * vcs_ : input_ports_,  // crossbar inputs
                            make_stream(c.seed, RandomPurpose::Arbitration, std::uint64_t(c.id) * 64 + p)}));
-  // Self-tuned sec. 5.3 leaves open whether the metapackets' priority extends to the links; by default
-  // it does not, and their flits take turns with the data lanes' on every link.
-  const std::uint32_t link_priority_lanes =
-      c.config.metapacket_link_priority || metapacket_vc_ < 0 ? priority_lanes_ : priority_lanes_ & ~(1u << metapacket_vc_);
+  const std::uint32_t link_priority_lanes = lanes_where(special_lanes_, [](const SpecialLane& lane) {
+    return lane.wins_links();
+  });
   switch_allocator_ =
       std::make_unique<SwitchAllocator>(input_ports_, output_ports_, vcs_, link_priority_lanes, std::move(arbiters),
                                         lane_inputs_);
@@ -96,7 +123,7 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
 Router::~Router() = default;
 
 void Router::end_of_elaboration() {
-  if (metapacket_vc_ >= 0 && metapacket_tap_ == nullptr)
+  if (metapacket_lane_ && !metapacket_lane_->attached())
     fail(id_, 0, "has a metapacket lane but no metapacket gatherer to pass its metapackets to");
   for (int p = 0; p < input_ports_; ++p)
     if (!flit_in_[std::size_t(p)] || !credit_signal_out_[std::size_t(p)])
@@ -132,10 +159,19 @@ void Router::bind_output(int port, FlitSignal& flits, CreditSignal* credits) {
   }
 }
 
-void Router::pass_metapacket(int port, BufferedFlit& arrived, const Flit& header) {
-  // A metapacket passing through (not one its master injects or takes back) waits for the adder.
-  if (port >= network_ports_ || packets_[header.packet].destination == id_) return;
-  arrived.set_ready(metapacket_tap_->metapacket_passing(id_, port, packets_[header.packet].tag, arrived.ready()));
+void Router::set_metapacket_tap(MetapacketTap* tap) {
+  if (!metapacket_lane_) fail(id_, 0, "has no metapacket lane for a metapacket gatherer");
+  metapacket_lane_->attach(tap);
+}
+
+SpecialLane::Header Router::special_header(int index, const Flit& header) const {
+  return SpecialLane::Header{id_, index / vcs_, header.destination, packets_[header.packet].tag,
+                             delivery_port(header.destination)};
+}
+
+void Router::special_header_arrived(int port, BufferedFlit& arrived, const Flit& header) {
+  SpecialLane& lane = *special_lanes_[header.vc];
+  arrived.set_ready(lane.header_arrived(special_header(port * vcs_ + header.vc, header), arrived.ready()));
 }
 
 void Router::release_metapacket(int port, Cycle ready) {

@@ -36,7 +36,9 @@
 #include "core/packet_pool.h"
 #include "router/arbitration_policy.h"
 #include "router/injection_rule.h"
+#include "router/metapacket_lane.h"
 #include "router/route_table.h"
+#include "router/special_lane.h"
 #include "router/switch_allocator.h"
 #include "router/vc_allocator.h"
 #include "router/router_config.h"
@@ -50,19 +52,6 @@ class Topology;
 struct RouterConfig;
 struct DeadlockRecoveryConfig;
 
-
-// Metapackets pass through the routers of their row (self-tuned paper sec. 5.3): the router shows
-// each passing header to the gatherer, which adds the node's value and says when it may go on.
-class MetapacketTap {
- public:
-  static constexpr Cycle kHeld = ~Cycle(0);  // until Router::release_metapacket
-  virtual ~MetapacketTap() = default;
-  // The header of metapacket `tag` is ready at `node`'s input `port` in cycle `ready`: the cycle
-  // from which it may be routed on, or kHeld while the node does not know its own value yet.
-  virtual Cycle metapacket_passing(NodeId node, int port, std::uint32_t tag, Cycle ready) = 0;
-  // The output port that carries metapacket `tag` round its row.
-  virtual int metapacket_port(std::uint32_t tag) const = 0;
-};
 
 // What a router is built from: its identity, its configuration and the parts of the fabric it shares.
 struct RouterContext {
@@ -101,7 +90,7 @@ class Router : public sc_core::sc_module {
   static int metapacket_vc(const RouterConfig& config, const DeadlockRecoveryConfig& recovery);
   ~Router() override;
 
-  void set_metapacket_tap(MetapacketTap* tap) { metapacket_tap_ = tap; }
+  void set_metapacket_tap(MetapacketTap* tap);
   // The metapacket held at input `port` (see MetapacketTap) may be routed on from cycle `ready`.
   void release_metapacket(int port, Cycle ready);
 
@@ -263,7 +252,9 @@ class Router : public sc_core::sc_module {
   // delivered at another router.
   int delivery_port(NodeId destination) const;
   void recover(int index);  // a header presumed deadlocked (deadlock/deadlock_recovery.h)
-  void pass_metapacket(int port, BufferedFlit& arrived, const Flit& header);  // see MetapacketTap
+  // A header arrived on a special lane (router/special_lane.h) at input `port`: the lane says when it may go on.
+  void special_header_arrived(int port, BufferedFlit& arrived, const Flit& header);
+  SpecialLane::Header special_header(int index, const Flit& header) const;
   void detect_deadlocks(Cycle now);
   // The last cycle a flit crossed any channel the blocked header of input VC `index` may request
   // (deadlock.detection: inactivity).
@@ -295,10 +286,13 @@ class Router : public sc_core::sc_module {
   DeadlockRecovery recovery_;
   const int recovery_vc_;    // Disha's lane, or -1
   const int metapacket_vc_;  // the metapackets' lane, or -1
-  // Both, as a mask: served first by the arbiter, in VC allocation and in switch allocation (the
-  // metapackets' lane there only with congestion_control.metapacket_priority: link).
+  // Per lane, the special lane it is (router/special_lane.h), or nullptr for the V data lanes.
+  std::vector<std::unique_ptr<SpecialLane>> special_lanes_;
+  MetapacketLane* metapacket_lane_ = nullptr;  // among them, to attach the gatherer
+  // The special lanes as a mask: served first by the arbiter, in VC allocation and in switch
+  // allocation (there only those that win the links).
   const std::uint32_t priority_lanes_;
-  MetapacketTap* metapacket_tap_ = nullptr;
+  const std::uint32_t untallied_lanes_;  // special lanes whose deliveries are not the network's traffic
   DeadlockAudit* audit_ = nullptr;
   const bool pre_routed_injection_;  // injection channel c may only leave through port c
   const int delivery_credits_;  // effectively unbounded: the NI consumes a flit per cycle per channel

@@ -51,7 +51,7 @@ inline void Router::receive(Cycle now) {
     BufferedFlit& arrived = slot(index, position);
     arrived.flit = f;
     arrived.set_ready(Cycle(f.sent) + arrival_latency_[p]);
-    if (f.vc == metapacket_vc_ && f.is_head()) pass_metapacket(p, arrived, f);
+    if (((priority_lanes_ >> f.vc) & 1u) && f.is_head()) special_header_arrived(p, arrived, f);
     if (v.count == 0) {
       ++valid_buffers_;
       v.last_move = now;

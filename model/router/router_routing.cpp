@@ -1,5 +1,5 @@
-// The routing stage: the candidates a header may take (routing/routing_function.h), with the
-// router's own lanes (Disha's recovery lane, the metapackets') and delivery at the destination.
+// The routing stage: the candidates a header may take (routing/routing_function.h), a special lane's
+// own route (router/special_lane.h) and delivery at the destination.
 #include "router/router.h"
 
 #include "core/cycle_clock.h"
@@ -25,18 +25,9 @@ void Router::compute_route(int index, const Flit& header) {
 
 void Router::route_candidates(int index, const Flit& header, RouteResult& route) {
   const int lane = index % vcs_;
-  if (lane == metapacket_vc_) {
-    // Round its row on the same lane, delivered when it is back at its master.
+  if (const SpecialLane* special = special_lanes_[std::size_t(lane)].get()) {
     route.clear();
-    const bool home = header.destination == id_ && index / vcs_ < network_ports_;
-    route.add(home ? network_ports_ : metapacket_tap_->metapacket_port(packets_[header.packet].tag), 1u << lane);
-    return;
-  }
-  if (lane == recovery_vc_) {
-    // Disha's lane: the deterministic route on the same lane, to the end.
-    route.clear();
-    const int port = topology_.deterministic_port(id_, header.destination);
-    route.add(port >= 0 ? port : delivery_port(header.destination), 1u << lane);
+    route.add(special->route(special_header(index, header)), 1u << lane);
     return;
   }
   if (const int delivery = delivery_port(header.destination); delivery >= 0) {

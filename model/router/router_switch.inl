@@ -48,8 +48,8 @@ inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
     --o.credits;
     ++outstanding_credits_;
     if (f.is_head()) ++packets_[f.packet].hops;
-  } else if (!v.absorbing && in_vc != metapacket_vc_) {
-    ++delivered_flits_;  // not a packet software recovery absorbs here, nor a metapacket back home
+  } else if (!v.absorbing && !((untallied_lanes_ >> in_vc) & 1u)) {
+    ++delivered_flits_;  // not a packet software recovery absorbs here, nor a special lane's own (metapackets)
   }
   flit_signal_out_[out_port]->send(f);
   if (f.is_tail()) {
