@@ -62,7 +62,7 @@ void Experiment::attach_stimulus(const std::vector<NodeId>& nodes) {
   Fabric& fabric = *fabric_;
   schedule_ = std::make_unique<TrafficSchedule>("schedule", configuration_.stimulus, fabric.topology(),
                                                 platform.simulation.seed, fabric.clock(), fabric.statistics());
-  std::vector<NetworkInterface*> interfaces;
+  std::vector<Endpoint*> interfaces;
   for (NodeId id = 0; id < fabric.node_count(); ++id) {
     NetworkInterface& ni = fabric.node(id).network_interface();
     interfaces.push_back(&ni);

@@ -44,7 +44,7 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
     build_indirect();
   }
   if (metapackets_) {
-    std::vector<NetworkInterface*> interfaces;
+    std::vector<Endpoint*> interfaces;
     std::vector<Router*> routers;
     for (auto& node : nodes_) {
       interfaces.push_back(&node->network_interface());

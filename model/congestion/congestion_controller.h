@@ -13,6 +13,7 @@
 #include "core/parameters.h"
 #include "core/registry.h"
 #include "core/types.h"
+#include "ni/injection_gate.h"
 
 namespace icn {
 
@@ -28,18 +29,14 @@ class Sideband;
 class Topology;
 struct Packet;
 
-class CongestionController : public sc_core::sc_module {
+// A controller throttles at the source as the network interface's InjectionGate (may_inject,
+// open_injection_channels, packet_injected: ni/injection_gate.h), and may restrict admission in the
+// router too (injection_rule).
+class CongestionController : public sc_core::sc_module, public InjectionGate {
  public:
   explicit CongestionController(sc_core::sc_module_name name) : sc_core::sc_module(name) {}
-  // Asked by the network interface when a packet at the head of the source queue could start on a
-  // free injection VC. Refusing keeps the packet (and those behind it) queued: nothing is dropped.
-  virtual bool may_inject(const Packet& packet, Cycle now) = 0;
-  // How many of the node's injection channels are open now (mechanisms like Trans-t close some).
-  virtual int open_injection_channels(int total, Cycle /*now*/) { return total; }
   // A rule the router applies to new packets when they ask for an output VC (IPR, LBR), or none.
   virtual InjectionRule* injection_rule() { return nullptr; }
-  // Told when the last flit of a packet left the interface for the router (in cycle `now`).
-  virtual void packet_injected(Cycle now) { (void)now; }
   // Cycles in which this node had a packet refused, for the result.
   std::uint64_t throttled_cycles() const { return throttled_cycles_; }
   // Whether it would refuse a new packet now (for the time series' throttled fraction).

@@ -3,6 +3,8 @@
 #include <stdexcept>
 
 #include "core/cycle_clock.h"
+#include "core/packet_pool.h"
+#include "router/router.h"
 #include "sideband/sideband.h"
 #include "topology/kary_ncube.h"
 
@@ -20,10 +22,10 @@ void MetapacketGather::attach(NodeId node, SidebandClient* client, const std::ve
   clients_[node] = client;
 }
 
-void MetapacketGather::connect(std::vector<NetworkInterface*> interfaces, std::vector<Router*> routers) {
-  interfaces_ = std::move(interfaces);
+void MetapacketGather::connect(std::vector<Endpoint*> endpoints, std::vector<Router*> routers) {
+  endpoints_ = std::move(endpoints);
   routers_ = std::move(routers);
-  for (auto* ni : interfaces_) ni->set_metapacket_listener(this);
+  for (auto* endpoint : endpoints_) endpoint->attach(MessageKind::Metapacket, this);
   for (auto* router : routers_) router->set_metapacket_tap(this);
   const int phases = topology_.dimensions();
   nodes_.resize(topology_.node_count());
@@ -84,8 +86,9 @@ void MetapacketGather::send_masters(NodeId node, int phase, Cycle ready) {
   // ppac carries the master's value one way, npac zero the other, both round the row and back to
   // the master (Fig. 10).
   const auto& own = nodes_[node].own[phase];
-  interfaces_[node]->submit_metapacket(node, new_tag(phase, true, own), ready);
-  interfaces_[node]->submit_metapacket(node, new_tag(phase, false, std::vector<std::uint64_t>(counters_, 0)), ready);
+  endpoints_[node]->send(Message{MessageKind::Metapacket, node, 2, 0, new_tag(phase, true, own), ready});
+  endpoints_[node]->send(
+      Message{MessageKind::Metapacket, node, 2, 0, new_tag(phase, false, std::vector<std::uint64_t>(counters_, 0)), ready});
 }
 
 int MetapacketGather::metapacket_port(std::uint32_t tag) const {
@@ -133,8 +136,10 @@ void MetapacketGather::complete_row(NodeId node, int phase, Cycle now) {
   learn(node, phase + 1, row, now);
 }
 
-void MetapacketGather::metapacket_arrived(NodeId node, std::uint32_t tag, Cycle arrival) {
+void MetapacketGather::received(const Packet& metapacket, Cycle arrival) {
   // Back at its master after a circuit of the row: ppac holds the whole row's sum.
+  const NodeId node = metapacket.destination;
+  const std::uint32_t tag = metapacket.tag;
   const Metapacket& m = metapackets_[tag];
   free_tags_.push_back(tag);
   if (m.positive) learn(node, m.phase + 1, m.value, arrival);

@@ -16,26 +16,27 @@
 #include <vector>
 
 #include "core/end_of_cycle.h"
-#include "ni/network_interface.h"
-#include "router/router.h"
+#include "ni/endpoint.h"
+#include "router/metapacket_lane.h"
 #include "sideband/global_gather.h"
 
 namespace icn {
 
 class CycleClock;
+class Router;
 class SidebandClient;
 class KaryNCube;
 
 class MetapacketGather : public sc_core::sc_module,
                          public GlobalGather,
-                         public MetapacketListener,
+                         public EndpointClient,
                          public MetapacketTap {
  public:
   MetapacketGather(sc_core::sc_module_name name, const KaryNCube& topology, CycleClock& clock);
 
   void attach(NodeId node, SidebandClient* client, const std::vector<int>& counter_bits) override;
-  void connect(std::vector<NetworkInterface*> interfaces, std::vector<Router*> routers);
-  void metapacket_arrived(NodeId node, std::uint32_t tag, Cycle arrival) override;  // at its master
+  void connect(std::vector<Endpoint*> endpoints, std::vector<Router*> routers);
+  void received(const Packet& metapacket, Cycle arrival) override;  // back at its master
   Cycle metapacket_passing(NodeId node, int port, std::uint32_t tag, Cycle ready) override;
   int metapacket_port(std::uint32_t tag) const override;
 
@@ -67,7 +68,7 @@ class MetapacketGather : public sc_core::sc_module,
   const KaryNCube& topology_;
   CycleClock& clock_;
   std::vector<SidebandClient*> clients_;
-  std::vector<NetworkInterface*> interfaces_;
+  std::vector<Endpoint*> endpoints_;
   std::vector<Router*> routers_;
   std::size_t counters_ = 0;
   std::vector<NodeState> nodes_;

@@ -1,5 +1,8 @@
 #pragma once
-// The network interface between a processor (the traffic generator, or TLM-2.0 IP) and its router.
+// The network interface between a processor and its router. The processor — the traffic generator,
+// trace replay, TLM-2.0 IP, the metapacket gatherer — sees it only as an Endpoint (ni/endpoint.h).
+// Its concerns are in files of their own: the source queue (network_interface_source.cpp),
+// injection (network_interface_injection.cpp) and delivery (network_interface_delivery.cpp).
 //
 // Source side: a FIFO source queue (latency counts from creation, so queueing at the source is part
 // of it), unbounded or limited by network_interface.source_queue_limit. A packet created in cycle
@@ -23,48 +26,20 @@
 #include "core/flit.h"
 #include "core/packet_pool.h"
 #include "core/waking_signal.h"
+#include "ni/endpoint.h"
+#include "ni/injection_gate.h"
 #include "ni/source_queue.h"
 #include "router/arbitration_policy.h"
 
 namespace icn {
 
 class CycleClock;
-class CongestionController;
 class NetworkStatistics;
 struct NetworkInterfaceConfig;
 struct RouterConfig;
 struct DeadlockRecoveryConfig;
 class RecoveryToken;
 class Topology;
-
-// A source that sends as fast as the network accepts: asked for packets when the queue runs short.
-class PacketSource {
- public:
-  virtual ~PacketSource() = default;
-  // Submit one packet now if there is one to send; false when the source has nothing more.
-  virtual bool refill() = 0;
-};
-
-// Told of every packet delivered to the node (a trace replay's receives).
-class DeliveryListener {
- public:
-  virtual ~DeliveryListener() = default;
-  virtual void delivered(const Packet& packet, Cycle arrival) = 0;
-};
-
-// Told when a full source queue has room again (a trace replay whose node stalled on a send).
-class RoomListener {
- public:
-  virtual ~RoomListener() = default;
-  virtual void room_available(NodeId node) = 0;
-};
-
-// Told of every metapacket delivered to the node (self-tuned sec. 5.3).
-class MetapacketListener {
- public:
-  virtual ~MetapacketListener() = default;
-  virtual void metapacket_arrived(NodeId node, std::uint32_t tag, Cycle arrival) = 0;
-};
 
 // What a network interface is built from: its node, its configuration, the router's lanes it
 // injects into, and the parts of the fabric it shares.
@@ -78,10 +53,10 @@ struct NetworkInterfaceContext {
   CycleClock& clock;
   PacketPool& packets;
   NetworkStatistics& statistics;
-  CongestionController& controller;  // asked before a packet starts
+  InjectionGate& controller;  // the node's congestion controller, asked before a packet starts
 };
 
-class NetworkInterface : public sc_core::sc_module {
+class NetworkInterface : public sc_core::sc_module, public Endpoint {
  public:
   // Its channels to the router, bound while the network is built (like the router's links, as
   // signals rather than sc_ports; router.h): injection channel c sends flits on `flits` and takes
@@ -91,39 +66,21 @@ class NetworkInterface : public sc_core::sc_module {
 
   NetworkInterface(sc_core::sc_module_name name, const NetworkInterfaceContext& context);
 
-  // Puts a packet created now at the tail of the source queue; with a full queue under
-  // source_queue_full: drop, counts it as dropped instead.
-  void submit(NodeId destination, int length, std::uint8_t priority = 0);
-  // A TLM-2.0 request or response (tlm/tlm_port.h) for transaction `tag`: joins the source queue
-  // like a generated packet, but is never dropped (its initiator waits for it).
-  void submit_transaction(NodeId destination, int length, std::uint32_t tag);
-  // Under source_queue_full: block, true while the queue is full: the processor must not submit
-  // now. It is told when there is room again: room_event() fires and the room listener is called.
-  bool must_wait() {
-    if (queue_limit_ == 0 || drop_when_full_ || queued_packets() < queue_limit_) return false;
+  // The endpoint (ni/endpoint.h).
+  NodeId node() const override { return id_; }
+  void send(const Message& message) override;
+  bool can_send() override {
+    if (queue_limit_ == 0 || drop_when_full_ || queued_packets() < queue_limit_) return true;
     waiting_for_room_ = true;
-    return true;
+    return false;
   }
-  const sc_core::sc_event& room_event() const { return room_; }
-  void set_room_listener(RoomListener* listener) { room_listener_ = listener; }
-
-  // While set, the NI keeps one packet per injection channel queued by asking `source`.
-  void set_source(PacketSource* source) { source_ = source; }
-  void set_listener(DeliveryListener* listener) { listener_ = listener; }
-  // Told of every TLM-2.0 request and response delivered to the node.
-  void set_transaction_listener(DeliveryListener* listener) { transaction_listener_ = listener; }
-  void set_metapacket_listener(MetapacketListener* listener) { metapacket_listener_ = listener; }
-  // Sends a 2-flit metapacket to `destination` on the metapacket lane, ahead of all traffic, from
-  // the cycle after `ready`.
-  void submit_metapacket(NodeId destination, std::uint32_t tag, Cycle ready);
-
-  // The source queue as sources see it in cycle `now`: as it was when the cycle began, plus what
-  // sources submitted in it. The generator and the NI run in the same evaluation phase in an
-  // order SystemC leaves open, so an attempt must not see this cycle's pops or re-injections.
-  std::size_t queued_as_seen_by_sources(Cycle now) const {
+  const sc_core::sc_event& can_send_event() const override { return room_; }
+  std::size_t queued(Cycle now) const override {
     return queue_changed_in_ != now ? queued_packets() : queued_packets() + popped_this_cycle_ - reinjected_this_cycle_;
   }
-  NodeId id() const { return id_; }
+  void attach(MessageKind kind, EndpointClient* client) override { clients_[std::size_t(kind)] = client; }
+  void feed_from(EndpointClient* feeder) override { feeder_ = feeder; }
+
   std::size_t queued_packets() const {
     std::size_t n = 0;
     for (const auto& q : queues_) n += q.size();
@@ -155,6 +112,10 @@ class NetworkInterface : public sc_core::sc_module {
   // −1 (and sets `refused`) if the congestion controller does not let it go now.
   int start_packet(int channel, SourceQueue& queue, Cycle now, bool& refused);
   Flit next_flit(const InjectionVc& v, int vc, Cycle now) const;  // the flit `v` sends now on `vc`
+  // The source queue (network_interface_source.cpp).
+  void send_data(NodeId destination, int length, std::uint8_t priority);
+  void send_transaction(NodeId destination, int length, std::uint32_t tag);
+  void send_metapacket(NodeId destination, std::uint32_t tag, Cycle ready);
   PacketId create(NodeId destination, int length, std::uint8_t priority);  // into the source queue
   [[noreturn]] void delivery_error(const Flit& f, Cycle now, const char* problem) const;
 
@@ -165,7 +126,7 @@ class NetworkInterface : public sc_core::sc_module {
   CycleClock& clock_;
   PacketPool& packets_;
   NetworkStatistics& statistics_;
-  CongestionController& controller_;
+  InjectionGate& controller_;
   const int vcs_, depth_, channels_;
   const int packets_in_progress_;  // per injection channel
   const int lanes_;  // VCs of a delivery channel: vcs_, plus Disha's recovery lane
@@ -197,10 +158,8 @@ class NetworkInterface : public sc_core::sc_module {
   std::vector<const Flit*> deliver_value_;
   std::vector<const Credit*> credit_value_;
   WakeUp wake_;  // by a delivered flit, a returned credit or a new packet
-  PacketSource* source_ = nullptr;
-  DeliveryListener* listener_ = nullptr;
-  DeliveryListener* transaction_listener_ = nullptr;
-  MetapacketListener* metapacket_listener_ = nullptr;
+  EndpointClient* feeder_ = nullptr;
+  EndpointClient* clients_[3] = {};  // per MessageKind
   const std::uint64_t queue_limit_;  // 0: unbounded
   const bool drop_when_full_;
   bool waiting_for_room_ = false;  // a processor stalled on a full queue
@@ -209,7 +168,6 @@ class NetworkInterface : public sc_core::sc_module {
   Cycle queue_changed_in_ = ~Cycle(0);
   std::size_t popped_this_cycle_ = 0, reinjected_this_cycle_ = 0;
   sc_core::sc_event room_;
-  RoomListener* room_listener_ = nullptr;
   void queue_popped();
   SourceQueue metapackets_;            // waiting metapackets
   InjectionVc metapacket_injection_;   // the one being sent

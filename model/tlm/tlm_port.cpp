@@ -22,7 +22,7 @@ std::uint32_t TlmNetwork::open(TlmTransaction transaction) {
 }
 
 TlmPort::TlmPort(sc_core::sc_module_name name, NodeId node, const AddressMap& map, int flit_bytes, int longest_packet,
-                 int queue_depth, NetworkInterface& ni, const CongestionController& controller, CycleClock& clock,
+                 int queue_depth, Endpoint& endpoint, const CongestionController& controller, CycleClock& clock,
                  TlmNetwork& network)
     : sc_core::sc_module(name),
       target_socket("target_socket"),
@@ -32,7 +32,7 @@ TlmPort::TlmPort(sc_core::sc_module_name name, NodeId node, const AddressMap& ma
       flit_bytes_(std::uint64_t(flit_bytes)),
       longest_packet_(longest_packet),
       queue_depth_(std::size_t(queue_depth)),
-      ni_(ni),
+      endpoint_(endpoint),
       controller_(controller),
       clock_(clock),
       network_(network) {
@@ -40,7 +40,7 @@ TlmPort::TlmPort(sc_core::sc_module_name name, NodeId node, const AddressMap& ma
   target_socket.register_nb_transport_fw(this, &TlmPort::nb_transport_fw);
   target_socket.register_transport_dbg(this, &TlmPort::transport_dbg);
   target_socket.register_get_direct_mem_ptr(this, &TlmPort::get_direct_mem_ptr);
-  ni_.set_transaction_listener(this);
+  endpoint_.attach(MessageKind::Transaction, this);
   SC_HAS_PROCESS(TlmPort);
   SC_THREAD(serve);
   SC_THREAD(accept_requests);
@@ -92,7 +92,7 @@ void TlmPort::b_transport(int, tlm::tlm_generic_payload& payload, sc_core::sc_ti
   sc_core::wait(delay);
   delay = sc_core::SC_ZERO_TIME;
   wait_until(0);  // the network's first cycle runs one period after time zero
-  while (ni_.must_wait()) sc_core::wait(ni_.room_event());  // source_queue_full: block
+  while (!endpoint_.can_send()) sc_core::wait(endpoint_.can_send_event());  // source_queue_full: block
   const std::uint32_t tag = open(payload, *range, -1);
   while (!network_[tag].done) sc_core::wait(response_arrived_);
   wait_until(network_[tag].arrival);
@@ -115,7 +115,7 @@ std::uint32_t TlmPort::open(tlm::tlm_generic_payload& payload, const AddressRang
   t.streaming_width = payload.get_streaming_width();
   const int flits = packet_flits(payload.is_write() ? payload.get_data_length() : 0);
   const std::uint32_t tag = network_.open(std::move(t));
-  ni_.submit_transaction(range.node, flits, tag);
+  endpoint_.send(Message{MessageKind::Transaction, range.node, flits, 0, tag});
   return tag;
 }
 
@@ -167,7 +167,7 @@ void TlmPort::accept_requests() {
       const Cycle now = clock_.cycle();
       // Backpressure: a full source queue, or a congestion controller that holds the node back.
       if (sc_core::sc_time_stamp() < clock_.time_of(0) || now < initiator.ready ||
-          ni_.queued_as_seen_by_sources(now) >= queue_depth_ || controller_.throttling(now)) {
+          endpoint_.queued(now) >= queue_depth_ || controller_.throttling(now)) {
         waiting = true;
         continue;
       }
@@ -237,7 +237,7 @@ void TlmPort::finish_response(int id) {
   response_ended_.notify(sc_core::SC_ZERO_TIME);
 }
 
-void TlmPort::delivered(const Packet& packet, Cycle arrival) {
+void TlmPort::received(const Packet& packet, Cycle arrival) {
   TlmTransaction& t = network_[packet.tag];
   t.arrival = arrival;
   if (t.responding && t.initiator >= 0) {
@@ -276,7 +276,7 @@ void TlmPort::serve() {
     answered.status = payload.get_response_status();
     answered.responding = true;
     const bool data_back = answered.command == tlm::TLM_READ_COMMAND && answered.status == tlm::TLM_OK_RESPONSE;
-    ni_.submit_transaction(answered.source, packet_flits(data_back ? answered.data.size() : 0), tag);
+    endpoint_.send(Message{MessageKind::Transaction, answered.source, packet_flits(data_back ? answered.data.size() : 0), 0, tag});
   }
 }
 

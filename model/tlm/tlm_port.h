@@ -32,7 +32,7 @@
 #include <vector>
 
 #include "core/types.h"
-#include "ni/network_interface.h"
+#include "ni/endpoint.h"
 #include "tlm/address_map.h"
 
 namespace icn {
@@ -69,7 +69,7 @@ class TlmNetwork {
   std::vector<std::uint32_t> free_;
 };
 
-class TlmPort : public sc_core::sc_module, public DeliveryListener {
+class TlmPort : public sc_core::sc_module, public EndpointClient {
  public:
   tlm_utils::multi_passthrough_target_socket<TlmPort, 32, tlm::tlm_base_protocol_types, 0,
                                              sc_core::SC_ZERO_OR_MORE_BOUND>
@@ -79,7 +79,7 @@ class TlmPort : public sc_core::sc_module, public DeliveryListener {
       initiator_socket;
 
   TlmPort(sc_core::sc_module_name name, NodeId node, const AddressMap& map, int flit_bytes, int longest_packet,
-          int queue_depth, NetworkInterface& ni, const CongestionController& controller, CycleClock& clock,
+          int queue_depth, Endpoint& endpoint, const CongestionController& controller, CycleClock& clock,
           TlmNetwork& network);
 
   // Flits of the packet that carries `bytes` of data: a header flit and the data flits.
@@ -92,7 +92,7 @@ class TlmPort : public sc_core::sc_module, public DeliveryListener {
   bool get_direct_mem_ptr(int id, tlm::tlm_generic_payload& payload, tlm::tlm_dmi& dmi);
   tlm::tlm_sync_enum nb_transport_fw(int id, tlm::tlm_generic_payload& payload, tlm::tlm_phase& phase,
                                      sc_core::sc_time& delay);
-  void delivered(const Packet& packet, Cycle arrival) override;
+  void received(const Packet& packet, Cycle arrival) override;
   // Fills in the transaction's record from the payload and opens it.
   std::uint32_t open(tlm::tlm_generic_payload& payload, const AddressRange& range, int initiator);
   void accept_requests();  // approximately timed: the thread that sends END_REQ
@@ -109,7 +109,7 @@ class TlmPort : public sc_core::sc_module, public DeliveryListener {
   const std::uint64_t flit_bytes_;
   const int longest_packet_;  // flits a packet may have on this platform
   const std::size_t queue_depth_;
-  NetworkInterface& ni_;
+  Endpoint& endpoint_;
   const CongestionController& controller_;
   CycleClock& clock_;
   TlmNetwork& network_;

@@ -8,17 +8,14 @@
 namespace icn {
 
 TraceReplay::TraceReplay(sc_core::sc_module_name name, const Trace& trace, CycleClock& clock,
-                         std::vector<NetworkInterface*> interfaces)
-    : sc_core::sc_module(name), trace_(trace), clock_(clock), interfaces_(std::move(interfaces)), nodes_(trace.nodes) {
-  for (NodeId n = 0; n < trace.nodes; ++n) {
-    interfaces_[n]->set_listener(this);
-    interfaces_[n]->set_room_listener(this);
-  }
+                         std::vector<Endpoint*> endpoints)
+    : sc_core::sc_module(name), trace_(trace), clock_(clock), endpoints_(std::move(endpoints)), nodes_(trace.nodes) {
+  for (NodeId n = 0; n < trace.nodes; ++n) endpoints_[n]->attach(MessageKind::Data, this);
   SC_HAS_PROCESS(TraceReplay);
   SC_METHOD(advance);
 }
 
-void TraceReplay::delivered(const Packet& packet, Cycle arrival) {
+void TraceReplay::received(const Packet& packet, Cycle arrival) {
   if (packet.source >= trace_.nodes) return;
   arrivals_[pair(packet.source, packet.destination)].push_back(arrival);
   ++delivered_;
@@ -36,12 +33,12 @@ void TraceReplay::run(NodeId node, Cycle now) {
     }
     const TraceEvent& e = program[state.next];
     if (e.kind == TraceEvent::Kind::Send) {
-      if (interfaces_[node]->must_wait()) {  // source_queue_full: block — the send waits for room
+      if (!endpoints_[node]->can_send()) {  // source_queue_full: block — the send waits for room
         state.wait = Wait::Room;
         break;
       }
       state.wait = Wait::Ready;
-      interfaces_[node]->submit(e.peer, int(e.amount));
+      endpoints_[node]->send(Message{MessageKind::Data, e.peer, int(e.amount)});
       ++sent_;
       ++state.next;
     } else if (e.kind == TraceEvent::Kind::Compute) {
@@ -73,13 +70,15 @@ void TraceReplay::advance() {
   }
   if (end_of_cycle_.defer()) return;
   const Cycle now = clock_.cycle();
-  bool all_done = true;
+  bool all_done = true, room = false;  // room: a node waits for its endpoint to take a send
   Cycle wake = ~Cycle(0);
+  for (NodeId n = 0; n < trace_.nodes; ++n) run(n, now);
+  // What each node waits for, once all have run: an endpoint may deliver a message within a send.
   for (NodeId n = 0; n < trace_.nodes; ++n) {
-    run(n, now);
     const NodeState& state = nodes_[n];
     if (state.wait == Wait::Done) continue;
     all_done = false;
+    room |= state.wait == Wait::Room;
     if (state.wait == Wait::Compute) wake = std::min(wake, state.until);
     if (state.wait == Wait::Receive) {  // a message that has arrived by a later cycle
       auto it = arrivals_.find(pair(trace_.programs[n][state.next].peer, n));
@@ -95,7 +94,7 @@ void TraceReplay::advance() {
     sc_core::sc_stop();
     return;
   }
-  if (!all_done && wake == ~Cycle(0) && delivered_ == sent_) report_stall(now);
+  if (!all_done && !room && wake == ~Cycle(0) && delivered_ == sent_) report_stall(now);
   if (wake != ~Cycle(0))
     next_trigger(clock_.time_of(wake) - sc_core::sc_time_stamp(), delivery_);
   else

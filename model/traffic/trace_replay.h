@@ -8,24 +8,25 @@
 #include <optional>
 #include <systemc>
 
-#include "core/end_of_cycle.h"
 #include <unordered_map>
 #include <vector>
 
-#include "ni/network_interface.h"
+#include "core/end_of_cycle.h"
+
+#include "ni/endpoint.h"
 #include "traffic/trace.h"
 
 namespace icn {
 
 class CycleClock;
 
-class TraceReplay : public sc_core::sc_module, public DeliveryListener, public RoomListener {
+class TraceReplay : public sc_core::sc_module, public EndpointClient {
  public:
   TraceReplay(sc_core::sc_module_name name, const Trace& trace, CycleClock& clock,
-              std::vector<NetworkInterface*> interfaces);
+              std::vector<Endpoint*> endpoints);
 
-  void delivered(const Packet& packet, Cycle arrival) override;
-  void room_available(NodeId) override { delivery_.notify(sc_core::SC_ZERO_TIME); }
+  void received(const Packet& packet, Cycle arrival) override;
+  void can_send_again(NodeId) override { delivery_.notify(sc_core::SC_ZERO_TIME); }
   std::optional<Cycle> completed_at() const { return completed_; }
   std::uint64_t messages_sent() const { return sent_; }
   std::uint64_t messages_delivered() const { return delivered_; }
@@ -46,7 +47,7 @@ class TraceReplay : public sc_core::sc_module, public DeliveryListener, public R
 
   const Trace& trace_;
   CycleClock& clock_;
-  std::vector<NetworkInterface*> interfaces_;
+  std::vector<Endpoint*> endpoints_;
   std::vector<NodeState> nodes_;
   std::unordered_map<std::uint64_t, std::deque<Cycle>> arrivals_;  // unconsumed messages per pair
   std::uint64_t sent_ = 0, delivered_ = 0;

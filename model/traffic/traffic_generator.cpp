@@ -3,19 +3,18 @@
 #include <algorithm>
 
 #include "core/cycle_clock.h"
-#include "ni/network_interface.h"
 #include "traffic/stimulus_config.h"
 #include "traffic/traffic_schedule.h"
 
 namespace icn {
 
 TrafficGenerator::TrafficGenerator(sc_core::sc_module_name name, NodeId id, TrafficSchedule& schedule,
-                                   CycleClock& clock, NetworkInterface& ni, std::uint64_t seed, Cycle stop)
+                                   CycleClock& clock, Endpoint& endpoint, std::uint64_t seed, Cycle stop)
     : sc_core::sc_module(name),
       id_(id),
       schedule_(schedule),
       clock_(clock),
-      ni_(ni),
+      endpoint_(endpoint),
       timing_(make_stream(seed, RandomPurpose::TrafficTiming, id)),
       destinations_(make_stream(seed, RandomPurpose::TrafficDestination, id)),
       lengths_(make_stream(seed, RandomPurpose::PacketLength, id)),
@@ -28,7 +27,7 @@ TrafficGenerator::TrafficGenerator(sc_core::sc_module_name name, NodeId id, Traf
 void TrafficGenerator::start_phase() {
   epoch_ = schedule_.epoch();
   stalled_ = false;
-  ni_.set_source(nullptr);
+  endpoint_.feed_from(nullptr);
   budget_ = 0;
   if (schedule_.finished()) {
     next_ = InjectionProcess::kNever;
@@ -57,12 +56,12 @@ bool TrafficGenerator::send_one() {
     budget_ = 0;
   }
   if (destination == id_) return false;  // a permutation's fixed point sends nothing
-  ni_.submit(destination, length, priority);
+  endpoint_.send(Message{MessageKind::Data, destination, length, priority});
   schedule_.packet_created();
   return true;
 }
 
-bool TrafficGenerator::refill() {
+bool TrafficGenerator::send_more() {
   if (budget_ == 0 || epoch_ != schedule_.epoch()) return false;
   if (!send_one()) {  // a permutation's fixed point: this node sends nothing in this phase
     if (quota_ > 0) {
@@ -93,8 +92,8 @@ void TrafficGenerator::create() {
   if (process_->saturating()) {  // the phase's first cycle: stock the NI, which asks for more
     budget_ = process_->budget();
     next_ = InjectionProcess::kNever;
-    ni_.set_source(this);
-    refill();
+    endpoint_.feed_from(this);
+    send_more();
     arm();
     return;
   }
@@ -105,12 +104,12 @@ void TrafficGenerator::create() {
   }
   const Cycle now = next_;
   do {  // a process may create several packets in one cycle
-    if (ni_.must_wait()) {
+    if (!endpoint_.can_send()) {
       // source_queue_full: block — the processor stalls on its send and its process resumes
       // when the queue has room (or the phase changes); creations it would have made meanwhile
       // are postponed, not lost.
       stalled_ = true;
-      next_trigger(ni_.room_event() | schedule_.phase_changed());
+      next_trigger(endpoint_.can_send_event() | schedule_.phase_changed());
       return;
     }
     send_one();

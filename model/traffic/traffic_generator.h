@@ -1,7 +1,7 @@
 #pragma once
 // The processor side of a node in synthetic runs: creates packets by the current phase's
 // injection process, sends them to destinations from its pattern, and hands them to the network
-// interface. It sleeps from one creation to the next (or to a phase change), so a lightly loaded
+// interface (its endpoint, ni/endpoint.h). It sleeps from one creation to the next (or to a phase change), so a lightly loaded
 // node costs one activation per packet. In a saturating phase it has no creation times: from the
 // phase's first cycle its network interface asks it for packets whenever its queue runs short.
 #include <memory>
@@ -11,29 +11,29 @@
 #include "core/types.h"
 #include "traffic/injection_process.h"
 #include "traffic/packet_mix.h"
-#include "ni/network_interface.h"
+#include "ni/endpoint.h"
 
 namespace icn {
 
 class CycleClock;
 class TrafficSchedule;
 
-class TrafficGenerator : public sc_core::sc_module, public PacketSource {
+class TrafficGenerator : public sc_core::sc_module, public EndpointClient {
  public:
   TrafficGenerator(sc_core::sc_module_name name, NodeId id, TrafficSchedule& schedule, CycleClock& clock,
-                   NetworkInterface& ni, std::uint64_t seed, Cycle stop);
+                   Endpoint& endpoint, std::uint64_t seed, Cycle stop);
 
  private:
   void create();
   void start_phase();
   void arm();
-  bool refill() override;  // saturating phases: the NI asks for the next packet
+  bool send_more() override;  // saturating phases: the endpoint asks for the next packet
   bool send_one();
 
   const NodeId id_;
   TrafficSchedule& schedule_;
   CycleClock& clock_;
-  NetworkInterface& ni_;
+  Endpoint& endpoint_;
   std::unique_ptr<InjectionProcess> process_;  // of the current phase
   RandomStream timing_;
   RandomStream destinations_;

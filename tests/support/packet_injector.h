@@ -30,7 +30,7 @@ class PacketInjector : public sc_core::sc_module {
       const Cycle now = fabric_.clock().cycle();
       while (next_ < orders_.size() && orders_[next_].at == now) {
         const Order& o = orders_[next_++];
-        fabric_.node(o.source).network_interface().submit(o.destination, o.length, o.priority);
+        fabric_.node(o.source).network_interface().send(Message{MessageKind::Data, o.destination, o.length, o.priority});
       }
     }
     started_ = true;
