@@ -24,7 +24,7 @@
 #include "core/model_error.h"
 #include "experiment.h"
 #include "platform/configuration.h"
-#include "stats/run_report.h"
+#include "run_report.h"
 
 namespace po = boost::program_options;
 

@@ -1,4 +1,4 @@
-#include "stats/run_report.h"
+#include "run_report.h"
 
 #include <algorithm>
 #include <cmath>

@@ -8,7 +8,7 @@
 
 #include "experiment.h"
 #include "sideband/entropy_circuit.h"
-#include "stats/run_report.h"
+#include "run_report.h"
 #include "support/child_process.h"
 #include "support/router_harness.h"
 #include "support/run_network.h"

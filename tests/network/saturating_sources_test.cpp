@@ -6,7 +6,7 @@
 
 #include "experiment.h"
 #include "support/run_network.h"
-#include "stats/run_report.h"
+#include "run_report.h"
 #include "support/child_process.h"
 
 using namespace icn;

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "experiment.h"
-#include "stats/run_report.h"
+#include "run_report.h"
 #include "support/child_process.h"
 #include "support/run_network.h"
 

@@ -9,7 +9,7 @@
 #include "core/config_error.h"
 #include "experiment.h"
 #include "routing/routing_function.h"
-#include "stats/run_report.h"
+#include "run_report.h"
 #include "support/child_process.h"
 #include "support/run_network.h"
 #include "topology/kary_ncube.h"

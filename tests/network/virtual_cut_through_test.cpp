@@ -7,7 +7,7 @@
 #include "core/config_error.h"
 #include "experiment.h"
 #include "support/run_network.h"
-#include "stats/run_report.h"
+#include "run_report.h"
 #include "support/child_process.h"
 #include "support/packet_injector.h"
 
