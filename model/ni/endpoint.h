@@ -37,9 +37,9 @@ class EndpointClient {
  public:
   virtual ~EndpointClient() = default;
   // A message of the kind the client is attached for arrived, reassembled and checked, at `arrival`.
-  virtual void received(const Packet& message, Cycle arrival) {}
+  virtual void received(const Packet& /*message*/, Cycle /*arrival*/) {}
   // The node may send again: its full source queue has room (source_queue_full: block).
-  virtual void can_send_again(NodeId node) {}
+  virtual void can_send_again(NodeId /*node*/) {}
   // A client feeding the endpoint as fast as the network accepts: send one more message now, or
   // return false when there is none.
   virtual bool send_more() { return false; }
