@@ -108,11 +108,7 @@ std::uint32_t TlmPort::open(tlm::tlm_generic_payload& payload, const AddressRang
   t.initiator = initiator;
   t.command = payload.get_command();
   t.offset = payload.get_address() - range.base;
-  const unsigned char* data = payload.get_data_ptr();
-  t.data.assign(data, data + payload.get_data_length());  // a read's bytes are overwritten at the target
-  if (payload.get_byte_enable_ptr())
-    t.byte_enables.assign(payload.get_byte_enable_ptr(), payload.get_byte_enable_ptr() + payload.get_byte_enable_length());
-  t.streaming_width = payload.get_streaming_width();
+  t.length = payload.get_data_length();
   const int flits = packet_flits(payload.is_write() ? payload.get_data_length() : 0);
   const std::uint32_t tag = network_.open(std::move(t));
   endpoint_.send(Message{MessageKind::Transaction, range.node, flits, 0, tag});
@@ -120,16 +116,10 @@ std::uint32_t TlmPort::open(tlm::tlm_generic_payload& payload, const AddressRang
 }
 
 void TlmPort::answer(tlm::tlm_generic_payload& payload, std::uint32_t tag) {
-  const TlmTransaction& done = network_[tag];
-  if (payload.is_read() && done.status == tlm::TLM_OK_RESPONSE) {
-    // Only the enabled bytes are the target's; the others keep what the initiator had.
-    unsigned char* out = payload.get_data_ptr();
-    for (std::size_t i = 0; i < done.data.size(); ++i)
-      if (done.byte_enables.empty() || done.byte_enables[i % done.byte_enables.size()] == TLM_BYTE_ENABLED)
-        out[i] = done.data[i];
-  }
+  // The target wrote a read's bytes into the initiator's own buffer when it served the request
+  // (serve()); the status it gave shows now, when the response has arrived.
   payload.set_dmi_allowed(false);
-  payload.set_response_status(done.status);
+  payload.set_response_status(network_[tag].status);
 }
 
 tlm::tlm_sync_enum TlmPort::nb_transport_fw(int id, tlm::tlm_generic_payload& payload, tlm::tlm_phase& phase,
@@ -258,25 +248,24 @@ void TlmPort::serve() {
     const std::uint32_t tag = requests_.front();
     requests_.pop_front();
     wait_until(network_[tag].arrival);
-    // The target sees its own payload: the request's fields, the address as an offset into its range.
-    TlmTransaction& t = network_[tag];
-    tlm::tlm_generic_payload payload;
-    payload.set_command(t.command);
-    payload.set_address(t.offset);
-    payload.set_data_ptr(t.data.data());
-    payload.set_data_length(unsigned(t.data.size()));
-    payload.set_streaming_width(t.streaming_width);
-    payload.set_byte_enable_ptr(t.byte_enables.empty() ? nullptr : t.byte_enables.data());
-    payload.set_byte_enable_length(unsigned(t.byte_enables.size()));
+    // The target sees the initiator's own payload — its data pointer, byte enables and extensions —
+    // with the address as an offset into its range: icnsim adds the timing, not a copy. The status
+    // the target sets is held back until the response arrives (answer()).
+    tlm::tlm_generic_payload& payload = *network_[tag].origin;
+    const sc_dt::uint64 address = payload.get_address();
+    const int target = network_[tag].range->target;
+    payload.set_address(network_[tag].offset);
     payload.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    initiator_socket[t.range->target]->b_transport(payload, delay);
+    initiator_socket[target]->b_transport(payload, delay);
+    payload.set_address(address);
+    network_[tag].status = payload.get_response_status();  // the table may have grown meanwhile
+    payload.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     sc_core::wait(delay);  // the target's own time, before the response leaves
-    TlmTransaction& answered = network_[tag];  // the table may have grown meanwhile
-    answered.status = payload.get_response_status();
+    TlmTransaction& answered = network_[tag];
     answered.responding = true;
     const bool data_back = answered.command == tlm::TLM_READ_COMMAND && answered.status == tlm::TLM_OK_RESPONSE;
-    endpoint_.send(Message{MessageKind::Transaction, answered.source, packet_flits(data_back ? answered.data.size() : 0), 0, tag});
+    endpoint_.send(Message{MessageKind::Transaction, answered.source, packet_flits(data_back ? answered.length : 0), 0, tag});
   }
 }
 

@@ -4,8 +4,10 @@
 // order they are bound. A transaction entering `target_socket` is looked up in the platform's
 // address map and becomes a request packet to the node that serves its range; there the port calls
 // the local target with the address as an offset into the range, and the answer returns as a
-// response packet. Command, data, byte enables and response status travel; the bytes that cross
-// the network are the packets' flits (tlm.flit_bytes per data flit, plus a header flit).
+// response packet. The target is handed the initiator's own payload object (data pointer, byte
+// enables, extensions), with the address as an offset into its range, when the request arrives; the
+// status it sets is shown to the initiator when the response arrives. The bytes that cross the
+// network are the packets' flits (tlm.flit_bytes per data flit, plus a header flit).
 //
 // Loosely timed: b_transport first waits out the annotated delay (the request is created then),
 // and returns when the response's tail has arrived, so the time it takes is exactly the modelled
@@ -48,8 +50,7 @@ struct TlmTransaction {
   const AddressRange* range = nullptr;
   tlm::tlm_command command = tlm::TLM_IGNORE_COMMAND;
   std::uint64_t offset = 0;  // into the range
-  std::vector<unsigned char> data, byte_enables;
-  unsigned streaming_width = 0;
+  unsigned length = 0;       // bytes of data (a write's travel with the request, a read's with the response)
   tlm::tlm_response_status status = tlm::TLM_INCOMPLETE_RESPONSE;
   int initiator = -1;       // approximately timed: the binding of target_socket it came from
   bool responding = false;  // the packet in flight is the response

@@ -17,6 +17,13 @@ using namespace icn;
 
 namespace {
 
+// An initiator's own extension (an id, a trace tag): the target reads `asked` and writes `answered`.
+struct Probe : tlm::tlm_extension<Probe> {
+  int asked = 0, answered = 0;
+  tlm::tlm_extension_base* clone() const override { return new Probe(*this); }
+  void copy_from(const tlm::tlm_extension_base& other) override { *this = static_cast<const Probe&>(other); }
+};
+
 // A memory that serves reads and writes (honouring byte enables) after `latency` of its own.
 struct Memory : sc_core::sc_module {
   tlm_utils::simple_target_socket<Memory> socket{"socket"};
@@ -29,8 +36,11 @@ struct Memory : sc_core::sc_module {
     socket.register_b_transport(this, &Memory::b_transport);
     socket.register_transport_dbg(this, &Memory::transport_dbg);
   }
+  std::vector<const tlm::tlm_generic_payload*> payloads;  // the objects it was handed
   void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
     addresses.push_back(p.get_address());
+    payloads.push_back(&p);
+    if (Probe* probe = p.get_extension<Probe>()) probe->answered = probe->asked * 2 + 1;
     if (p.get_address() + p.get_data_length() > bytes.size()) {
       p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
       return;
@@ -289,4 +299,37 @@ TEST_CASE("TLM-2.0 traffic and synthetic generators share the network in one run
   // Node 0 created only the 40 requests; it received their 40 responses (20 of 1 flit for the
   // writes, 20 of 1 + 2 flits for the reads) besides the generators' packets, all counted.
   CHECK(result == "|20 40 1 1 1");
+}
+
+TEST_CASE("the target is handed the initiator's own payload, extensions and all, and the initiator sees what "
+          "the target wrote in them", "[tlm]") {
+  const std::string result = testing::in_child_process([] {
+    std::ostringstream out;
+    const tlm::tlm_generic_payload* sent = nullptr;
+    Bench b = build([&](Initiator& cpu) {
+      unsigned char data[16] = {1, 2, 3};
+      tlm::tlm_generic_payload p;
+      Probe probe;
+      probe.asked = 20;
+      p.set_extension(&probe);
+      p.set_command(tlm::TLM_WRITE_COMMAND);
+      p.set_address(0x1040);
+      p.set_data_ptr(data);
+      p.set_data_length(16);
+      p.set_streaming_width(16);
+      p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+      sent = &p;
+      sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+      cpu.socket->b_transport(p, delay);
+      out << p.get_response_status() << " " << probe.answered << " " << std::hex << p.get_address() << std::dec;
+      p.clear_extension(&probe);  // the initiator's own, on its stack
+    });
+    sc_core::sc_start(b.fabric->clock().time_of(500));
+    out << " " << (b.memory5->payloads.size() == 1 && b.memory5->payloads[0] == sent) << " "
+        << int(b.memory5->bytes[0x42]);
+    return out.str();
+  });
+  // OK, 2 · 20 + 1 written by the target into the initiator's extension, the address restored; the
+  // memory was handed the initiator's payload object itself and stored its data (byte 0x42 = 3).
+  CHECK(result == "1 41 1040 1 3");
 }
