@@ -22,6 +22,6 @@ run(${CMAKE_COMMAND} -S ${SOURCE}/tests/install -B ${PREFIX}/vp -G Ninja -DCMAKE
 run(${CMAKE_COMMAND} --build ${PREFIX}/vp)
 run(${PREFIX}/vp/vp)
 message(STATUS "${output}")
-if(NOT output MATCHES "16 nodes, 4 packets, read back 64 bytes as written")
+if(NOT output MATCHES "16 nodes, 8 packets, read back 64 bytes as written by 32- and 64-bit initiators from a 256-bit target")
   message(FATAL_ERROR "unexpected output: ${output}")
 endif()

@@ -1,5 +1,7 @@
-// One transaction pair through an installed icnsim: a CPU at node 0 writes 64 bytes to a memory at
-// node 5 of a 4x4 torus and reads them back. Prints what it found; exits non-zero on a mismatch.
+// Transaction pairs through an installed icnsim: a 32-bit CPU at node 0 and a 64-bit one at node 3
+// each write 64 bytes to a 256-bit memory at node 5 of a 4x4 torus and read them back (other bus
+// widths bind through Interconnect::target_socket<W> / initiator_socket<W>). Prints what it found;
+// exits non-zero on a mismatch.
 #include <icnsim/interconnect.h>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
@@ -8,7 +10,7 @@
 #include <iostream>
 
 struct Memory : sc_core::sc_module {
-  tlm_utils::simple_target_socket<Memory> socket{"socket"};
+  tlm_utils::simple_target_socket<Memory, 256> socket{"socket"};
   unsigned char bytes[256] = {};
   explicit Memory(sc_core::sc_module_name name) : sc_core::sc_module(name) {
     socket.register_b_transport(this, &Memory::b_transport);
@@ -20,17 +22,19 @@ struct Memory : sc_core::sc_module {
   }
 };
 
+template <unsigned BUSWIDTH>
 struct Cpu : sc_core::sc_module {
-  tlm_utils::simple_initiator_socket<Cpu> socket{"socket"};
+  tlm_utils::simple_initiator_socket<Cpu, BUSWIDTH> socket{"socket"};
   bool ok = false;
-  explicit Cpu(sc_core::sc_module_name name) : sc_core::sc_module(name) {
+  sc_dt::uint64 address;
+  Cpu(sc_core::sc_module_name name, sc_dt::uint64 a) : sc_core::sc_module(name), address(a) {
     SC_HAS_PROCESS(Cpu);
     SC_THREAD(run);
   }
   void access(tlm::tlm_command command, unsigned char* data) {
     tlm::tlm_generic_payload p;
     p.set_command(command);
-    p.set_address(0x1040);
+    p.set_address(address);
     p.set_data_ptr(data);
     p.set_data_length(64);
     p.set_streaming_width(64);
@@ -54,12 +58,15 @@ simulation: {cycles: 1000, warmup: 0}
 address_map:
   - {base: 0x1000, size: 0x100, node: 5}
 )");
-  Cpu cpu("cpu");
+  Cpu<32> cpu("cpu", 0x1040);
+  Cpu<64> cpu64("cpu64", 0x1080);
   Memory memory("memory");
   cpu.socket.bind(noc->target_socket(0));
-  noc->initiator_socket(5).bind(memory.socket);
+  cpu64.socket.bind(noc->target_socket<64>(3));
+  noc->initiator_socket<256>(5).bind(memory.socket);
   sc_core::sc_start(noc->clock_period() * 1000.0);
   std::cout << "icnsim " << icnsim::version() << ": " << noc->nodes() << " nodes, " << noc->packets_delivered()
-            << " packets, read back " << (cpu.ok ? "64 bytes as written" : "WRONG DATA") << "\n";
-  return cpu.ok && noc->packets_delivered() == 4 ? 0 : 1;
+            << " packets, read back " << (cpu.ok && cpu64.ok ? "64 bytes as written" : "WRONG DATA")
+            << " by 32- and 64-bit initiators from a 256-bit target\n";
+  return cpu.ok && cpu64.ok && noc->packets_delivered() == 8 ? 0 : 1;
 }
