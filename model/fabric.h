@@ -104,12 +104,13 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   TlmNetwork tlm_;
   std::vector<std::unique_ptr<TlmPort>> tlm_ports_;  // with an address map
   sc_core::sc_trace_file* trace_ = nullptr;
-  sc_core::sc_vector<FlitSignal> link_flits_;      // [router * ports + port]: from that output port
-  sc_core::sc_vector<CreditSignal> link_credits_;  // credits back for that link
-  sc_core::sc_vector<FlitSignal> edge_flits_;      // inputs with no upstream (mesh edges)
-  sc_core::sc_vector<CreditSignal> edge_credits_;
-  sc_core::sc_vector<FlitSignal> idle_slot_flits_;      // terminal slots no node uses (indirect networks)
-  sc_core::sc_vector<CreditSignal> idle_slot_credits_;
+  // Named, so that the hierarchy reads link_flit_0 … rather than sc_vector's vector_0_0 ….
+  sc_core::sc_vector<FlitSignal> link_flits_{"link_flit"};      // [router * ports + port]: from that output port
+  sc_core::sc_vector<CreditSignal> link_credits_{"link_credit"};  // credits back for that link
+  sc_core::sc_vector<FlitSignal> edge_flits_{"edge_flit"};        // inputs with no upstream (mesh edges)
+  sc_core::sc_vector<CreditSignal> edge_credits_{"edge_credit"};
+  sc_core::sc_vector<FlitSignal> idle_slot_flits_{"idle_slot_flit"};  // terminal slots no node uses (indirect networks)
+  sc_core::sc_vector<CreditSignal> idle_slot_credits_{"idle_slot_credit"};
 };
 
 }  // namespace icn

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -72,6 +73,23 @@ TEST_CASE("a fabric is elaborated from a platform alone and never starts the sim
     return out.str();
   });
   CHECK(result == "16 1 0");
+}
+
+TEST_CASE("every object a fabric builds has a name that says what it is", "[fabric]") {
+  // sc_vector names itself and its elements vector_0, vector_0_0, … unless given a name.
+  const std::string result = testing::in_child_process([] {
+    auto* fabric = new Fabric("fabric", load_platform_text("network: {radix: 4, dimensions: 2, wrap: mesh}\n"));
+    std::ostringstream out;
+    std::function<void(const sc_core::sc_object&)> visit = [&](const sc_core::sc_object& o) {
+      if (std::string(o.basename()).rfind("vector_", 0) == 0) out << o.name() << " ";
+      for (const auto* child : o.get_child_objects()) visit(*child);
+    };
+    visit(*fabric);
+    out << "| " << int(sc_core::sc_find_object("fabric.link_flit_0") != nullptr) << " "
+        << int(sc_core::sc_find_object("fabric.edge_credit_0") != nullptr);
+    return out.str();
+  });
+  CHECK(result == "| 1 1");
 }
 
 TEST_CASE("a platform alone refuses stimulus keys and unknown keys", "[fabric][config]") {
