@@ -1,5 +1,6 @@
 # ctest: installs the build (-DBUILD) into a fresh prefix (-DPREFIX), checks that only the public
-# headers went in, then configures, builds and runs the project beside this file against it.
+# headers went in, then configures, builds and runs the project beside this file against it, and
+# the example of docs/tlm.md exactly as printed there (its CMake lines and its program).
 file(REMOVE_RECURSE ${PREFIX})
 function(run)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -24,4 +25,36 @@ run(${PREFIX}/vp/vp)
 message(STATUS "${output}")
 if(NOT output MATCHES "16 nodes, 8 packets, read back 64 bytes as written by 32- and 64-bit initiators from a 256-bit target")
   message(FATAL_ERROR "unexpected output: ${output}")
+endif()
+
+# docs/tlm.md's example as printed: its ```cmake lines in a project of one program, its ```cpp block
+# as that program (read with string(FIND): the code's semicolons would split a CMake list).
+file(READ ${SOURCE}/docs/tlm.md doc)
+function(doc_block language result)
+  string(FIND "${doc}" "```${language}\n" start)
+  if(start EQUAL -1)
+    message(FATAL_ERROR "docs/tlm.md has no ```${language} block")
+  endif()
+  string(LENGTH "```${language}\n" fence)
+  math(EXPR start "${start} + ${fence}")
+  string(SUBSTRING "${doc}" ${start} -1 rest)
+  string(FIND "${rest}" "\n```" end)
+  string(SUBSTRING "${rest}" 0 ${end} text)
+  set(${result} "${text}\n" PARENT_SCOPE)
+endfunction()
+doc_block(cmake cmake_lines)
+doc_block(cpp program)
+file(WRITE ${PREFIX}/docs-example/example.cpp "${program}")
+file(WRITE ${PREFIX}/docs-example/CMakeLists.txt "cmake_minimum_required(VERSION 3.25)
+project(docs_example LANGUAGES CXX)
+set(CMAKE_CXX_STANDARD 17)
+add_executable(vp example.cpp)
+${cmake_lines}")
+run(${CMAKE_COMMAND} -S ${PREFIX}/docs-example -B ${PREFIX}/docs-example/build -G Ninja -DCMAKE_BUILD_TYPE=Release
+    -DCMAKE_PREFIX_PATH=${PREFIX})
+run(${CMAKE_COMMAND} --build ${PREFIX}/docs-example/build)
+run(${PREFIX}/docs-example/build/vp)
+message(STATUS "docs/tlm.md's example: ${output}")
+if(NOT output MATCHES "read back as written: 4 packets")
+  message(FATAL_ERROR "docs/tlm.md's example printed: ${output}")
 endif()
