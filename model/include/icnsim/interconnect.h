@@ -21,6 +21,9 @@ namespace icn {
 class Fabric;
 }
 
+// What libicn exports: the icnsim:: API and nothing of the model behind it (hidden visibility).
+#define ICNSIM_API __attribute__((visibility("default")))
+
 namespace icnsim {
 
 // Both accept any number of bindings (none included): several local initiators may share a node,
@@ -93,7 +96,7 @@ class InitiatorBridge : public sc_core::sc_module,
 
 }  // namespace detail
 
-class Interconnect {
+class ICNSIM_API Interconnect {
  public:
   // From a platform file; `overrides` are "key.path=value" strings as icnsim's --set takes them.
   // Throws std::runtime_error with a one-line message naming the file and key for bad input.
@@ -155,6 +158,6 @@ class Interconnect {
 };
 
 // The installed library's version, "major.minor.patch".
-const char* version();
+ICNSIM_API const char* version();
 
 }  // namespace icnsim
