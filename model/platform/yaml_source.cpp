@@ -17,8 +17,23 @@ std::string where(const std::string& origin_name, const YAML::Mark& mark) {
   return origin_name + ":" + std::to_string(mark.line + 1);
 }
 
+// YAML aliases share nodes, so a document of a few lines can stand for a graph that expands to
+// billions of entries ("billion laughs") or to no end (an alias inside its own anchor). Flattening
+// expands them, within these bounds, far beyond any platform or stimulus: a configuration is a
+// few levels deep and at most thousands of keys (an address map, a list of phases).
+constexpr int kDeepest = 32;
+constexpr std::size_t kMostNodes = 100000;
+
 void flatten(const YAML::Node& node, const std::string& prefix, const std::string& origin_name,
-             FlatEntries& out) {
+             FlatEntries& out, int depth, std::size_t& nodes) {
+  if (depth > kDeepest)
+    throw ConfigError(where(origin_name, node.Mark()) + ": " + prefix.substr(0, 80) + "…: nested more than " +
+                      std::to_string(kDeepest) + " levels deep, which an alias inside its own anchor does (allowed: " +
+                      "at most " + std::to_string(kDeepest) + " levels)");
+  if (++nodes > kMostNodes)
+    throw ConfigError(where(origin_name, node.Mark()) + ": " + prefix.substr(0, 80) + ": the document expands to more "
+                      "than " + std::to_string(kMostNodes) + " values, as aliases of aliases do (allowed: at most " +
+                      std::to_string(kMostNodes) + ")");
   if (node.IsMap()) {
     std::set<std::string> seen;  // YAML would let the last of two equal keys win, silently
     for (const auto& item : node) {
@@ -30,7 +45,7 @@ void flatten(const YAML::Node& node, const std::string& prefix, const std::strin
                           ": appears twice in the same mapping (allowed: each key once)");
       if (item.second.IsNull())
         throw ConfigError(where(origin_name, item.first.Mark()) + ": " + key + ": has no value");
-      flatten(item.second, key, origin_name, out);
+      flatten(item.second, key, origin_name, out, depth + 1, nodes);
     }
     return;
   }
@@ -41,7 +56,7 @@ void flatten(const YAML::Node& node, const std::string& prefix, const std::strin
       if (!element.IsMap())
         throw ConfigError(where(origin_name, element.Mark()) + ": " + prefix +
                           ": every element of this list must be a mapping");
-      flatten(element, prefix + "." + std::to_string(index++), origin_name, out);
+      flatten(element, prefix + "." + std::to_string(index++), origin_name, out, depth + 1, nodes);
     }
     return;
   }
@@ -50,6 +65,10 @@ void flatten(const YAML::Node& node, const std::string& prefix, const std::strin
   if (node.IsSequence()) {
     value.sequence = true;
     for (const auto& element : node) {
+      if (++nodes > kMostNodes)
+        throw ConfigError(where(origin_name, element.Mark()) + ": " + prefix.substr(0, 80) + ": the document expands "
+                          "to more than " + std::to_string(kMostNodes) + " values (allowed: at most " +
+                          std::to_string(kMostNodes) + ")");
       if (!element.IsScalar())
         throw ConfigError(where(origin_name, element.Mark()) + ": " + prefix +
                           ": list elements must be plain values");
@@ -71,7 +90,8 @@ FlatEntries parse(const std::string& text, const std::string& origin_name) {
   FlatEntries out;
   if (root.IsNull()) return out;
   if (!root.IsMap()) throw ConfigError(origin_name + ":1: the document must be a mapping of keys");
-  flatten(root, "", origin_name, out);
+  std::size_t nodes = 0;
+  flatten(root, "", origin_name, out, 0, nodes);
   return out;
 }
 

@@ -205,3 +205,24 @@ TEST_CASE("an error quoting a control character or a broken byte stays one line 
     }
   }
 }
+
+TEST_CASE("YAML aliases are expanded within bounds: an alias inside its own anchor, or aliases of aliases, "
+          "is refused in one line before it exhausts memory", "[config]") {
+  // Without the bounds the first recursed until the stack overflowed; the second ("billion laughs",
+  // nine levels of nine keys) stood for 9^9 values and ran out of memory.
+  CHECK_THROWS_WITH(load_configuration_text("network: &a {radix: 4, self: *a}\n", "name: s\n"),
+                    Contains("platform:1: network.self.self") && Contains("nested more than 32 levels deep") &&
+                        Contains("(allowed: at most 32 levels)"));
+  CHECK_THROWS_WITH(load_configuration_text("name: p\n", "pattern: &p {type: uniform, self: *p}\n"),
+                    Contains("stimulus:1: pattern.self") && Contains("nested more than 32 levels deep"));
+  std::string laughs = "a0: &a0 {x: 1}\n";
+  for (int level = 1; level < 10; ++level) {
+    laughs += "a" + std::to_string(level) + ": &a" + std::to_string(level) + " {";
+    for (int key = 0; key < 9; ++key)
+      laughs += (key ? ", k" : "k") + std::to_string(key) + ": *a" + std::to_string(level - 1);
+    laughs += "}\n";
+  }
+  CHECK_THROWS_WITH(load_configuration_text(laughs, "name: s\n"),
+                    Contains("the document expands to more than 100000 values") &&
+                        Contains("(allowed: at most 100000)"));
+}
