@@ -1,6 +1,10 @@
 #include "fabric.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
 
 #include "congestion/metapacket_gather.h"
 #include "core/config_error.h"
@@ -83,8 +87,28 @@ TlmPort& Fabric::tlm_port(NodeId id) {
 Fabric::~Fabric() { close_trace(); }
 
 void Fabric::open_trace() {
-  std::string path = platform_.simulation.vcd;  // SystemC adds the extension
-  if (path.size() > 4 && path.compare(path.size() - 4, 4, ".vcd") == 0) path.resize(path.size() - 4);
+  // Checked before anything is simulated: SystemC's VCD writer appends ".vcd" to the name it is
+  // given, and a file it cannot open surfaces only when the run ends (a SIGFPE in its destructor).
+  const std::string& given = platform_.simulation.vcd;
+  const std::string shown = given.size() > 200 ? given.substr(0, 200) + "…" : given;
+  if (given.size() <= 4 || given.compare(given.size() - 4, 4, ".vcd") != 0)
+    throw ConfigError(platform_.resolved.problem("simulation.vcd", "'" + shown + "' does not end in .vcd (allowed: "
+                                                 "a path ending in .vcd, the name SystemC's VCD writer gives its file)"));
+  std::error_code error;
+  const auto status = std::filesystem::status(given, error);
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+    throw ConfigError(platform_.resolved.problem("simulation.vcd", "'" + shown + "' is not a regular file (allowed: "
+                                                 "a new or regular file in an existing folder)"));
+  const bool existed = std::filesystem::exists(status);
+  if (std::FILE* probe = std::fopen(given.c_str(), "a")) {
+    std::fclose(probe);
+    if (!existed) std::filesystem::remove(given, error);
+  } else {
+    throw ConfigError(platform_.resolved.problem("simulation.vcd", "cannot write '" + shown + "': " +
+                                                 std::strerror(errno) + " (allowed: a new or regular file in an "
+                                                 "existing, writable folder)"));
+  }
+  const std::string path = given.substr(0, given.size() - 4);  // SystemC adds the extension
   trace_ = sc_core::sc_create_vcd_trace_file(path.c_str());
   std::vector<NodeId> routers = platform_.simulation.vcd_routers;
   if (routers.empty())

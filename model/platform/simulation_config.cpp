@@ -24,7 +24,8 @@ std::vector<ParameterSpec> SimulationConfig::parameters() {
       P::choice("starvation_action", "report", {"stop", "report"},
                 "a stuck packet whose wait ends in moving traffic: stop the run, or report it and go on"),
       P::text("vcd", "",
-              "write the flit and credit signals of the traced routers' links to this VCD file (empty: none)"),
+              "write the flit and credit signals of the traced routers' links to this VCD file, a path ending in "
+              ".vcd in an existing folder, checked before the run (empty: none)"),
       P::text("vcd_routers", "all",
               "the routers whose output links and local channels go into the VCD file: all, or numbers such as "
               "0,5,10"),

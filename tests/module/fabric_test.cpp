@@ -17,6 +17,7 @@
 #include "support/packet_injector.h"
 
 using namespace icn;
+using Catch::Matchers::Contains;
 
 namespace {
 
@@ -146,6 +147,30 @@ TEST_CASE("simulation.vcd traces the chosen routers' links and local channels, a
   const std::string index = id_of["SystemC.router_0.x_plus.flit.index"];
   CHECK(std::count(changes.begin(), changes.end(), "b1 " + index) == 1);
   CHECK(std::count(changes.begin(), changes.end(), "b10 " + index) == 1);
+}
+
+TEST_CASE("simulation.vcd is checked before anything is simulated: a .vcd file that can be written, used as given",
+          "[fabric][vcd][config]") {
+  const auto error_for = [](const std::string& vcd) {
+    return testing::in_child_process([vcd] {
+      try {
+        new Fabric("fabric", load_platform_text(kTorus, {"simulation.vcd=" + vcd}));
+        return std::string("accepted");
+      } catch (const ConfigError& e) {
+        return std::string(e.what());
+      }
+    });
+  };
+  const std::string folder = std::filesystem::temp_directory_path() / ("icnsim_vcd_" + std::to_string(getpid()));
+  std::filesystem::create_directories(folder + "/a_folder.vcd");
+  // Before: a missing folder simulated the whole run and died in SystemC's trace file (SIGFPE);
+  // another suffix got ".vcd" appended silently.
+  CHECK_THAT(error_for(folder + "/missing/run.vcd"), Contains("cannot write") && Contains("No such file or directory"));
+  CHECK_THAT(error_for(folder + "/run.json"), Contains("does not end in .vcd"));
+  CHECK_THAT(error_for(folder + "/a_folder.vcd"), Contains("is not a regular file"));
+  CHECK(error_for(folder + "/run.vcd") == "accepted");
+  CHECK_FALSE(std::filesystem::exists(folder + "/run.vcd.vcd"));
+  std::filesystem::remove_all(folder);
 }
 
 TEST_CASE("simulation.vcd_routers names routers of the network", "[fabric][vcd][config]") {
