@@ -34,63 +34,31 @@ using InitiatorSocket =
 
 namespace detail {
 
-// Joins sockets of another bus width to a node's 32-bit ones. TLM-2.0's transport interfaces do not
-// depend on the width, which only decides which sockets may bind, and icnsim's timing is in flits
-// (tlm.flit_bytes), so every call passes through unchanged. One bridge per binding.
-template <unsigned BUSWIDTH>
-class TargetBridge : public sc_core::sc_module,
-                     public tlm::tlm_fw_transport_if<>,
-                     public tlm::tlm_bw_transport_if<> {
+// Joins sockets of two bus widths. TLM-2.0's transport interfaces do not depend on the width,
+// which only decides which sockets may bind, and icnsim's timing is in flits (tlm.flit_bytes), so
+// every call passes through unchanged: forward from `in` to `out`, backward from `out` to `in`.
+// One bridge per binding.
+template <unsigned IN_WIDTH, unsigned OUT_WIDTH>
+class PassThrough : public sc_core::sc_module, public tlm::tlm_fw_transport_if<>, public tlm::tlm_bw_transport_if<> {
  public:
-  tlm::tlm_target_socket<BUSWIDTH> socket;  // a local initiator of this width binds here
-  tlm::tlm_initiator_socket<32> network;    // bound to the node's target socket
+  tlm::tlm_target_socket<IN_WIDTH> in;      // the initiator's side
+  tlm::tlm_initiator_socket<OUT_WIDTH> out;  // the target's side
 
-  explicit TargetBridge(sc_core::sc_module_name name) : sc_core::sc_module(name), socket("socket"), network("network") {
-    socket.bind(*this);
-    network.bind(*this);
+  explicit PassThrough(sc_core::sc_module_name name) : sc_core::sc_module(name), in("in"), out("out") {
+    in.bind(*this);
+    out.bind(*this);
   }
-  void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& t) override { network->b_transport(p, t); }
+  void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& t) override { out->b_transport(p, t); }
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) override {
-    return network->nb_transport_fw(p, ph, t);
+    return out->nb_transport_fw(p, ph, t);
   }
-  bool get_direct_mem_ptr(tlm::tlm_generic_payload& p, tlm::tlm_dmi& d) override {
-    return network->get_direct_mem_ptr(p, d);
-  }
-  unsigned int transport_dbg(tlm::tlm_generic_payload& p) override { return network->transport_dbg(p); }
+  bool get_direct_mem_ptr(tlm::tlm_generic_payload& p, tlm::tlm_dmi& d) override { return out->get_direct_mem_ptr(p, d); }
+  unsigned int transport_dbg(tlm::tlm_generic_payload& p) override { return out->transport_dbg(p); }
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) override {
-    return socket->nb_transport_bw(p, ph, t);
+    return in->nb_transport_bw(p, ph, t);
   }
   void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) override {
-    socket->invalidate_direct_mem_ptr(start, end);
-  }
-};
-
-template <unsigned BUSWIDTH>
-class InitiatorBridge : public sc_core::sc_module,
-                        public tlm::tlm_fw_transport_if<>,
-                        public tlm::tlm_bw_transport_if<> {
- public:
-  tlm::tlm_initiator_socket<BUSWIDTH> socket;  // a local target of this width binds to it
-  tlm::tlm_target_socket<32> network;          // the node's initiator socket binds here
-
-  explicit InitiatorBridge(sc_core::sc_module_name name)
-      : sc_core::sc_module(name), socket("socket"), network("network") {
-    socket.bind(*this);
-    network.bind(*this);
-  }
-  void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& t) override { socket->b_transport(p, t); }
-  tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) override {
-    return socket->nb_transport_fw(p, ph, t);
-  }
-  bool get_direct_mem_ptr(tlm::tlm_generic_payload& p, tlm::tlm_dmi& d) override {
-    return socket->get_direct_mem_ptr(p, d);
-  }
-  unsigned int transport_dbg(tlm::tlm_generic_payload& p) override { return socket->transport_dbg(p); }
-  tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) override {
-    return network->nb_transport_bw(p, ph, t);
-  }
-  void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) override {
-    network->invalidate_direct_mem_ptr(start, end);
+    in->invalidate_direct_mem_ptr(start, end);
   }
 };
 
@@ -118,22 +86,20 @@ class ICNSIM_API Interconnect {
   // Call them during elaboration, before sc_start.
   template <unsigned BUSWIDTH>
   tlm::tlm_target_socket<BUSWIDTH>& target_socket(unsigned node) {
-    auto bridge = std::make_unique<detail::TargetBridge<BUSWIDTH>>(sc_core::sc_gen_unique_name("icnsim_target_bridge"));
-    bridge->network.bind(target_socket(node));
-    tlm::tlm_target_socket<BUSWIDTH>& socket = bridge->socket;
+    auto bridge = std::make_unique<detail::PassThrough<BUSWIDTH, 32>>(sc_core::sc_gen_unique_name("icnsim_bridge"));
+    bridge->out.bind(target_socket(node));
+    tlm::tlm_target_socket<BUSWIDTH>& socket = bridge->in;
     bridges_.push_back(std::move(bridge));
     return socket;
   }
   template <unsigned BUSWIDTH>
   tlm::tlm_initiator_socket<BUSWIDTH>& initiator_socket(unsigned node) {
-    auto bridge =
-        std::make_unique<detail::InitiatorBridge<BUSWIDTH>>(sc_core::sc_gen_unique_name("icnsim_initiator_bridge"));
-    initiator_socket(node).bind(bridge->network);
-    tlm::tlm_initiator_socket<BUSWIDTH>& socket = bridge->socket;
+    auto bridge = std::make_unique<detail::PassThrough<32, BUSWIDTH>>(sc_core::sc_gen_unique_name("icnsim_bridge"));
+    initiator_socket(node).bind(bridge->in);
+    tlm::tlm_initiator_socket<BUSWIDTH>& socket = bridge->out;
     bridges_.push_back(std::move(bridge));
     return socket;
   }
-
   sc_core::sc_time clock_period() const;
   std::uint64_t cycle() const;  // the network's current cycle (cycle c runs at (c + 1) periods)
 
