@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <set>
 #include <sstream>
+#include <vector>
 
 #include "core/config_error.h"
 
@@ -83,7 +84,13 @@ void flatten(const YAML::Node& node, const std::string& prefix, const std::strin
 FlatEntries parse(const std::string& text, const std::string& origin_name) {
   YAML::Node root;
   try {
-    root = YAML::Load(text);
+    // Every document, so that a second one ("---") is refused rather than silently ignored.
+    const std::vector<YAML::Node> documents = YAML::LoadAll(text);
+    for (std::size_t d = 1; d < documents.size(); ++d)
+      if (!documents[d].IsNull())  // a trailing "---" with nothing after it holds no keys
+        throw ConfigError(where(origin_name, documents[d].Mark()) + ": a second YAML document (after ---) "
+                          "(allowed: one document per file)");
+    if (!documents.empty()) root = documents.front();
   } catch (const YAML::Exception& e) {
     throw ConfigError(where(origin_name, e.mark) + ": YAML syntax error: " + e.msg);
   }

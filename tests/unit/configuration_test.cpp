@@ -226,3 +226,12 @@ TEST_CASE("YAML aliases are expanded within bounds: an alias inside its own anch
                     Contains("the document expands to more than 100000 values") &&
                         Contains("(allowed: at most 100000)"));
 }
+
+TEST_CASE("a file of several YAML documents is refused, not read up to its first", "[config]") {
+  // Before, the keys after "---" were ignored without a word.
+  CHECK_THROWS_WITH(load_configuration_text("network: {radix: 4}\n---\nnetwork: {radix: 8}\n", "name: s\n"),
+                    Contains("platform:3: a second YAML document") && Contains("(allowed: one document per file)"));
+  CHECK_THROWS_WITH(load_configuration_text("name: p\n", "name: s\n---\npattern: {type: tornado}\n"),
+                    Contains("stimulus:3: a second YAML document"));
+  CHECK(load_configuration_text("---\nnetwork: {radix: 4}\n---\n", "name: s\n").platform.name == "default");
+}
