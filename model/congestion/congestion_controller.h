@@ -99,11 +99,12 @@ struct ControllerNeeds {
   bool bubble_escape_routing = false;
 };
 
-// What a controller's needs make of the router (a lane of its own, set in `router`) and require of
-// the platform (a torus for that lane; routing with bubble escape VCs under cut-through). Throws
-// ConfigError naming the key that asks for what the platform cannot give.
-void apply_controller_needs(const ControllerNeeds& needs, const SelectedImplementation& controller,
-                            const SelectedImplementation& routing, const Topology& topology, RouterConfig& router);
+// What the selected controller declares it needs (ControllerNeeds, in its registry entry) makes of
+// the router (a lane of its own, set in `router`) and requires of the platform (a torus for that
+// lane; routing with bubble escape VCs under cut-through). Throws ConfigError naming the key that
+// asks for what the platform cannot give.
+void apply_controller_needs(const SelectedImplementation& controller, const SelectedImplementation& routing,
+                            const Topology& topology, RouterConfig& router);
 
 using ControllerFactory =
     std::function<std::unique_ptr<CongestionController>(sc_core::sc_module_name, const ControllerContext&)>;

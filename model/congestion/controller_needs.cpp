@@ -10,8 +10,9 @@
 
 namespace icn {
 
-void apply_controller_needs(const ControllerNeeds& needs, const SelectedImplementation& controller,
-                            const SelectedImplementation& routing, const Topology& topology, RouterConfig& router) {
+void apply_controller_needs(const SelectedImplementation& controller, const SelectedImplementation& routing,
+                            const Topology& topology, RouterConfig& router) {
+  const ControllerNeeds& needs = ControllerRegistry::get(controller.type).traits;
   if (needs.own_lane) {
     // Its messages travel on a router lane of their own (self-tuned sec. 5.3) round the rows of a torus.
     const ControllerNeeds::OwnLane lane = needs.own_lane(controller.parameters);

@@ -48,7 +48,6 @@ class EndpointClient {
 class Endpoint {
  public:
   virtual ~Endpoint() = default;
-  virtual NodeId node() const = 0;
   // A message created now joins the source queue (a metapacket its own queue).
   virtual void send(const Message& message) = 0;
   // False while the processor must not send (source_queue_full: block, and the queue is full); it

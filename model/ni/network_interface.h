@@ -67,7 +67,6 @@ class NetworkInterface : public sc_core::sc_module, public Endpoint {
   NetworkInterface(sc_core::sc_module_name name, const NetworkInterfaceContext& context);
 
   // The endpoint (ni/endpoint.h).
-  NodeId node() const override { return id_; }
   void send(const Message& message) override;
   bool can_send() override {
     if (queue_limit_ == 0 || drop_when_full_ || queued_packets() < queue_limit_) return true;

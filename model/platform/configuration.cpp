@@ -39,8 +39,7 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   c.deadlock = DeadlockRecoveryConfig::from(p.section("deadlock"), topology);
   c.network_interface = NetworkInterfaceConfig::from(p.section("network_interface"), topology, c.router);
   c.congestion_control = SelectedImplementation::from(p, "congestion_control", "type");
-  apply_controller_needs(ControllerRegistry::get(c.congestion_control.type).traits, c.congestion_control, c.routing,
-                         topology, c.router);
+  apply_controller_needs(c.congestion_control, c.routing, topology, c.router);
   c.tlm = TlmConfig::from(p.section("tlm"));
   c.sideband = SidebandConfig::from(p.section("sideband"));
   c.simulation = SimulationConfig::from(p.section("simulation"), topology);

@@ -27,7 +27,6 @@ class ScriptedEndpoint : public sc_core::sc_module, public Endpoint {
     SC_HAS_PROCESS(ScriptedEndpoint);
     SC_METHOD(open);
   }
-  NodeId node() const override { return node_; }
   void send(const Message& m) override {
     CHECK(clock_.cycle() >= closed_until_);
     Packet p;
