@@ -150,7 +150,7 @@ TEST_CASE("every dateline scheme of dimension order is deadlock-free at full loa
   check_schemes_deadlock_free(k8ary2cube, "dimension_order");
 }
 TEST_CASE("every dateline scheme of dimension order is deadlock-free at full load on a 5-ary 3-cube",
-          "[network][deadlock][dateline]") {
+          "[network][deadlock][dateline][slow]") {
   check_schemes_deadlock_free(k5ary3cube, "dimension_order");
 }
 TEST_CASE("both escape class schemes of Duato are deadlock-free at full load on an 8-ary 2-cube",
@@ -158,6 +158,6 @@ TEST_CASE("both escape class schemes of Duato are deadlock-free at full load on 
   check_schemes_deadlock_free(k8ary2cube, "duato");
 }
 TEST_CASE("both escape class schemes of Duato are deadlock-free at full load on a 5-ary 3-cube",
-          "[network][deadlock][dateline]") {
+          "[network][deadlock][dateline][slow]") {
   check_schemes_deadlock_free(k5ary3cube, "duato");
 }

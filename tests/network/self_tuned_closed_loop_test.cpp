@@ -87,7 +87,7 @@ TEST_CASE("started too high to throttle, the threshold comes down after the coll
   CHECK(tuned.accepted > 2 * base.accepted);
 }
 
-TEST_CASE("self-tuned beats a static threshold set too high, seed after seed", "[network][congestion][self-tuned]") {
+TEST_CASE("self-tuned beats a static threshold set too high, seed after seed", "[network][congestion][self-tuned][slow]") {
   // A static threshold of 90 % of the 3,072 buffers is only reached once the network is already
   // deadlocking: it collapses as without control (Fig. 4a's base ends near 1 % of capacity; here
   // about 3 %), while self-tuned holds most of its peak (about 75 %). A factor of 2 is far inside

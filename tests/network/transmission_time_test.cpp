@@ -46,7 +46,7 @@ CubeRun run_cube(const char* controller, double packets_per_node_cycle) {
 }  // namespace
 
 TEST_CASE("past saturation Trans-t keeps packets crossing the 8-ary 3-cube at near-minimum speed and loses no throughput",
-          "[network][congestion][trans-t]") {
+          "[network][congestion][trans-t][slow]") {
   // 0.0625 packets/node/cycle offers the whole capacity (1 flit/node/cycle), about 1.3x saturation.
   // Measured: network latency none 425, Trans-t 116 cycles; accepted 0.744 and 0.773.
   const CubeRun base = run_cube("none", 0.0625), transt = run_cube("trans_t", 0.0625);

@@ -5,6 +5,7 @@
 // is node 5 of a 4-ary 2-cube torus (all four neighbours exist); inputs 0..3 are network ports
 // (+x, −x, +y, −y), 4 the injection channel; outputs 0..3 network ports, 4 the delivery channel.
 // Build it inside testing::in_child_process (SystemC elaborates once per process).
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -115,7 +116,9 @@ class RouterHarness : public sc_core::sc_module {
       f.index = std::uint16_t(i);
       f.vc = std::uint8_t(vc);
       f.flags = std::uint8_t((i == 0 ? Flit::kHead : 0) | (i + 1 == length ? Flit::kTail : 0));
-      queue_[port].push_back(Pending{from, f});
+      auto& lanes = queue_[port];
+      if (lanes.size() <= std::size_t(vc)) lanes.resize(std::size_t(vc) + 1);
+      lanes[std::size_t(vc)].push_back(Pending{from, offered_++, f});
     }
     return id;
   }
@@ -139,6 +142,7 @@ class RouterHarness : public sc_core::sc_module {
  private:
   struct Pending {
     Cycle from;
+    std::uint64_t order;  // offer order, across the port's lanes
     Flit flit;
   };
 
@@ -168,21 +172,21 @@ class RouterHarness : public sc_core::sc_module {
       credit_in_[p].write(Credit{std::uint32_t(now), *owed});
       owed_[p].erase(owed);
     }
-    // One flit per input port per cycle: the oldest offered one whose lane has a credit.
-    for (auto& [port, pending] : queue_) {
-      for (auto it = pending.begin(); it != pending.end(); ++it) {
-        if (it->from > now) continue;
-        int& credits = upstream_credits_[std::size_t(port * lanes_ + it->flit.vc)];
-        bool earlier_of_lane = false;  // flits of one lane go in order
-        for (auto e = pending.begin(); e != it; ++e) earlier_of_lane |= e->flit.vc == it->flit.vc;
-        if (credits == 0 || earlier_of_lane) continue;
-        --credits;
-        Flit f = it->flit;
-        f.sent = std::uint32_t(now);
-        flit_in_[port].write(f);
-        pending.erase(it);
-        break;
+    // One flit per input port per cycle: the oldest offered one whose lane has a credit. Flits of
+    // one lane go in order, so only the front of each lane's queue can go.
+    for (auto& [port, lanes] : queue_) {
+      std::deque<Pending>* oldest = nullptr;
+      for (auto& lane : lanes) {
+        if (lane.empty() || lane.front().from > now) continue;
+        if (upstream_credits_[std::size_t(port * lanes_ + lane.front().flit.vc)] == 0) continue;
+        if (!oldest || lane.front().order < oldest->front().order) oldest = &lane;
       }
+      if (!oldest) continue;
+      --upstream_credits_[std::size_t(port * lanes_ + oldest->front().flit.vc)];
+      Flit f = oldest->front().flit;
+      f.sent = std::uint32_t(now);
+      flit_in_[port].write(f);
+      oldest->pop_front();
     }
   }
 
@@ -197,7 +201,8 @@ class RouterHarness : public sc_core::sc_module {
   std::unique_ptr<Router> router_;
   sc_core::sc_vector<FlitSignal> flit_in_, flit_out_;
   sc_core::sc_vector<CreditSignal> credit_out_, credit_in_;
-  std::map<int, std::vector<Pending>> queue_;
+  std::map<int, std::vector<std::deque<Pending>>> queue_;  // per input port, per lane
+  std::uint64_t offered_ = 0;
   std::vector<int> upstream_credits_;
   std::map<int, std::vector<std::uint8_t>> owed_;
   struct Hold {
