@@ -1,5 +1,6 @@
 """Times icnsim on the default platform; see scripts/bench. With --sweep: the sweep layer's throughput;
-with --scale: the cost of a node-cycle, elaboration and memory as the network grows."""
+with --scale: the cost of a node-cycle, elaboration and memory as the network grows; with --vp: what
+a virtual platform pays for an idle or lightly used network."""
 import argparse
 import os
 import re
@@ -160,6 +161,32 @@ def bench_scale(router_load, cycles, largest):
               f"{elaboration:>16.2f} {(rss - base_rss) / (nodes - 4):>11,.0f} {floor[0]:>19.3g} {floor[1]:>9.3g}")
 
 
+def bench_vp(milliseconds):
+    """A 4x4 torus at 1 GHz in a virtual platform (bench/vp_speed.cpp), idle and with one 64-byte LT access
+    per node every 10 us, against the same platform with its clock kept ticking every cycle (as before
+    an idle network stopped it), in one run."""
+    program = pathlib.Path(BUILD) / "bench" / "vp_speed"
+    env = {**os.environ, "SYSC_DISABLE_COPYRIGHT_MESSAGE": "1"}
+    print(f"icnsim virtual-platform benchmark: 4x4 torus at 1 GHz, {milliseconds} ms simulated")
+    print(f"{'load':>34} {'wall [s]':>9} {'clock ticks':>12} {'accesses':>9} {'ticking every cycle [s]':>24} "
+          f"{'speed-up':>9}  target")
+    for load, target in (("idle", "<= 10 ms wall per 10 ms"), ("sparse", ">= 20x")):
+        measured = {}
+        for ticking in (False, True):
+            run = subprocess.run([str(program), load, str(milliseconds)] + (["--always-ticking"] if ticking else []),
+                                 capture_output=True, text=True, env=env)
+            if run.returncode != 0:
+                sys.exit(f"vp_speed failed ({load}): {run.stderr}{run.stdout}")
+            fields = dict(re.findall(r"(wall|clock ticks|accesses) ([0-9.]+)", run.stdout))
+            measured[ticking] = {k: float(v) for k, v in fields.items()}
+        gated, ticking = measured[False], measured[True]
+        speedup = ticking["wall"] / gated["wall"]
+        met = (gated["wall"] <= 0.010 * milliseconds / 10) if load == "idle" else speedup >= 20
+        name = "idle" if load == "idle" else "one 64-byte access/node/10 us (LT)"
+        print(f"{name:>34} {gated['wall']:>9.4f} {gated['clock ticks']:>12.0f} {gated['accesses']:>9.0f} "
+              f"{ticking['wall']:>24.3f} {speedup:>8.0f}x  {target}: {'met' if met else 'MISSED'}")
+
+
 def binary_of():
     return pathlib.Path(BUILD) / "model" / "icnsim"
 
@@ -175,9 +202,14 @@ def main():
     parser.add_argument("--router-load", type=float, default=1.0,
                         help="with --scale: flits entering each router per cycle (default 1.0)")
     parser.add_argument("--largest", type=int, default=32768, help="with --scale: the most nodes to run (default 32768)")
+    parser.add_argument("--vp", action="store_true",
+                        help="a virtual platform's 4x4 network idle and under sparse LT traffic, 10 simulated ms")
     args = parser.parse_args()
     global BUILD
     BUILD = args.build
+    if args.vp:
+        bench_vp(10)
+        return
     if args.scale:
         bench_scale(args.router_load, min(args.cycles, 20000), args.largest)
         return

@@ -9,8 +9,19 @@ CycleClock::CycleClock(sc_core::sc_module_name name, sc_core::sc_time period)
 }
 
 void CycleClock::advance() {
-  tick_.notify(period_);
+  // At initialisation (time 0) this schedules cycle 0; afterwards it runs at every tick.
+  if (initialised_) ++ticks_;
+  initialised_ = true;
+  if (awake_ > 0) tick_.notify(period_);
+  else ticking_ = false;
   next_trigger(tick_);
+}
+
+void CycleClock::restart() {
+  // Called in some delta of the current time: the next tick is the next cycle boundary.
+  const sc_dt::uint64 now = simulation_->time_stamp().value();
+  ticking_ = true;
+  tick_.notify(sc_core::sc_time::from_value((now / period_ticks_ + 1) * period_ticks_ - now));
 }
 
 }  // namespace icn

@@ -5,6 +5,7 @@
 // evaluation phase. (sc_clock's posedge fires one delta later than a timed wake-up, which would
 // let a sleeping process see values written in the same cycle.) Signal writes made in cycle c are
 // therefore read in cycle c + 1: the one-cycle link of the timing model.
+#include <cstdint>
 #include <systemc>
 
 #include "core/types.h"
@@ -16,6 +17,17 @@ class CycleClock : public sc_core::sc_module {
   CycleClock(sc_core::sc_module_name name, sc_core::sc_time period);
 
   const sc_core::sc_event& tick() const { return tick_; }
+
+  // The clock ticks only while something acts on every tick: a process statically sensitive to
+  // tick() tells the clock when it wakes and when it sleeps, so that an idle network schedules no
+  // event at all and wakes on the next signal, submission or timed event. A process counts as
+  // awake from its construction. Waking with the clock stopped restarts it at the next cycle.
+  void keep_awake() {
+    if (awake_++ == 0 && !ticking_) restart();
+  }
+  void let_sleep() { --awake_; }
+  // Cycles the clock has ticked so far (each one a kernel event).
+  std::uint64_t ticks() const { return ticks_; }
   const sc_core::sc_time& period() const { return period_; }
 
   // The current cycle; valid inside any process of the model. Every process asks, so the division
@@ -35,6 +47,7 @@ class CycleClock : public sc_core::sc_module {
 
  private:
   void advance();
+  void restart();
 
   sc_core::sc_simcontext* const simulation_;
   sc_core::sc_time period_;
@@ -42,6 +55,10 @@ class CycleClock : public sc_core::sc_module {
   mutable sc_dt::uint64 cached_ticks_ = ~sc_dt::uint64(0);
   mutable Cycle cached_cycle_ = 0;
   sc_core::sc_event tick_;
+  int awake_ = 0;
+  bool ticking_ = true;  // the first tick is scheduled at initialisation
+  bool initialised_ = false;
+  std::uint64_t ticks_ = 0;
 };
 
 }  // namespace icn

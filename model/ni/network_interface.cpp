@@ -50,6 +50,7 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, const NetworkIn
   SC_METHOD(step);
   sensitive << c.clock.tick();
   dont_initialize();
+  c.clock.keep_awake();
 }
 
 void NetworkInterface::bind_injection(int channel, FlitSignal& flits, CreditSignal& credits) {
@@ -85,6 +86,7 @@ void NetworkInterface::send(const Message& m) {
 void NetworkInterface::step() {
   if (wake_.sleeping) {  // woken by a change in the cycle it happened: back to the tick, act next cycle
     wake_.sleeping = false;
+    clock_.keep_awake();
     return;
   }
   const Cycle now = clock_.cycle();
@@ -108,6 +110,7 @@ void NetworkInterface::step() {
   refilling_ = false;
   if (!sent && !refused && metapackets_.empty()) {
     wake_.sleeping = true;
+    clock_.let_sleep();
     if (reinjections_.empty()) {
       next_trigger(wake_.event);
     } else {  // wake the cycle before, so as to act in the cycle it is due

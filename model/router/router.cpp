@@ -118,6 +118,7 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
   SC_METHOD(step);
   sensitive << c.clock.tick();
   dont_initialize();
+  c.clock.keep_awake();
 }
 
 Router::~Router() = default;
@@ -197,6 +198,7 @@ void Router::step() {
   // cycle. (Static sensitivity avoids the kernel's per-cycle dynamic-sensitivity bookkeeping.)
   if (wake_.sleeping) {
     wake_.sleeping = false;
+    clock_.keep_awake();
     return;
   }
   const Cycle now = clock_.cycle();
@@ -215,6 +217,7 @@ void Router::step() {
   // the router work, so it waits on its flit inputs alone.
   if (buffered_flits_ == 0 && outstanding_credits_ == 0) {
     wake_.sleeping = true;
+    clock_.let_sleep();
     next_trigger(wake_.event);
   }
 }

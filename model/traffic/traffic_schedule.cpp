@@ -81,7 +81,11 @@ void TrafficSchedule::arm() {
     }
     case PhaseEnd::Kind::Packets:
     case PhaseEnd::Kind::PacketsPerNode: next_trigger(quota_event_); break;
-    case PhaseEnd::Kind::Drain: next_trigger(clock_.tick()); break;
+    case PhaseEnd::Kind::Drain:  // looks every cycle, so the clock must tick however idle the network is
+      if (!holding_clock_) clock_.keep_awake();
+      holding_clock_ = true;
+      next_trigger(clock_.tick());
+      break;
     case PhaseEnd::Kind::Never: break;  // never runs again
   }
 }
@@ -98,6 +102,8 @@ void TrafficSchedule::decide() {
     arm();
     return;
   }
+  if (holding_clock_) clock_.let_sleep();
+  holding_clock_ = false;
   history_.back().end = now;
   history_.back().ended = true;
   std::size_t next = index_ + 1;

@@ -73,6 +73,7 @@ class TrafficSchedule : public sc_core::sc_module {
   std::uint64_t epoch_ = 0;
   std::optional<Cycle> completed_;
   bool started_ = false;
+  bool holding_clock_ = false;  // a drain phase keeps the clock ticking
   EndOfCycle end_of_cycle_;
   bool quota_reached_ = false;
   NodeId nodes_ = 0;

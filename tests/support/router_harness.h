@@ -93,6 +93,7 @@ class RouterHarness : public sc_core::sc_module {
     SC_HAS_PROCESS(RouterHarness);
     SC_METHOD(drive);
     sensitive << clock_.tick();
+    clock_.keep_awake();  // drives the router's inputs every cycle
     dont_initialize();
   }
 
