@@ -61,7 +61,7 @@ InitiatorSocket& Interconnect::initiator_socket(unsigned node) {
 sc_core::sc_time Interconnect::clock_period() const { return fabric_->clock().period(); }
 std::uint64_t Interconnect::cycle() const { return fabric_->clock().cycle(); }
 
-std::uint64_t Interconnect::packets_delivered() const { return fabric_->statistics().latencies().size(); }
+std::uint64_t Interconnect::packets_delivered() const { return fabric_->statistics().latency().count(); }
 
 std::uint64_t Interconnect::flits_delivered() const {
   const auto& flits = fabric_->statistics().delivered_flits();
@@ -69,9 +69,9 @@ std::uint64_t Interconnect::flits_delivered() const {
 }
 
 double Interconnect::mean_packet_latency() const {
-  const auto& latencies = fabric_->statistics().latencies();
+  const icn::LatencyDistribution& latencies = fabric_->statistics().latency();
   if (latencies.empty()) return std::numeric_limits<double>::quiet_NaN();
-  return double(std::accumulate(latencies.begin(), latencies.end(), std::uint64_t(0))) / double(latencies.size());
+  return double(latencies.sum()) / double(latencies.count());
 }
 
 void Interconnect::close_trace() { fabric_->close_trace(); }

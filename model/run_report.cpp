@@ -23,23 +23,24 @@ using Json = nlohmann::ordered_json;  // keys in the order written, for a result
 
 namespace {
 
-LatencySummary summarise(std::vector<std::uint32_t> values) {
+LatencySummary summarise(const LatencyDistribution& latencies) {
   LatencySummary s;
-  s.count = values.size();
-  if (values.empty()) return s;
-  std::sort(values.begin(), values.end());
+  s.count = latencies.count();
+  if (latencies.empty()) return s;
+  // Over the packets in increasing order of latency, one addition each: the same sums, to the last
+  // bit, as over the sorted list of every packet's latency.
   double sum = 0, sum_squares = 0;
-  for (auto v : values) {
-    sum += v;
-    sum_squares += double(v) * v;
-  }
+  latencies.for_each([&](std::uint32_t v, std::uint64_t packets) {
+    for (std::uint64_t i = 0; i < packets; ++i) {
+      sum += v;
+      sum_squares += double(v) * v;
+    }
+  });
   s.mean = sum / double(s.count);
   s.stddev = std::sqrt(std::max(0.0, sum_squares / double(s.count) - s.mean * s.mean));
-  // Nearest-rank percentiles.
-  auto percentile = [&](double q) { return double(values[std::size_t(std::ceil(q * double(s.count))) - 1]); };
-  s.p50 = percentile(0.50);
-  s.p99 = percentile(0.99);
-  s.max = values.back();
+  s.p50 = latencies.percentile(0.50);  // nearest rank
+  s.p99 = latencies.percentile(0.99);
+  s.max = latencies.max();
   return s;
 }
 
@@ -102,20 +103,20 @@ RunReport make_report(Experiment& experiment) {
   std::uint64_t delivered = 0;
   for (auto v : st.delivered_flits()) delivered += v;
   r.accepted = double(delivered) / node_cycles;
-  r.latency = summarise(st.latencies());
-  r.network_latency = summarise(st.network_latencies());
+  r.latency = summarise(st.latency());
+  r.network_latency = summarise(st.network_latency());
   r.mean_hops = r.latency.count ? double(st.hops_sum()) / double(r.latency.count) : 0.0;
   r.histogram_bin_width = c.platform.simulation.histogram_bin_width;
-  auto histogram = [&](const std::vector<std::uint32_t>& latencies, std::vector<std::uint64_t>& counts) {
-    for (auto v : latencies) {
+  auto histogram = [&](const LatencyDistribution& latencies, std::vector<std::uint64_t>& counts) {
+    latencies.for_each([&](std::uint32_t v, std::uint64_t packets) {
       const std::size_t bin = v / std::uint32_t(r.histogram_bin_width);
       if (bin >= counts.size()) counts.resize(bin + 1, 0);
-      ++counts[bin];
-    }
+      counts[bin] += packets;
+    });
   };
-  histogram(st.latencies(), r.histogram);
-  r.high_priority_latency = summarise(st.high_priority_latencies());
-  histogram(st.high_priority_latencies(), r.high_priority_histogram);
+  histogram(st.latency(), r.histogram);
+  r.high_priority_latency = summarise(st.high_priority_latency());
+  histogram(st.high_priority_latency(), r.high_priority_histogram);
   r.packets_created = st.packets_created_total();
   r.packets_dropped = st.packets_dropped_total();
   r.packets_injected = st.packets_injected_total();

@@ -19,11 +19,12 @@ void NetworkStatistics::packet_delivered(const Packet& p, Cycle at) {
   interval_latency_sum_ += latency;
   ++interval_latency_count_;
   if (p.created >= warmup_ && at < end_) {
-    latencies_.push_back(std::uint32_t(latency));
-    if (p.priority > 0) high_priority_latencies_.push_back(std::uint32_t(latency));
-    network_latencies_.push_back(std::uint32_t(at - p.injected));
+    latency_.add(std::uint32_t(latency));
+    if (p.priority > 0) high_priority_latency_.add(std::uint32_t(latency));
+    network_latency_.add(std::uint32_t(at - p.injected));
     hops_sum_ += p.hops;
   }
+  if (observer_) observer_(p, latency);
 }
 
 void NetworkStatistics::sample(Cycle now, std::uint64_t full_buffers, Cycle oldest_in_network,

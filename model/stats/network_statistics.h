@@ -5,12 +5,14 @@
 // delivered in it, latency counts packets created in it and delivered before its end. Totals over
 // the whole run are kept too, for the flit-conservation check.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/packet_pool.h"
 #include "core/types.h"
+#include "stats/latency_distribution.h"
 
 namespace icn {
 
@@ -99,10 +101,17 @@ class NetworkStatistics {
   const std::vector<std::uint64_t>& injected_flits() const { return injected_flits_; }
   const std::vector<std::uint64_t>& delivered_flits() const { return delivered_flits_; }
   const std::vector<std::uint64_t>& accepted_flits_by_source() const { return accepted_flits_by_source_; }
-  const std::vector<std::uint32_t>& latencies() const { return latencies_; }
-  const std::vector<std::uint32_t>& network_latencies() const { return network_latencies_; }
-  // Those of packets in the high-priority traffic class (stimulus.high_priority_fraction).
-  const std::vector<std::uint32_t>& high_priority_latencies() const { return high_priority_latencies_; }
+  // Of the packets measured (created in the window, delivered before its end): creation to tail
+  // delivery, injection to tail delivery, and the first for the high-priority traffic class
+  // (stimulus.high_priority_fraction).
+  const LatencyDistribution& latency() const { return latency_; }
+  const LatencyDistribution& network_latency() const { return network_latency_; }
+  const LatencyDistribution& high_priority_latency() const { return high_priority_latency_; }
+  // Called with every packet delivered (measured or not) and its latency, in order of delivery: for
+  // a platform that traces transactions, or a test that follows packets one by one.
+  void observe_deliveries(std::function<void(const Packet&, Cycle latency)> observer) {
+    observer_ = std::move(observer);
+  }
   std::uint64_t hops_sum() const { return hops_sum_; }
   const std::vector<TimeSample>& series() const { return series_; }
 
@@ -111,7 +120,8 @@ class NetworkStatistics {
   std::vector<std::uint64_t> created_packets_, injected_flits_, delivered_flits_, accepted_flits_by_source_;
   std::vector<std::uint64_t> dropped_packets_;
   std::uint64_t dropped_total_ = 0;
-  std::vector<std::uint32_t> latencies_, network_latencies_, high_priority_latencies_;
+  LatencyDistribution latency_, network_latency_, high_priority_latency_;
+  std::function<void(const Packet&, Cycle)> observer_;
   std::uint64_t hops_sum_ = 0;
   std::uint64_t created_flits_window_ = 0;
   std::uint64_t attempted_flits_window_ = 0;

@@ -190,8 +190,12 @@ TEST_CASE("a loosely timed transaction takes its request's plus its response's p
         },
         {}, sc_core::sc_time(7, sc_core::SC_NS));
     fabric = b.fabric;
+    std::vector<Cycle> latencies;  // in order of delivery
+    b.fabric->statistics().observe_deliveries([&latencies](const Packet&, Cycle latency) {
+      latencies.push_back(latency);
+    });
     sc_core::sc_start(b.fabric->clock().time_of(1000));
-    for (const auto latency : b.fabric->statistics().latencies()) out << " " << latency;
+    for (const auto latency : latencies) out << " " << latency;
     out << " |";
     for (const auto flits : b.fabric->statistics().delivered_flits()) out << " " << flits;
     return out.str();
@@ -332,4 +336,43 @@ TEST_CASE("the target is handed the initiator's own payload, extensions and all,
   // OK, 2 · 20 + 1 written by the target into the initiator's extension, the address restored; the
   // memory was handed the initiator's payload object itself and stored its data (byte 0x42 = 3).
   CHECK(result == "1 41 1040 1 3");
+}
+
+TEST_CASE("an idle network stops its clock: it ticks only while a transaction crosses it, and to the same cycle",
+          "[tlm][timing]") {
+  // 100,000 cycles, one 64-byte write at cycle 50,000. With the clock stopped while nothing is in
+  // flight the network schedules no event per cycle; the write must finish in the same cycle as
+  // with the clock kept ticking (as before an idle network stopped it).
+  auto run = [](bool always_ticking) {
+    return testing::in_child_process([always_ticking] {
+      std::ostringstream out;
+      Fabric* fabric = nullptr;
+      Bench b = build(
+          [&out, &fabric](Initiator& cpu) {
+            sc_core::wait(fabric->clock().time_of(50000));
+            unsigned char data[64] = {};
+            out << cpu.access(tlm::TLM_WRITE_COMMAND, 0x1000, data, 64) << " " << fabric->clock().cycle();
+          },
+          {"simulation.cycles=100000"});
+      fabric = b.fabric;
+      if (always_ticking) fabric->clock().keep_awake();
+      sc_core::sc_start(fabric->clock().time_of(99999));
+      out << " " << fabric->clock().ticks();
+      return out.str();
+    });
+  };
+  std::istringstream gated(run(false)), ticking(run(true));
+  int status[2];
+  Cycle done[2];
+  std::uint64_t ticks[2];
+  gated >> status[0] >> done[0] >> ticks[0];
+  ticking >> status[1] >> done[1] >> ticks[1];
+  INFO("write finished at cycle " << done[0] << " (clock kept ticking: " << done[1] << "); ticks " << ticks[0]
+                                  << " (" << ticks[1] << ")");
+  CHECK(status[0] == 1);
+  CHECK(done[0] == done[1]);
+  CHECK(done[0] > 50000);
+  CHECK(ticks[1] >= 99999);                 // a tick per cycle
+  CHECK(ticks[0] >= done[0] - 50000 - 1);  // it ticked while the write crossed
+  CHECK(ticks[0] < done[0] - 50000 + 10);  // and at almost no other time
 }

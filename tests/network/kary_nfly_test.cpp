@@ -101,9 +101,9 @@ TEST_CASE("a lone packet on a 2-ary 6-fly has the exact zero-load latency of its
           {"simulation.cycles=400", "simulation.warmup=0", "simulation.progress=false"}));
       new testing::PacketInjector("injector", network->fabric(), {{7, source, destination, 9}});
       testing::run(*network);
-      const auto& latencies = network->statistics().latencies();
+      const LatencyDistribution& latency = network->statistics().latency();  // of the one packet
       std::ostringstream out;
-      out << latencies.size() << " " << (latencies.empty() ? 0 : latencies[0]) << " " << network->statistics().hops_sum();
+      out << latency.count() << " " << latency.max() << " " << network->statistics().hops_sum();
       return out.str();
     }));
     long packets = 0, latency = 0, hops = 0;
@@ -129,10 +129,10 @@ TEST_CASE("under priority scheduling a high-priority packet overtakes the standa
           "injection:\n  rate: 0\n", {"simulation.cycles=300", "simulation.warmup=0", "simulation.progress=false"}));
       new testing::PacketInjector("injector", network->fabric(), {{5, 0, 63, 40, 0}, {8, 0, 62, 20, 1}});
       testing::run(*network);
-      const auto& high = network->statistics().high_priority_latencies();
-      const auto& all = network->statistics().latencies();
+      const LatencyDistribution& high = network->statistics().high_priority_latency();  // of the one
+      const LatencyDistribution& all = network->statistics().latency();
       std::ostringstream out;
-      out << all.size() << " " << (high.empty() ? 0 : high[0]) << " " << *std::max_element(all.begin(), all.end());
+      out << all.count() << " " << high.max() << " " << all.max();
       return out.str();
     }));
     long packets = 0, high = 0, slowest = 0;
