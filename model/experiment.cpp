@@ -197,13 +197,17 @@ void Experiment::stop_early(RunStatus::State state, const std::string& reason) {
 }
 
 void Experiment::supervise() {
-  // Every 64 cycles, after the cycle's work: a stop asked for by a signal or the wall-clock limit
+  // Every few cycles, after the cycle's work: a stop asked for by a signal or the wall-clock limit
   // ends the run at a cycle boundary, so the results up to it are consistent; and the progress line.
+  // Every 64 cycles on up to 1,024 nodes, more often on larger networks (every 2 on 32,768), so that a
+  // stop waits about as long whatever the size; a stop asked for while the network was being built,
+  // in its first cycle.
   const Cycle total = configuration_.platform.simulation.cycles;
   const double wall_limit = configuration_.platform.simulation.wall_limit;
+  const Cycle interval = std::clamp<Cycle>(Cycle(65536) / std::max<Cycle>(1, fabric_->node_count()), 1, 64);
   if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) {
     started_ = last_progress_ = std::chrono::steady_clock::now();
-    next_trigger(fabric_->clock().time_of(std::min<Cycle>(63, total - 1)));
+    next_trigger(fabric_->clock().time_of(interrupt_signal ? 0 : std::min<Cycle>(interval - 1, total - 1)));
     return;
   }
   if (supervise_step_.defer()) return;
@@ -212,7 +216,7 @@ void Experiment::supervise() {
   const double elapsed = std::chrono::duration<double>(wall - started_).count();
   if (interrupt_signal != 0) {
     stop_early(RunStatus::State::Interrupted, std::string("interrupted by ") +
-                                                  (interrupt_signal == SIGTERM ? "SIGTERM" : "SIGINT") +
+                                                  (interrupt_signal == SIGTERM ? "SIGTERM" : interrupt_signal == SIGHUP ? "SIGHUP" : "SIGINT") +
                                                   " at cycle " + std::to_string(now));
     return;
   }
@@ -231,7 +235,7 @@ void Experiment::supervise() {
                  elapsed * (1 - fraction) / fraction);
     std::fflush(stderr);
   }
-  if (now + 64 < total) next_trigger(fabric_->clock().until(now + 64));
+  if (now + interval < total) next_trigger(fabric_->clock().until(now + interval));
 }
 
 double Experiment::run() {

@@ -86,6 +86,16 @@ TlmPort& Fabric::tlm_port(NodeId id) {
 
 Fabric::~Fabric() { close_trace(); }
 
+std::uint64_t Fabric::estimated_bytes(const PlatformConfig& platform) {
+  const Topology& topology = platform.network.topology();
+  // Per node: its modules and signals; per router input port: its links and state; per VC: its
+  // state and its buffer of 16-byte slots. On top, the process and SystemC's kernel.
+  const std::uint64_t ports = std::uint64_t(topology.network_ports() + platform.network_interface.injection_channels);
+  const std::uint64_t vcs = std::uint64_t(platform.router.virtual_channels);
+  const std::uint64_t per_node = 13000 + ports * 1050 + ports * vcs * (118 + 16 * std::uint64_t(platform.router.buffer_depth));
+  return (11u << 20) + std::uint64_t(topology.node_count()) * per_node;
+}
+
 void Fabric::open_trace() {
   // Checked before anything is simulated: SystemC's VCD writer appends ".vcd" to the name it is
   // given, and a file it cannot open surfaces only when the run ends (a SIGFPE in its destructor).

@@ -36,6 +36,11 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, CycleClock* clock = nullptr);
   ~Fabric() override;
 
+  // About the memory a fabric of `platform` takes once built, in bytes: fitted to the peak resident
+  // memory of the default router on 16- to 64-ary tori of 2 and 3 dimensions, 3 to 8 VCs of 8 to 32
+  // flits (within 3 %; README, "Memory"). For refusing up front a network that cannot fit.
+  static std::uint64_t estimated_bytes(const PlatformConfig& platform);
+
   const PlatformConfig& platform() const { return platform_; }
   const Topology& topology() const { return topology_; }
   CycleClock& clock() { return *clock_; }

@@ -2,10 +2,11 @@
 //        [--print-config] [--quiet]
 // Exit status (README "Exit status"): 0 completed; 2 bad input (nothing simulated); 3 the model
 // stopped the run (a violated invariant, a deadlock); 4 the result file could not be written;
-// 5 simulation.wall_limit reached; 130 / 143 interrupted by SIGINT / SIGTERM; 1 anything else.
+// 5 simulation.wall_limit reached; 130 / 143 / 129 interrupted by SIGINT / SIGTERM / SIGHUP; 1 anything else.
 // Every run that starts writes its result, also one that stops early.
 #include <boost/program_options.hpp>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -16,13 +17,16 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <new>
 #include <sstream>
 #include <systemc>
 #include <vector>
 
 #include "core/config_error.h"
 #include "core/model_error.h"
+#include "core/text.h"
 #include "experiment.h"
+#include "fabric.h"
 #include "platform/configuration.h"
 #include "run_report.h"
 
@@ -30,27 +34,66 @@ namespace po = boost::program_options;
 
 namespace {
 
-// The result is written to a temporary file beside the target and renamed over it only when it
-// is complete, so a reader never sees a partial result and a failing run never destroys an
-// earlier one. The temporary file is created before the run, so an unwritable target is known
-// before any simulation time is spent.
+const char* out_of_memory_file = nullptr;  // the temporary result, if any, for out_of_memory() to remove
+
+// Where the result goes (--out), settled before the run so that an unusable target is refused
+// before any simulation time is spent:
+// * a regular file (or a new one) is written to a temporary file beside it and renamed over it
+//   only when complete, so a reader never sees a partial result and a failing run never destroys
+//   an earlier one; a symbolic link is followed, so the file it names is replaced, not the link;
+// * "-" is standard output, and a character device or FIFO (/dev/null, a pipe) is written directly.
 class ResultFile {
  public:
-  bool open(const std::string& target) {
+  // "" when the target is usable, else why not (the one-line refusal).
+  std::string open(const std::string& target) {
+    if (target.empty()) return "--out: an empty name (allowed: a file name, or - for standard output)";
+    if (target == "-") {
+      fd_ = STDOUT_FILENO;
+      direct_ = true;
+      return "";
+    }
     target_ = target;
-    const auto slash = target.rfind('/');
-    const std::string folder = slash == std::string::npos ? "." : target.substr(0, slash == 0 ? 1 : slash);
-    const std::string name = slash == std::string::npos ? target : target.substr(slash + 1);
+    struct stat status;
+    for (int depth = 0; lstat(target_.c_str(), &status) == 0 && S_ISLNK(status.st_mode); ++depth) {
+      char link[4096];
+      const ssize_t n = readlink(target_.c_str(), link, sizeof link);
+      if (depth == 40 || n <= 0 || std::size_t(n) == sizeof link)
+        return target + ": --out: a symbolic link that cannot be followed (allowed: a link to a file)";
+      std::string next(link, std::size_t(n));
+      const auto slash = target_.rfind('/');
+      if (next[0] != '/' && slash != std::string::npos) next = target_.substr(0, slash + 1) + next;
+      target_ = next;
+    }
+    if (stat(target_.c_str(), &status) == 0) {
+      if (S_ISCHR(status.st_mode) || S_ISFIFO(status.st_mode)) {
+        fd_ = ::open(target_.c_str(), O_WRONLY | O_CLOEXEC);
+        direct_ = true;
+        return fd_ >= 0 ? "" : target + ": --out: cannot be opened for writing (" + std::strerror(errno) + ")";
+      }
+      if (!S_ISREG(status.st_mode))
+        return target + ": --out: is not a regular file, character device or FIFO (allowed: a new or regular file, "
+                        "a device such as /dev/null, a FIFO, or - for standard output)";
+      if (access(target_.c_str(), W_OK) != 0)
+        return target + ": --out: cannot be replaced (" + std::strerror(errno) + ")";
+    }
+    const auto slash = target_.rfind('/');
+    const std::string folder = slash == std::string::npos ? "." : target_.substr(0, slash == 0 ? 1 : slash);
+    const std::string name = slash == std::string::npos ? target_ : target_.substr(slash + 1);
     temporary_ = folder + "/." + name + "." + std::to_string(getpid()) + ".tmp";
     fd_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    return fd_ >= 0;
+    if (fd_ < 0) return target + ": cannot write the result file here (" + std::strerror(errno) + ")";
+    out_of_memory_file = temporary_.c_str();
+    return "";
   }
   bool is_open() const { return fd_ >= 0; }
-  // Writes, flushes to disk and renames; false (temporary removed) on any failure.
+  bool to_standard_output() const { return fd_ == STDOUT_FILENO; }
+  // Writes (and for a file: flushes to disk and renames); false on any failure, with no partial
+  // file left where a file was to be.
   bool commit(const std::string& text, std::string& error) {
     std::size_t done = 0;
     while (done < text.size()) {
       const ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
+      if (n < 0 && errno == EINTR) continue;
       if (n <= 0) {
         error = std::string("write failed: ") + std::strerror(errno);
         abandon();
@@ -58,6 +101,7 @@ class ResultFile {
       }
       done += std::size_t(n);
     }
+    if (direct_) return true;
     if (::fsync(fd_) != 0 && errno != EINVAL) {
       error = std::string("flush failed: ") + std::strerror(errno);
       abandon();
@@ -65,6 +109,7 @@ class ResultFile {
     }
     ::close(fd_);
     fd_ = -1;
+    out_of_memory_file = nullptr;
     if (std::rename(temporary_.c_str(), target_.c_str()) != 0) {
       error = std::string("rename failed: ") + std::strerror(errno);
       std::remove(temporary_.c_str());
@@ -73,14 +118,16 @@ class ResultFile {
     return true;
   }
   void abandon() {
-    if (fd_ >= 0) ::close(fd_);
+    if (fd_ >= 0 && fd_ != STDOUT_FILENO) ::close(fd_);
     fd_ = -1;
-    std::remove(temporary_.c_str());
+    out_of_memory_file = nullptr;
+    if (!temporary_.empty()) std::remove(temporary_.c_str());
   }
 
  private:
   std::string target_, temporary_;
   int fd_ = -1;
+  bool direct_ = false;  // standard output, a device or a FIFO: no temporary file, no rename
 };
 
 volatile std::sig_atomic_t received_signal = 0;
@@ -112,6 +159,61 @@ std::uint64_t peak_resident_bytes() {
   while (std::getline(status, line))
     if (line.rfind("VmHWM:", 0) == 0) return std::strtoull(line.c_str() + 6, nullptr, 10) * 1024;
   return 0;
+}
+
+// A field of /proc/self/status ("VmRSS:", "VmSize:") in bytes, or 0.
+std::uint64_t own_status(const char* field) {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line))
+    if (line.rfind(field, 0) == 0) return std::strtoull(line.c_str() + std::strlen(field), nullptr, 10) * 1024;
+  return 0;
+}
+
+// The memory this process may still take, and what bounds it: the memory the kernel says is
+// available without swapping, the cgroup's limit (a container), and the address-space limit
+// (ulimit -v).
+std::pair<std::uint64_t, std::string> available_memory() {
+  std::uint64_t most = UINT64_MAX;
+  std::string bound = "available memory";
+  std::ifstream meminfo("/proc/meminfo");
+  for (std::string line; std::getline(meminfo, line);)
+    if (line.rfind("MemAvailable:", 0) == 0) most = std::strtoull(line.c_str() + 13, nullptr, 10) * 1024;
+  std::ifstream limit("/sys/fs/cgroup/memory.max"), current("/sys/fs/cgroup/memory.current");
+  std::string cap;
+  std::uint64_t used = 0;
+  if (limit >> cap && cap != "max" && current >> used) {
+    const std::uint64_t cgroup = std::strtoull(cap.c_str(), nullptr, 10);
+    if (cgroup > used && cgroup - used < most) {
+      most = cgroup - used;
+      bound = "the container's memory limit";
+    }
+  }
+  struct rlimit address_space;
+  if (getrlimit(RLIMIT_AS, &address_space) == 0 && address_space.rlim_cur != RLIM_INFINITY) {
+    const std::uint64_t size = own_status("VmSize:");
+    const std::uint64_t room = address_space.rlim_cur > size ? address_space.rlim_cur - size : 0;
+    if (room < most) {
+      most = room;
+      bound = "the address-space limit (ulimit -v)";
+    }
+  }
+  return {most, bound};
+}
+
+std::string megabytes(std::uint64_t bytes) {
+  return bytes >= (10ull << 30) ? std::to_string(bytes >> 30) + " GB" : std::to_string(bytes >> 20) + " MB";
+}
+
+// Out of memory anywhere (a network larger than the estimate allows for, statistics of a very long
+// run): one line, no temporary result left, exit 1 — rather than an exception that may escape
+// through SystemC and abort with two lines and the temporary file behind.
+[[noreturn]] void out_of_memory() {
+  static const char message[] = "icnsim: out of memory (see README, \"Memory\": a smaller network or more memory)\n";
+  if (::write(STDERR_FILENO, message, sizeof message - 1) < 0) {
+  }
+  if (out_of_memory_file) ::unlink(out_of_memory_file);
+  std::_Exit(1);
 }
 
 // A large network's state spreads over far more 4 KiB pages than the TLB covers; backed by huge
@@ -152,7 +254,7 @@ int sc_main(int argc, char* argv[]) {
       ("set", po::value<std::vector<std::string>>()->composing(),
        "override a key: --set router.virtual_channels=4, --set stimulus.injection.rate=0.02")
       ("seed", po::value<std::string>(), "seed of every random stream (overrides simulation.seed)")
-      ("out,o", po::value<std::string>(), "write the JSON result to this file")
+      ("out,o", po::value<std::string>(), "write the JSON result to this file (- for standard output)")
       ("print-config", "print the resolved configuration with defaults and descriptions, then exit")
       ("quiet,q", "no summary on stdout");
   po::options_description hidden;
@@ -181,8 +283,9 @@ int sc_main(int argc, char* argv[]) {
     std::cout << usage << options;
     return 0;
   }
-  if (!vm.count("platform")) {
-    std::cerr << usage << options;
+  if (!vm.count("platform")) {  // one line, as for every other refusal
+    std::cerr << "icnsim: no platform file given (usage: icnsim PLATFORM.yaml STIMULUS.yaml [options]; see icnsim "
+                 "--help)\n";
     return 2;
   }
 
@@ -209,26 +312,37 @@ int sc_main(int argc, char* argv[]) {
     icn::print_configuration(std::cout, configuration);
     return 0;
   }
-  restart_with_huge_pages(argc, argv, configuration.platform.network.topology().node_count());
-
-  ResultFile out;
-  if (vm.count("out")) {
-    // The result replaces the target by a rename: only ever a regular file (never /dev/full or a folder).
-    struct stat target;
-    if (stat(vm["out"].as<std::string>().c_str(), &target) == 0 && !S_ISREG(target.st_mode)) {
-      std::cerr << vm["out"].as<std::string>() << ": --out: is not a regular file (allowed: a new or regular file)\n";
+  {
+    const icn::PlatformConfig& platform = configuration.platform;
+    const std::uint64_t needed = icn::Fabric::estimated_bytes(platform);
+    const std::uint64_t in_use = own_status("VmRSS:");
+    const auto [available, bound] = available_memory();
+    if (needed > in_use && needed - in_use > available) {
+      std::cerr << platform.source << ": network: " << platform.network.topology().node_count() << " nodes with "
+                << platform.router.virtual_channels << " VCs of " << platform.router.buffer_depth
+                << " flits need about " << megabytes(needed) << ", more than the " << megabytes(available + in_use)
+                << " " << bound << " allows (allowed: a smaller network, fewer or shallower VCs, or more memory)\n";
       return 2;
     }
   }
-  if (vm.count("out") && !out.open(vm["out"].as<std::string>())) {
-    std::cerr << vm["out"].as<std::string>() << ": cannot write the result file here (" << std::strerror(errno)
-              << ")\n";
-    return 2;
-  }
+  restart_with_huge_pages(argc, argv, configuration.platform.network.topology().node_count());
+
+  ResultFile out;
+  if (vm.count("out"))
+    if (const std::string refusal = out.open(vm["out"].as<std::string>()); !refusal.empty()) {
+      std::cerr << icn::excerpt(refusal, 300) << "\n";
+      return 2;
+    }
+  std::set_new_handler(out_of_memory);
+  // With the result on standard output, the summary would be mixed into it.
+  const bool quiet = vm.count("quiet") || out.to_standard_output();
 
   icn::use_command_line_reporting();
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
+  std::signal(SIGHUP, on_signal);  // a closed terminal or session: stop as for SIGTERM, result kept
+  // A result larger than the file-size limit fails its write (exit 4) instead of killing the run.
+  std::signal(SIGXFSZ, SIG_IGN);
   try {
     // Deliberately never destroyed: SystemC unregisters ports one by one with a linear search, which
     // takes longer than the simulation on large networks. The process exits right after.
@@ -255,9 +369,13 @@ int sc_main(int argc, char* argv[]) {
         return 4;
       }
     }
-    if (!vm.count("quiet")) icn::print_summary(std::cout, report, wall, peak_resident_bytes());
+    if (!quiet) icn::print_summary(std::cout, report, wall, peak_resident_bytes());
+    // Everything is written: end here. Tearing down SystemC's objects (the kernel unregisters ports
+    // one by one) would take longer than the run on a large network, and a stop request that
+    // arrives now would wait for it.
     std::cout.flush();
-    return exit_code(status.state, received_signal ? int(received_signal) : SIGINT);
+    std::fflush(nullptr);
+    std::_Exit(exit_code(status.state, received_signal ? int(received_signal) : SIGINT));
   } catch (const std::exception& e) {
     out.abandon();
     std::cerr << "icnsim: " << e.what() << "\n";

@@ -18,13 +18,38 @@ import sys
 import tempfile
 import time
 
+import jsonschema
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 BUILD = pathlib.Path(os.environ.get("ICNSIM_BUILD", ROOT / "build"))
 BINARY = BUILD / "model" / "icnsim"
 
-PATTERNS = ["uniform", "bit_complement", "bit_reversal", "bit_rotation", "butterfly", "perfect_shuffle", "transpose",
-            "tornado", "random_pair", "hot_region", "hot_spot"]
-PROCESSES = ["bernoulli", "bernoulli", "exponential", "periodic", "on_off", "saturation", "burst", "ramp"]
+
+
+def registries():
+    """Every key with a fixed set of values, as icnsim's --print-config lists them ("[one of a, b]"), by its
+    dotted path: the registered topologies, routing functions, controllers, patterns and processes. The
+    draw takes its choices from here, so an implementation registered later is exercised without being
+    named in this file."""
+    printed = subprocess.run([str(BINARY), "platforms/default.yaml", "stimuli/uniform.yaml", "--print-config"],
+                             cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    found, path = {}, []
+    for line in printed.splitlines():
+        if not line.strip() or line.lstrip().startswith("#") or line.lstrip().startswith("- "):
+            continue
+        depth = (len(line) - len(line.lstrip())) // 2
+        key = line.strip().split(":", 1)[0]
+        path[depth:] = [key]
+        if "[one of " in line:
+            found[".".join(path)] = line.rsplit("[one of ", 1)[1].rstrip("]").split(", ")
+    return found
+
+
+REGISTRY = registries() if BINARY.exists() else {}
+PATTERNS = REGISTRY.get("stimulus.pattern.type", [])
+PROCESSES = ["bernoulli", *REGISTRY.get("stimulus.injection.process", [])]  # Bernoulli twice as often
+CONTROLLERS = ["none", *REGISTRY.get("congestion_control.type", [])]        # no control twice as often
+SCHEMA = json.loads((ROOT / "docs" / "result.schema.json").read_text())
 WATCHDOG = 1500  # cycles: short runs must still catch a stopped network
 
 
@@ -68,14 +93,15 @@ def draw(rng: random.Random):
         wraps = [rng.choice(["torus", "torus", "mesh"]) for _ in range(dimensions)]
         s["network.wrap"] = wraps[0] if len(set(wraps)) == 1 else "[" + ",".join(wraps) + "]"
 
-        routing = rng.choice(["dimension_order", "dimension_order", "duato", "tfar", "bubble"])
+        # Every routing function registered for k-ary n-cubes (destination_tag is the n-fly's).
+        routing = rng.choice(["dimension_order"] + [r for r in REGISTRY["routing.type"] if r != "destination_tag"])
         s["routing.type"] = routing
-        if routing == "dimension_order":
-            s["routing.dateline"] = rng.choice(["two_datelines", "entry", "wrap", "counted"])
+        if routing == "dimension_order" and ("torus" in wraps or not careful):  # a mesh has no ring to cut
+            s["routing.dateline"] = rng.choice(REGISTRY["routing.dateline"])
     lanes = rng.choice([1, 2, 2, 3, 3, 4, 6])
     if careful and routing == "dimension_order" and "torus" in wraps:
         lanes = max(lanes, 2)
-        if s["routing.dateline"] == "counted":  # one VC more than the torus dimensions
+        if s.get("routing.dateline") == "counted":  # one VC more than the torus dimensions
             lanes = max(lanes, 1 + wraps.count("torus"))
     if careful and routing == "duato":
         lanes = max(lanes, 3)
@@ -131,8 +157,7 @@ def draw(rng: random.Random):
     else:
         s["stimulus.packet_length"] = lengths[0]
 
-    controller = rng.choice(["none", "none", "self_tuned", "static_threshold", "alo", "trans_t", "ipr", "lbr",
-                             "entropy"])
+    controller = rng.choice(CONTROLLERS)
     if careful and controller == "lbr" and not (routing == "bubble" and switching == "virtual_cut_through"):
         controller = "ipr"  # LBR is defined for the bubble router under virtual cut-through only
     if careful and fly and controller in ("self_tuned", "static_threshold", "entropy", "ipr", "lbr"):
@@ -210,6 +235,10 @@ def deadlock_free(s):
 def check(result, s):
     """Problems with a result that claims to be consistent; [] when it is."""
     problems = []
+    try:
+        jsonschema.Draft202012Validator(SCHEMA).validate(result)
+    except jsonschema.ValidationError as e:
+        problems.append(f"the result does not follow docs/result.schema.json: {e.message[:300]} at {list(e.absolute_path)}")
     packets = result["packets"]
     series = result["time_series"]
     nodes = result["network"]["nodes"]

@@ -154,6 +154,7 @@ ParameterSet ParameterSet::defaults(const std::vector<ParameterSpec>& specs,
     const auto it = given.find(spec.key);
     v.items = {it == given.end() ? spec.default_value : it->second};
     v.origin = it == given.end() ? "default" : "given";
+    v.defaulted = it == given.end();
     set.set(spec.key, v);
   }
   for (const auto& [key, value] : given)

@@ -40,6 +40,7 @@ struct ParameterValue {
   std::vector<std::string> items;  // one item for a scalar
   std::string origin;              // "file:line" or "--set" or "default"
   bool sequence = false;
+  bool defaulted = false;          // the spec's default: the user did not give it
 };
 
 class ParameterSet {
@@ -58,6 +59,7 @@ class ParameterSet {
   std::vector<double> reals(const std::string& key) const;
   const std::vector<std::string>& texts(const std::string& key) const;
   const std::string& origin(const std::string& key) const;
+  bool given(const std::string& key) const { return !get(key).defaulted; }  // by the user, not a default
 
   // The values under `prefix.` with the prefix removed (a polymorphic section's parameters).
   ParameterSet section(const std::string& prefix) const;

@@ -64,4 +64,11 @@ std::string printable(const std::string& text) {
   return out;
 }
 
+std::string excerpt(const std::string& text, std::size_t most) {
+  if (text.size() <= most) return printable(text);
+  std::size_t cut = most;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xc0) == 0x80) --cut;  // not inside a character
+  return printable(text.substr(0, cut)) + "… (" + std::to_string(text.size()) + " bytes)";
+}
+
 }  // namespace icn

@@ -9,5 +9,8 @@ std::string text_problem(const std::string& text);
 // `text` with every control character and every byte that is not part of valid UTF-8 written as
 // \xNN: one line, never raw bytes (messages that quote input, or a library's message about it).
 std::string printable(const std::string& text);
+// printable(text), cut after about `most` characters with the length said ("abc… (100000 bytes)"),
+// for messages that echo a value or key the user gave: one readable line whatever its size.
+std::string excerpt(const std::string& text, std::size_t most = 60);
 
 }  // namespace icn

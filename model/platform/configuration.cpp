@@ -9,6 +9,7 @@
 
 #include "congestion/congestion_controller.h"
 #include "core/config_error.h"
+#include "core/text.h"
 #include "platform/configuration_schema.h"
 #include "platform/schema.h"
 #include "platform/yaml_source.h"
@@ -144,10 +145,32 @@ StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& ove
   for (const auto* list : {&top, &top_overrides})
     for (const auto& entry : *list)
       if (is_traffic_key(entry.first)) inherited.push_back(entry);
+  // An override must take effect: a phase the file does not have is not made up from --set keys,
+  // and a top-level traffic key that every phase sets for itself would change nothing.
+  std::size_t written = 0;
+  for (const auto& [index, own] : phase_entries) written += own.first.empty() ? 0 : 1;
+  for (const auto& [index, own] : phase_entries)
+    if (own.first.empty())
+      throw ConfigError(own.second.front().second.origin + ": phases." + std::to_string(index) + ": the stimulus has " +
+                        (written == 0 ? std::string("no phases list")
+                                      : std::to_string(written) + " phases (allowed: phases.0 .. phases." +
+                                            std::to_string(written - 1) + ")"));
+  for (const auto& [key, value] : top_overrides) {
+    if (!is_traffic_key(key)) continue;
+    bool everywhere = true;
+    for (const auto& [index, own] : phase_entries) {
+      bool own_key = false;
+      for (const auto& entry : own.first) own_key |= entry.first == key;
+      everywhere &= own_key;
+    }
+    if (everywhere)
+      throw ConfigError(value.origin + ": " + key + ": every phase sets its own " + key + ", so this changes nothing "
+                        "(allowed: --set stimulus.phases.N." + key + ")");
+  }
   std::size_t expected = 0;
   std::vector<std::string> where;  // "file:line" of each phase's first key, for its messages
   for (auto& [index, own] : phase_entries) {
-    const std::string origin = !own.first.empty() ? own.first.front().second.origin : own.second.front().second.origin;
+    const std::string origin = own.first.front().second.origin;
     if (index != expected)
       throw ConfigError(origin + ": phases." + std::to_string(expected) + ": missing (phases are numbered from 0)");
     where.push_back(origin);
@@ -178,8 +201,15 @@ void split_overrides(const std::vector<std::string>& overrides, FlatEntries& pla
   for (const auto& text : overrides) {
     const auto eq = text.find('=');
     if (eq == std::string::npos || eq == 0)
-      throw ConfigError("--set " + text + ": expected key.path=value");
+      throw ConfigError("--set " + excerpt(text) + ": expected key.path=value");
     std::string key = text.substr(0, eq);
+    // The pair becomes the YAML line "key: value": a line break or a key that is not a plain path
+    // would smuggle in keys of its own.
+    if (key.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.") != std::string::npos)
+      throw ConfigError("--set " + excerpt(key) + ": not a key path (allowed: letters, digits, _ and ., as in "
+                                                  "router.virtual_channels)");
+    if (const std::string problem = text_problem(text.substr(eq + 1)); !problem.empty())
+      throw ConfigError("--set " + key + ": the value " + problem + " (allowed: one line of printable text)");
     FlatEntries parsed = read_yaml_text(key + ": " + text.substr(eq + 1), "--set " + key);
     for (auto& [k, v] : parsed) v.origin = "--set " + key;
     const std::string stimulus_prefix = "stimulus.";

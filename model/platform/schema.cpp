@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <iomanip>
+#include <limits>
 #include <map>
 #include <set>
 #include <sstream>
@@ -19,12 +20,19 @@ namespace {
 
 bool parse_integer(const std::string& text, long long& out) { return parse_integer_text(text, out); }
 
-bool parse_real(const std::string& text, double& out) {
-  if (text.empty()) return false;
+// "" with `out` set, or why `text` is not a value: not a number, or one a double cannot hold (a
+// subnormal such as 1e-320 cannot be told from 0 by the code that divides by it; 1e999 overflows).
+std::string parse_real(const std::string& text, double& out) {
+  const std::string quoted = "'" + excerpt(text) + "'";
+  if (text.empty()) return quoted + " is not a number";
   errno = 0;
   char* end = nullptr;
   out = std::strtod(text.c_str(), &end);
-  return errno == 0 && end && *end == '\0' && std::isfinite(out);
+  if (!end || *end != '\0' || std::isnan(out)) return quoted + " is not a number";
+  if (errno == ERANGE && std::fabs(out) <= std::numeric_limits<double>::min())
+    return excerpt(text) + " is too small to tell from 0: write 0, or at least 2.3e-308";
+  if (errno != 0 || !std::isfinite(out)) return excerpt(text) + " is too large for a number";
+  return "";
 }
 
 std::string section_of(const std::string& key) {
@@ -32,10 +40,6 @@ std::string section_of(const std::string& key) {
   return dot == std::string::npos ? "" : key.substr(0, dot);
 }
 
-}  // namespace
-
-namespace {
-// Why `text` cannot be a value: not valid UTF-8, or a control character; "" if it can.
 }  // namespace
 
 void Schema::validate(const ParameterSpec& spec, const std::string& full_key,
@@ -53,23 +57,23 @@ void Schema::validate(const ParameterSpec& spec, const std::string& full_key,
     switch (spec.type) {
       case ValueType::Integer: {
         long long v;
-        if (!parse_integer(item, v)) fail("'" + item + "' is not an integer");
-        if (double(v) < spec.minimum || double(v) > spec.maximum) fail(item + " is out of range");
+        if (!parse_integer(item, v)) fail("'" + excerpt(item) + "' is not an integer");
+        if (double(v) < spec.minimum || double(v) > spec.maximum) fail(excerpt(item) + " is out of range");
         break;
       }
       case ValueType::Real: {
-        double v;
-        if (!parse_real(item, v)) fail("'" + item + "' is not a number");
-        if (v < spec.minimum || v > spec.maximum) fail(item + " is out of range");
+        double v = 0;
+        if (const std::string problem = parse_real(item, v); !problem.empty()) fail(problem);
+        if (v < spec.minimum || v > spec.maximum) fail(excerpt(item) + " is out of range");
         break;
       }
       case ValueType::Boolean:
-        if (item != "true" && item != "false") fail("'" + item + "' is not true or false");
+        if (item != "true" && item != "false") fail("'" + excerpt(item) + "' is not true or false");
         break;
       case ValueType::Choice: {
         bool known = false;
         for (const auto& c : spec.choices) known |= (c == item);
-        if (!known) fail("'" + item + "' is not a known value");
+        if (!known) fail("'" + excerpt(item) + "' is not a known value");
         break;
       }
       case ValueType::Text:
@@ -101,6 +105,7 @@ ParameterSet Schema::resolve(const FlatEntries& entries, const FlatEntries& over
     } else {
       value.items = {spec.default_value};
       value.origin = origin_name + " (default)";
+      value.defaulted = true;
     }
     validate(spec, shown + full_key, value);
     out.set(full_key, value);
@@ -119,19 +124,53 @@ ParameterSet Schema::resolve(const FlatEntries& entries, const FlatEntries& over
 
   for (const auto& key : order) {
     if (used.count(key)) continue;
-    // Name what this section does accept, so the user can see the typo.
-    const std::string section = section_of(key);
+    // Name what this section does accept — its keys and its subsections — so the user can see the
+    // typo; under a section that does not exist ("netwrk.radix"), name that section instead.
+    auto accepted_in = [&](const std::string& section) {
+      const std::string lead = section.empty() ? "" : section + ".";
+      std::set<std::string> names;
+      for (const auto& [k, v] : out.values())
+        if (k.compare(0, lead.size(), lead) == 0) {
+          const std::string rest = k.substr(lead.size());
+          names.insert(rest.substr(0, rest.find('.')));
+        }
+      return names;
+    };
+    std::string unknown = key;
+    std::set<std::string> accepted = accepted_in(section_of(key));
+    while (accepted.empty() && !section_of(unknown).empty()) {
+      unknown = section_of(unknown);
+      accepted = accepted_in(section_of(unknown));
+    }
     std::string allowed;
-    for (const auto& [k, v] : out.values())
-      if (section_of(k) == section) allowed += (allowed.empty() ? "" : ", ") + k.substr(section.empty() ? 0 : section.size() + 1);
-    bool is_prefix_of_value = false;
-    for (const auto& [k, v] : out.values()) is_prefix_of_value |= key.compare(0, k.size() + 1, k + ".") == 0;
-    const std::string problem = is_prefix_of_value ? "expects a value, not a mapping" : "unknown key";
-    throw ConfigError(given[key].origin + ": " + shown + key + ": " + problem + " in this " + kind_ +
+    for (const auto& name : accepted) allowed += (allowed.empty() ? "" : ", ") + name;
+    bool is_prefix_of_value = false, is_section = false;
+    for (const auto& [k, v] : out.values()) {
+      is_prefix_of_value |= key.compare(0, k.size() + 1, k + ".") == 0;
+      is_section |= k.compare(0, key.size() + 1, key + ".") == 0;
+    }
+    const std::string problem = is_prefix_of_value ? "expects a value, not a mapping"
+                                : is_section       ? "expects a mapping of its keys, not a value"
+                                                   : "unknown key";
+    throw ConfigError(given[key].origin + ": " + shown + excerpt(key, 120) + ": " + problem + " in this " + kind_ +
+                      (unknown == key ? "" : ": it has no section " + excerpt(shown + unknown, 120)) +
                       (allowed.empty() ? "" : " (allowed here: " + allowed + ")"));
   }
   return out;
 }
+
+namespace {
+// A value as YAML reads it back: quoted when bare it would be YAML syntax or YAML's null ("~",
+// "null"), which a text key would then refuse.
+std::string yaml_scalar(const std::string& text) {
+  const bool null_word = text == "~" || text == "null" || text == "Null" || text == "NULL";
+  if (!null_word && !text.empty() && text.find_first_of(":#{}[],&*?|-<>=!%@`'\"\\ ") == std::string::npos)
+    return text;
+  std::string quoted = "\"";  // YAML double quotes: only \ and " need escaping (no control characters)
+  for (char ch : text) quoted += ch == '"' || ch == '\\' ? std::string("\\") + ch : std::string(1, ch);
+  return quoted + "\"";
+}
+}  // namespace
 
 void Schema::print(std::ostream& os, const ParameterSet& values, int indent,
                    const std::function<bool(const std::string&)>& only) const {
@@ -168,15 +207,10 @@ void Schema::print(std::ostream& os, const ParameterSet& values, int indent,
     std::string text;
     if (value.sequence || value.items.size() > 1) {
       text = "[";
-      for (std::size_t i = 0; i < value.items.size(); ++i) text += (i ? ", " : "") + value.items[i];
+      for (std::size_t i = 0; i < value.items.size(); ++i) text += (i ? ", " : "") + yaml_scalar(value.items[i]);
       text += "]";
     } else {
-      text = value.items.at(0);
-      if (text.empty() || text.find_first_of(":#{}[],&*?|-<>=!%@`'\"\\ ") != std::string::npos) {
-        std::string quoted = "\"";  // YAML double quotes: only \ and " need escaping (no control characters)
-        for (char ch : text) quoted += ch == '"' || ch == '\\' ? std::string("\\") + ch : std::string(1, ch);
-        text = quoted + "\"";
-      }
+      text = yaml_scalar(value.items.at(0));
     }
     std::string line = pad + std::string(2 * (parts.size() - 1), ' ') + parts.back() + ": " + text;
     if (line.size() < 44) line.resize(44, ' ');

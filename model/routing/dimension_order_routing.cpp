@@ -78,17 +78,21 @@ class DimensionOrderRouting final : public RoutingFunction {
   std::string split_;
 };
 
+constexpr const char* kDefaultDateline = "two_datelines";
+
 const Registration<RoutingRegistry> registration{{
     "dimension_order",
     "deterministic dimension-order routing; dateline VC classes on torus dimensions (needs V >= 2 there)",
-    {ParameterSpec::choice("dateline", "two_datelines", dateline_scheme_names(),
+    {ParameterSpec::choice("dateline", kDefaultDateline, dateline_scheme_names(),
                            "torus VC classes: two_datelines (class 1 from the wrap or the half-way link on), entry "
                            "(class chosen where a packet enters a dimension: 1 if its path there wraps), wrap "
                            "(class 1 from the wrap link on), counted (no classes: VC = datelines crossed so far, two per "
                            "ring; the entropy paper's)")},
     [](const RoutingContext& c) {
-      return std::make_unique<DimensionOrderRouting>(require<KaryNCube>(c.topology, "dimension-order routing"),
-                                                     c.virtual_channels, dateline_scheme(c.parameters.text("dateline")));
+      const KaryNCube& topology = require<KaryNCube>(c.topology, "dimension-order routing");
+      refuse_dateline_without_rings(topology, c.parameters, kDefaultDateline);
+      return std::make_unique<DimensionOrderRouting>(topology, c.virtual_channels,
+                                                     dateline_scheme(c.parameters.text("dateline")));
     }}};
 
 }  // namespace

@@ -71,17 +71,20 @@ class DuatoRouting final : public RoutingFunction {
   std::string description_;
 };
 
+constexpr const char* kDefaultDateline = "wrap";
+
 const Registration<RoutingRegistry> registration{{
     "duato", "Duato: fully adaptive minimal VCs plus a dimension-order escape network",
     {ParameterSpec::integer("escape_vcs", 0, 0, 31,
                             "VCs of the escape network (0: 2 on a torus for the dateline classes, 1 on a mesh)"),
-     ParameterSpec::choice("dateline", "wrap", {"wrap", "two_datelines"},
+     ParameterSpec::choice("dateline", kDefaultDateline, {"wrap", "two_datelines"},
                            "escape VC classes on a torus, by position: class 1 iff the rest of the path after the "
                            "hop crosses no dateline; the dateline is the wrap link (wrap) or also the half-way "
                            "link (two_datelines)")},
     [](const RoutingContext& c) {
-      return std::make_unique<DuatoRouting>(require<KaryNCube>(c.topology, "Duato's routing"), c.virtual_channels,
-                                            int(c.parameters.integer("escape_vcs")),
+      const KaryNCube& topology = require<KaryNCube>(c.topology, "Duato's routing");
+      refuse_dateline_without_rings(topology, c.parameters, kDefaultDateline);
+      return std::make_unique<DuatoRouting>(topology, c.virtual_channels, int(c.parameters.integer("escape_vcs")),
                                             dateline_scheme(c.parameters.text("dateline")));
     }}};
 

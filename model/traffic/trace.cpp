@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/config_error.h"
+#include "core/text.h"
 
 namespace icn {
 
@@ -39,14 +40,14 @@ Trace read_trace(std::istream& in, const std::string& path, NodeId network_nodes
   };
   auto node_number = [&](const std::string& word, const char* role) {
     unsigned long long value = 0;
-    if (!parse(word, value)) fail(std::string("'") + word + "' is not a " + role + " node number");
+    if (!parse(word, value)) fail(std::string("'") + excerpt(word) + "' is not a " + role + " node number");
     if (value >= trace.nodes)
-      fail(std::string(role) + " node " + word + " is outside the trace's " + std::to_string(trace.nodes) + " nodes");
+      fail(std::string(role) + " node " + excerpt(word) + " is outside the trace's " + std::to_string(trace.nodes) + " nodes");
     return NodeId(value);
   };
   auto amount = [&](const std::string& word, const char* what) {
     unsigned long long value = 0;
-    if (!parse(word, value) || value == 0) fail(std::string("'") + word + "' is not a positive " + what);
+    if (!parse(word, value) || value == 0) fail(std::string("'") + excerpt(word) + "' is not a positive " + what);
     return std::uint64_t(value);
   };
   // Sends per ordered pair, to match receives against.
@@ -55,8 +56,16 @@ Trace read_trace(std::istream& in, const std::string& path, NodeId network_nodes
   std::vector<PendingReceive> receives;
   std::map<std::pair<NodeId, NodeId>, std::uint64_t> receive_count;
 
-  while (std::getline(in, text)) {
+  // Lines are short ("12 send 40 16"): one far longer is not a trace, and reading it whole would take
+  // as much memory as the file (a tail of a gigabyte without a line break).
+  constexpr std::size_t kLongestLine = 4096;
+  char buffer[kLongestLine + 1];
+  while (in.getline(buffer, sizeof buffer) || in.gcount() > 0) {
     ++line;
+    if (in.fail() && !in.eof() && std::size_t(in.gcount()) == kLongestLine)
+      fail("longer than " + std::to_string(kLongestLine) + " characters (allowed: one event per line)");
+    // gcount counts the line break too, when there was one (not at the end of a file without it).
+    text.assign(buffer, std::size_t(in.gcount()) - (in.eof() ? 0 : 1));
     const auto hash = text.find('#');
     if (hash != std::string::npos) text.resize(hash);
     std::istringstream words(text);

@@ -82,6 +82,15 @@ TEST_CASE("a trace naming a node outside the network, or an unmatched receive, i
              Contains("unmatched.trace:4") && Contains("node 1 waits for message 2 from node 0"));
   CHECK_THAT(error_of("verb", "nodes 8\n0 jump 1\n"), Contains("verb.trace:2") && Contains("unknown event"));
   CHECK_THAT(error_of("header", "0 send 1 4\n"), Contains("header.trace:1") && Contains("nodes N"));
+  // A line far longer than any event is refused where it starts, not read whole into memory; a NUL
+  // inside a line is part of it, not its end.
+  CHECK_THAT(error_of("long", "nodes 8\n0 send 1 4\n" + std::string(100000, '7') + "\n"),
+             Contains("long.trace:3: longer than 4096 characters"));
+  CHECK_THAT(error_of("nul", std::string("nodes 8\n0 send 1 4", 18) + '\0' + "9\n1 recv 0\n"),
+             Contains("nul.trace:2") && Contains("is not a positive"));
+  const std::string huge = error_of("huge", "nodes 8\n0 send " + std::string(2000, '1') + " 4\n");
+  CHECK_THAT(huge, Contains("huge.trace:2") && Contains("… (2000 bytes)' is not a destination node number"));
+  CHECK(huge.size() < 200);
 }
 
 TEST_CASE("a replay that can never finish stops with who waits for whom", "[trace]") {

@@ -1,6 +1,8 @@
 """The icnsim command line: results, configuration printing, and one-line errors for bad input."""
 import json
+import os
 import pathlib
+import threading
 
 SMALL = ["--set", "network.radix=4", "--set", "simulation.cycles=3000", "--set", "simulation.warmup=500"]
 
@@ -123,19 +125,48 @@ def test_a_negative_or_malformed_seed_is_refused_as_written(icnsim):
 
 
 def test_usage_errors_go_to_stderr(icnsim):
-    p = icnsim()
-    assert p.returncode == 2
-    assert p.stdout == "" and "usage" in p.stderr
+    # Without arguments: one line with the usage and a hint to --help, not the whole help.
+    line = one_line_error(icnsim())
+    assert "usage: icnsim PLATFORM.yaml" in line and "icnsim --help" in line
     p = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--no-such-option")
     assert p.returncode == 2
     assert p.stdout == "" and "--help" in p.stderr
 
 
-def test_out_must_be_a_regular_file(icnsim):
-    p = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--out", "/dev/full")
-    assert p.returncode == 2 and "not a regular file" in p.stderr
-    assert pathlib.Path("/dev/full").is_char_device()
-    assert icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--out", "/proc/version").returncode == 2
+SHORT = ("platforms/default.yaml", "stimuli/uniform.yaml", "--set", "simulation.cycles=300", "--set",
+         "simulation.warmup=0")
+
+
+def test_out_to_standard_output_a_device_or_a_fifo_is_written_directly(icnsim, tmp_path):
+    p = icnsim(*SHORT, "--out", "-")  # for | jq: the JSON alone, no summary mixed in
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["status"]["state"] == "completed"
+    assert icnsim(*SHORT, "--out", "/dev/null").returncode == 0
+    full = icnsim(*SHORT, "--out", "/dev/full", "-q")  # a write error: exit 4, one line
+    assert full.returncode == 4 and full.stderr.strip().splitlines() == [
+        "/dev/full: the result could not be written (write failed: No space left on device)"]
+    fifo = tmp_path / "result.fifo"
+    os.mkfifo(fifo)
+    read = []
+    reader = threading.Thread(target=lambda: read.append(fifo.read_text()))
+    reader.start()
+    assert icnsim(*SHORT, "--out", fifo, "-q").returncode == 0
+    reader.join(timeout=60)
+    assert json.loads(read[0])["status"]["state"] == "completed"
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["result.fifo"]  # no temporary file beside it
+
+
+def test_out_follows_a_symbolic_link_and_refuses_what_it_cannot_write_before_simulating(icnsim, tmp_path):
+    link = tmp_path / "latest.json"
+    link.symlink_to("runs/first.json")
+    (tmp_path / "runs").mkdir()
+    assert icnsim(*SHORT, "--out", link, "-q").returncode == 0
+    assert link.is_symlink() and json.loads((tmp_path / "runs" / "first.json").read_text())["model"] == "icnsim"
+    for target, words in (("", "an empty name"), (tmp_path, "is not a regular file, character device or FIFO"),
+                          ("/proc/version", "cannot"), (tmp_path / "no" / "such.json", "No such file or directory")):
+        line = one_line_error(icnsim(*SHORT, "--out", target))
+        assert words in line
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["latest.json", "runs"]
 
 
 def test_bubble_flow_control_needs_room_for_two_packets_per_buffer(icnsim):
@@ -202,3 +233,20 @@ def test_summary_reports_the_peak_memory_a_larger_network_needs_more_of(icnsim):
     assert 1 < peaks[0] < peaks[1] < 1000
     # 240 more nodes of well over 4 KB each
     assert peaks[1] - peaks[0] > 240 * 4096 / 1e6
+
+
+def test_print_config_round_trips_names_yaml_would_read_as_null(icnsim, tmp_path):
+    # Printed bare, "null" and "~" read back as YAML's null, which a text key refuses.
+    for name in ("null", "~", "NULL"):
+        platform = tmp_path / "p.yaml"
+        platform.write_text(f'name: "{name}"\n')
+        printed = icnsim(str(platform), "stimuli/uniform.yaml", "--print-config")
+        assert printed.returncode == 0, printed.stderr
+        again = tmp_path / "printed.yaml"
+        again.write_text(printed.stdout)
+        reprinted = icnsim(str(again), "--print-config")
+        assert reprinted.returncode == 0, reprinted.stderr
+        def keys(text):  # the header lines name the files read
+            return [line for line in text.splitlines() if not line.startswith("#")]
+        assert keys(reprinted.stdout) == keys(printed.stdout)
+        assert f'name: "{name}"' in printed.stdout

@@ -111,3 +111,33 @@ def test_result_follows_the_schema_and_agrees_with_itself(icnsim, tmp_path, sche
         assert r["latency"]["count"] == 0
         # A sample in which nothing was delivered has no mean latency, not a 0 that looks measured.
         assert r["time_series"]["mean_latency"] and all(m is None for m in r["time_series"]["mean_latency"])
+
+
+def registered(icnsim, section, selector):
+    """The implementations registered for `section.selector`, as --print-config lists them: the test
+    follows the registry, so a controller added later is checked without being named here."""
+    lines = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--print-config").stdout.splitlines()
+    start = lines.index(f"{section}:")
+    line = next(l for l in lines[start + 1:] if l.strip().startswith(f"{selector}:"))
+    return line.rsplit("[one of ", 1)[1].rstrip("]").split(", ")
+
+
+def test_every_registered_controller_writes_a_result_that_follows_the_schema(icnsim, tmp_path, schema):
+    # Each on the first shipped platform it accepts (the default first): its time-series columns
+    # (controller.<name>.<quantity>) included.
+    platforms = ["platforms/default.yaml"] + sorted(str(p.relative_to(ROOT)) for p in (ROOT / "platforms").glob("*.yaml")
+                                                    if p.name != "default.yaml")
+    controllers = registered(icnsim, "congestion_control", "type")
+    assert {"none", "self_tuned", "trans_t", "entropy"} <= set(controllers)
+    for controller in controllers:
+        out = tmp_path / f"{controller}.json"
+        for platform in platforms:
+            p = icnsim(platform, "stimuli/uniform.yaml", "--set", f"congestion_control.type={controller}",
+                       "--set", "simulation.cycles=1500", "--set", "simulation.warmup=300",
+                       "--set", "simulation.sample_interval=300", "-q", "--out", out)
+            if p.returncode != 2:
+                break
+        assert p.returncode == 0, (controller, platform, p.stderr)
+        r = json.loads(out.read_text())
+        jsonschema.Draft202012Validator(schema).validate(r)
+        assert r["status"]["state"] == "completed"

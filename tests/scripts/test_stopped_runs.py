@@ -1,9 +1,12 @@
 """A run that stops early still writes a complete, valid result with its status; the result file
 appears whole (written aside and renamed) and a failing run never destroys an earlier one."""
 import json
+import os
 import signal
 import subprocess
 import time
+
+import pytest
 
 from conftest import BUILD, ROOT
 
@@ -43,11 +46,12 @@ def test_sigint_after_one_second_leaves_a_valid_result_with_status_interrupted(t
     assert list(tmp_path.iterdir()) == [out]  # no temporary file left behind
 
 
-def test_sigterm_is_an_interruption_too(tmp_path):
-    out = tmp_path / "r.json"
-    code, _ = run_and_signal(out, signal.SIGTERM)
-    assert code == 143
-    assert json.loads(out.read_text())["status"]["state"] == "interrupted"
+def test_sigterm_and_sighup_are_interruptions_too(tmp_path):
+    for sig, code in ((signal.SIGTERM, 143), (signal.SIGHUP, 129)):  # SIGHUP: the terminal or session closed
+        out = tmp_path / f"{sig.name}.json"
+        status, stderr = run_and_signal(out, sig)
+        assert status == code, stderr
+        assert json.loads(out.read_text())["status"]["state"] == "interrupted"
 
 
 def test_a_deadlock_stops_the_run_with_exit_3_and_a_result_holding_the_knot(icnsim, tmp_path):
@@ -101,11 +105,11 @@ def test_a_failing_run_leaves_an_earlier_result_untouched(icnsim, tmp_path):
 
 def test_a_result_that_cannot_be_written_is_exit_4_and_leaves_nothing_behind(tmp_path):
     # A file-size limit makes the write fail the way a full file system does (EFBIG instead of
-    # ENOSPC); SIGXFSZ is ignored so that the write returns the error instead of killing the process.
+    # ENOSPC); icnsim ignores SIGXFSZ, so the write returns the error instead of killing the process.
     import resource
 
-    def limit():
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    def limit():  # SIGXFSZ left at its default, which would kill the process: icnsim ignores it itself
+        signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
         resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
 
     out = tmp_path / "r.json"
@@ -148,3 +152,36 @@ def test_a_network_that_stops_delivering_is_never_a_success(icnsim, tmp_path):
     assert r["status"]["state"] == "frozen"
     assert "stopped working" in r["status"]["reason"]
     assert r["packets"]["watchdog_deadlock_reports"] >= 1
+
+
+@pytest.mark.skipif(os.environ.get("ICNSIM_SANITIZE") == "1",
+                    reason="AddressSanitizer reserves terabytes of address space: it cannot run under ulimit -v")
+def test_under_any_memory_limit_a_run_completes_is_refused_up_front_or_says_out_of_memory_in_one_line(tmp_path):
+    # A 64-ary 2-cube (about 100 MB) under address-space limits from too small to enough: the memory
+    # estimate refuses what cannot fit before building anything (exit 2, naming the estimate). A
+    # small network whose time series (a sample every cycle for 3 million cycles) outgrows the limit
+    # runs out anyway: one line, exit 1. Never an abort, never a temporary file left.
+    import resource
+    runs = [(megabytes, ["--set", "network.radix=64", "--set", "simulation.cycles=200"]) for megabytes in range(64, 129, 16)]
+    runs.append((64, ["--set", "network.radix=4", "--set", "stimulus.injection.rate=0.0001", "--set",
+                      "simulation.cycles=3000000", "--set", "simulation.sample_interval=1"]))
+    outcomes = []
+    for index, (megabytes, settings) in enumerate(runs):
+        def limit(megabytes=megabytes):
+            resource.setrlimit(resource.RLIMIT_AS, (megabytes << 20, megabytes << 20))
+
+        out = tmp_path / f"{index}.json"
+        p = subprocess.run([str(BUILD / "model" / "icnsim"), "platforms/default.yaml", "stimuli/uniform.yaml", *settings,
+                            "--set", "simulation.warmup=0", "-q", "--out", str(out)], cwd=ROOT, capture_output=True,
+                           text=True, preexec_fn=limit, timeout=120, env={"ICNSIM_HUGE_PAGES": "0", "PATH": "/usr/bin:/bin"})
+        lines = p.stderr.strip().splitlines()
+        if p.returncode == 0:
+            assert json.loads(out.read_text())["status"]["state"] == "completed"
+        elif p.returncode == 2:
+            assert len(lines) == 1 and "need about" in lines[0] and "address-space limit" in lines[0], p.stderr
+        else:
+            assert p.returncode == 1 and lines == ["icnsim: out of memory (see README, \"Memory\": a smaller network "
+                                                   "or more memory)"], (megabytes, p.returncode, p.stderr)
+        outcomes.append(p.returncode)
+        assert not [f for f in tmp_path.iterdir() if f.name.endswith(".tmp")], megabytes
+    assert outcomes[0] == 2 and outcomes[-2] == 0 and outcomes[-1] == 1, outcomes

@@ -18,6 +18,21 @@ def test_fifty_random_configurations_complete_consistently_or_are_refused_with_o
     assert " 0 failure" in p.stdout
 
 
+def test_the_draws_cover_every_registered_topology_routing_function_controller_pattern_and_process():
+    # The draw takes its choices from icnsim's registries (--print-config), so what is registered
+    # later is exercised too; this fails if one is never drawn (a topology the draw cannot build).
+    sys.path.insert(0, str(ROOT / "scripts"))
+    os.environ.setdefault("ICNSIM_BUILD", str(BUILD))
+    import random
+    import stress
+    drawn = [stress.draw(random.Random(seed)) for seed in range(2000)]
+    for key in ("network.topology", "routing.type", "congestion_control.type", "stimulus.pattern.type",
+                "stimulus.injection.process"):
+        registered = set(stress.REGISTRY[key])
+        seen = {d.get(key, "kary_ncube" if key == "network.topology" else None) for d in drawn}
+        assert registered <= seen, (key, registered - seen)
+
+
 def test_a_ramp_whose_rate_is_written_as_zero_still_ramps(icnsim, tmp_path):
     # Found by scripts/stress: the ramp's step was converted to packets through rate / rate, so an
     # explicit rate of 0 made the step 0 and the generator searched for a first packet for ever.

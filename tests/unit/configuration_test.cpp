@@ -243,3 +243,78 @@ TEST_CASE("a stream the YAML reader cannot get past is refused where it sticks, 
   CHECK_THROWS_WITH(load_configuration_text("name: p\n", "\n\n,\nname: s\n"),
                     Contains("stimulus:3: YAML syntax error") && Contains("(allowed: a YAML mapping of keys)"));
 }
+
+TEST_CASE("an override that cannot take effect is refused, not ignored or turned into something else", "[config]") {
+  const std::string phased = "phases:\n  - {injection: {rate: 0.01}, end: {cycles: 100}}\n"
+                             "  - {injection: {rate: 0.02}, end: {cycles: 100}}\n";
+  // A phase the file does not have is not made up from --set keys.
+  CHECK_THROWS_WITH(load_configuration_text("name: p\n", phased, {"stimulus.phases.2.injection.rate=0.1"}),
+                    Contains("--set stimulus.phases.2.injection.rate: phases.2: the stimulus has 2 phases") &&
+                        Contains("(allowed: phases.0 .. phases.1)"));
+  CHECK_THROWS_WITH(load_configuration_text("name: p\n", "name: s\n", {"stimulus.phases.0.injection.rate=0.1"}),
+                    Contains("phases.0: the stimulus has no phases list"));
+  // A top-level rate that every phase sets for itself would change nothing; one that a phase
+  // inherits is taken.
+  CHECK_THROWS_WITH(load_configuration_text("name: p\n", phased, {"stimulus.injection.rate=0.03"}),
+                    Contains("injection.rate: every phase sets its own injection.rate, so this changes nothing") &&
+                        Contains("(allowed: --set stimulus.phases.N.injection.rate)"));
+  const std::string inherits = "phases:\n  - {injection: {rate: 0.01}, end: {cycles: 100}}\n  - {end: {cycles: 100}}\n";
+  CHECK(load_configuration_text("name: p\n", inherits, {"stimulus.injection.rate=0.03"}).stimulus.phases[1]
+            .injection.rate == Approx(0.03));
+  // A line break in a value would smuggle in a key of its own; so would a key that is not a path.
+  CHECK_THROWS_WITH(load_configuration_text("name: p\n", "name: s\n", {"name=x\nrouter: {virtual_channels: 9}"}),
+                    Contains("--set name: the value holds a control character") &&
+                        Contains("(allowed: one line of printable text)"));
+  CHECK_THROWS_WITH(load_configuration_text("name: p\n", "name: s\n", {"router: {x: 1}=2"}),
+                    Contains("not a key path (allowed: letters, digits, _ and .,"));
+  // A dateline scheme on a network without wrap-around links has no ring to cut.
+  CHECK_THROWS_WITH(load_configuration_text("network: {wrap: mesh}\nrouting: {dateline: wrap}\n", "name: s\n"),
+                    Contains("platform:2: routing.dateline: no dimension of this network wraps around"));
+  CHECK_NOTHROW(load_configuration_text("network: {wrap: mesh}\n", "name: s\n"));
+  // The default is let through: --print-config writes it out for a mesh too.
+  CHECK_NOTHROW(load_configuration_text("network: {wrap: mesh}\nrouting: {dateline: two_datelines}\n", "name: s\n"));
+}
+
+TEST_CASE("a message echoes at most the start of a long value or key, with its length", "[config]") {
+  const std::string long_value(100000, '7');
+  try {
+    load_configuration_text("router: {virtual_channels: " + long_value + "}\n", "name: s\n");
+    FAIL("a 100,000-digit number of VCs was taken");
+  } catch (const ConfigError& e) {
+    const std::string message = e.what();
+    CHECK(message.size() < 400);
+    CHECK_THAT(message, Contains("… (100000 bytes)") && Contains("router.virtual_channels"));
+  }
+  try {
+    load_configuration_text("router:\n  " + std::string(1000, 'k') + ": 1\n", "name: s\n");
+    FAIL("an unknown key was taken");
+  } catch (const ConfigError& e) {
+    CHECK(std::string(e.what()).size() < 600);
+    CHECK_THAT(std::string(e.what()), Contains("unknown key") && Contains("… (1007 bytes)"));
+  }
+}
+
+TEST_CASE("a section given a value says it expects a mapping, and names every key and section it accepts", "[config]") {
+  CHECK_THROWS_WITH(load_configuration_text("network: 5\n", "name: s\n"),
+                    Contains("platform:1: network: expects a mapping of its keys, not a value"));
+  CHECK_THROWS_WITH(load_configuration_text("network: 5\n", "name: s\n"),
+                    Contains("(allowed here: congestion_control, deadlock, description, name, network,"));
+  CHECK_THROWS_WITH(load_configuration_text("name: p\n", "pattern: uniform\n"),
+                    Contains("stimulus:1: pattern: expects a mapping of its keys, not a value") &&
+                        Contains("injection") && Contains("pattern"));
+  CHECK_THROWS_WITH(load_configuration_text("netwrk: {radix: 4}\n", "name: s\n"),
+                    Contains("platform:1: netwrk.radix: unknown key in this platform: it has no section netwrk "
+                             "(allowed here: congestion_control,"));
+}
+
+TEST_CASE("a number a double cannot hold is refused as too small or too large, not as 'not a number'", "[config]") {
+  CHECK_THROWS_WITH(load_configuration_text("name: p\n", "injection: {rate: 1e-320}\n"),
+                    Contains("stimulus:1: injection.rate: 1e-320 is too small to tell from 0: write 0, or at least "
+                             "2.3e-308 (allowed: number 0..1)"));
+  CHECK_THROWS_WITH(load_configuration_text("name: p\n", "injection: {rate: 1e999}\n"),
+                    Contains("injection.rate: 1e999 is too large for a number"));
+  CHECK_THROWS_WITH(load_configuration_text("name: p\n", "injection: {rate: fast}\n"),
+                    Contains("injection.rate: 'fast' is not a number"));
+  CHECK(load_configuration_text("name: p\n", "injection: {rate: 3e-300}\n").stimulus.phases[0].injection.rate ==
+        Approx(3e-300));
+}

@@ -4,6 +4,8 @@
 // routing/dateline.h.
 #include <catch2/catch.hpp>
 
+#include <map>
+
 #include "core/parameters.h"
 #include "routing/routing_function.h"
 #include "topology/kary_ncube.h"
@@ -12,10 +14,17 @@ using namespace icn;
 
 namespace {
 
+// A dateline scheme is given only where a dimension wraps around: on a mesh it would be refused.
+std::map<std::string, std::string> dateline_of(const KaryNCube& t, const std::string& scheme) {
+  for (int d = 0; d < t.dimensions(); ++d)
+    if (t.wraps(d)) return {{"dateline", scheme}};
+  return {};
+}
+
 std::unique_ptr<RoutingFunction> make(const KaryNCube& t, int vcs, const std::string& scheme = "entry") {
   return RoutingRegistry::get("dimension_order")
       .create(RoutingContext{t, vcs, ParameterSet::defaults(RoutingRegistry::get("dimension_order").parameters,
-                                                            {{"dateline", scheme}})});
+                                                            dateline_of(t, scheme))});
 }
 
 struct Hop {

@@ -15,7 +15,9 @@ namespace {
 std::unique_ptr<RoutingFunction> make(const std::string& name, const KaryNCube& t, int vcs, int escape = 0,
                                       const std::string& dateline = "wrap") {
   std::map<std::string, std::string> given{{"escape_vcs", std::to_string(escape)}};
-  if (name == "duato") given["dateline"] = dateline;
+  bool wraps = false;  // a dateline scheme is given only where a dimension wraps around
+  for (int d = 0; d < t.dimensions(); ++d) wraps |= t.wraps(d);
+  if (name == "duato" && wraps) given["dateline"] = dateline;
   return RoutingRegistry::get(name).create(
       RoutingContext{t, vcs, ParameterSet::defaults(RoutingRegistry::get(name).parameters, given)});
 }
