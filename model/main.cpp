@@ -150,17 +150,6 @@ int exit_code(icn::Experiment::RunStatus::State state, int signal_number) {
   return 1;
 }
 
-// The process's peak resident memory (VmHWM), or 0 where /proc does not tell it. Not getrusage's
-// ru_maxrss: that keeps the peak of whatever ran in the process before exec (a Python benchmark's
-// fork, or icnsim before its huge-page restart).
-std::uint64_t peak_resident_bytes() {
-  std::ifstream status("/proc/self/status");
-  std::string line;
-  while (std::getline(status, line))
-    if (line.rfind("VmHWM:", 0) == 0) return std::strtoull(line.c_str() + 6, nullptr, 10) * 1024;
-  return 0;
-}
-
 // A field of /proc/self/status ("VmRSS:", "VmSize:") in bytes, or 0.
 std::uint64_t own_status(const char* field) {
   std::ifstream status("/proc/self/status");
@@ -169,6 +158,11 @@ std::uint64_t own_status(const char* field) {
     if (line.rfind(field, 0) == 0) return std::strtoull(line.c_str() + std::strlen(field), nullptr, 10) * 1024;
   return 0;
 }
+
+// The process's peak resident memory (VmHWM), or 0 where /proc does not tell it. Not getrusage's
+// ru_maxrss: that keeps the peak of whatever ran in the process before exec (a Python benchmark's
+// fork, or icnsim before its huge-page restart).
+std::uint64_t peak_resident_bytes() { return own_status("VmHWM:"); }
 
 // The memory this process may still take, and what bounds it: the memory the kernel says is
 // available without swapping, the cgroup's limit (a container), and the address-space limit
