@@ -139,8 +139,9 @@ RunReport make_report(Experiment& experiment) {
     r.longest_switch_wait = std::max(r.longest_switch_wait, network.router(id).longest_switch_wait());
     r.passed_over += network.router(id).passed_over();
   }
-  if (c.platform.router.arbitration == "round_robin" && lanes_per_port(c.platform.router, c.platform.deadlock) ==
-                                                            c.platform.router.virtual_channels) {
+  // The bound is per flit; a link allocated per packet makes lanes wait for whole packets.
+  if (c.platform.router.arbitration == "round_robin" && !c.platform.router.packet_link_allocation &&
+      lanes_per_port(c.platform.router, c.platform.deadlock) == c.platform.router.virtual_channels) {
     r.switch_wait_bound = SwitchAllocator::wait_bound(most_inputs, c.platform.router.virtual_channels,
                                                       c.platform.router.crossbar_input_per_lane);
   }

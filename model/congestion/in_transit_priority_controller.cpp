@@ -1,8 +1,13 @@
 // In-Transit Priority Restriction (IPR; realistic-loads paper sec. III, as in IBM BG/L's torus): in
-// a fraction P of cycles in-transit traffic has priority, and a new packet may take an output of
-// its router only if no packet already in the network holds or waits for that output there. P = 0
-// is no restriction, P = 1 absolute priority (the paper's setting). Which cycles are restricted is
-// drawn per router and cycle from the run's seed.
+// a fraction P of cycles in-transit traffic has priority: a new packet may enter only if it does
+// not compete with packets already in the network. P = 0 is no restriction, P = 1 absolute priority
+// (the paper's setting). Which cycles are restricted is drawn per router and cycle from the run's
+// seed. "Compete" has two readings (docs/congestion-control.md):
+//   requests: a new packet may not take an output VC that an in-transit header at the router asks
+//     for in the same cycle — in-transit requests are arbitrated first, as the paper's simulator
+//     (INSEE, its ref. [15]) does;
+//   holds_or_requests: it may not take any VC of an output while an in-transit packet holds a lane
+//     of that output or a header there (routed or not) may ask for it.
 #include "congestion/congestion_controller.h"
 #include "core/cycle_clock.h"
 #include "core/random_stream.h"
@@ -17,6 +22,7 @@ class InTransitPriorityController final : public CongestionController, public In
       : CongestionController(name),
         clock_(c.clock),
         probability_(c.parameters.real("probability")),
+        requests_only_(c.parameters.text("competition") == "requests"),
         random_(make_stream(c.seed, RandomPurpose::Controller, c.node)) {}
 
   bool may_inject(const Packet&, Cycle) override { return true; }  // the rule acts in the router
@@ -24,7 +30,9 @@ class InTransitPriorityController final : public CongestionController, public In
 
   bool admits_injection(const Router& router, const InjectionRequest& request) override {
     const Cycle now = clock_.cycle();
-    if (!restricted(now) || !router.in_transit_wants(request.port)) return true;
+    if (!restricted(now)) return true;
+    if (requests_only_ ? !router.in_transit_requests(request.port, request.vc) : !router.in_transit_wants(request.port))
+      return true;
     count_throttled_cycle(now);
     return false;
   }
@@ -51,6 +59,7 @@ class InTransitPriorityController final : public CongestionController, public In
 
   CycleClock& clock_;
   const double probability_;
+  const bool requests_only_;
   RandomStream random_;
   Cycle drawn_for_ = kNever;
   bool restricted_ = false;
@@ -59,7 +68,11 @@ class InTransitPriorityController final : public CongestionController, public In
 
 const Registration<ControllerRegistry> registration{{
     "ipr", "In-Transit Priority Restriction: in a fraction P of cycles a new packet may not compete for an output with in-transit packets",
-    {ParameterSpec::real("probability", 1, 0, 1, "P: fraction of cycles in which in-transit packets have priority (1: always)")},
+    {ParameterSpec::real("probability", 1, 0, 1, "P: fraction of cycles in which in-transit packets have priority (1: always)"),
+     ParameterSpec::choice("competition", "requests", {"requests", "holds_or_requests"},
+                           "when a new packet competes with in-transit ones: requests — an in-transit header asks "
+                           "for the same output VC this cycle (the paper's simulator, INSEE); holds_or_requests — "
+                           "an in-transit packet holds a lane of the output, or a header here may ask for it")},
     [](sc_core::sc_module_name name, const ControllerContext& c) {
       return std::make_unique<InTransitPriorityController>(name, c);
     }}};

@@ -102,7 +102,7 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
   });
   switch_allocator_ =
       std::make_unique<SwitchAllocator>(input_ports_, output_ports_, vcs_, link_priority_lanes, std::move(arbiters),
-                                        lane_inputs_);
+                                        lane_inputs_, c.config.packet_link_allocation ? network_ports_ : 0);
   waiting_.resize(int(inputs_.size()));
   blocked_.resize(int(inputs_.size()));
   allocation_order_.resize(inputs_.size());

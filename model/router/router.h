@@ -144,10 +144,17 @@ class Router : public sc_core::sc_module {
   // Whether a packet already in the network competes here for output `port`: it holds the port
   // (until its tail has left) or its header waits at this router for a route that may use it.
   bool in_transit_wants(int port) const;
+  // Whether an in-transit header at this router asks for virtual channel `vc` of output `port`: it
+  // is at the front of its input VC, holds no output VC yet, and its route (or, not routed yet, a
+  // minimal port towards its destination) includes that VC. Packets that hold an output VC do not count.
+  bool in_transit_requests(int port, int vc) const;
   // New packets that took an output VC of a network port while an in-transit packet wanted that
-  // port (see in_transit_wants), and the fewest free flit slots a new packet left in the downstream
-  // buffer of an adaptive (not escape) VC it took; both for IPR and LBR.
+  // port (see in_transit_wants), or while an in-transit header asked for that VC (see
+  // in_transit_requests): what IPR forbids under its two readings of "compete".
   std::uint64_t injections_against_transit() const { return injections_against_transit_; }
+  std::uint64_t injections_against_requests() const { return injections_against_requests_; }
+  // The fewest free flit slots a new packet left in the downstream buffer of an adaptive (not
+  // escape) VC it took: what LBR bounds.
   int least_adaptive_room_after_injection() const { return least_adaptive_room_after_injection_; }
 
   // Trans-t (transmission-time paper sec. 3): for an output VC of a network port held by a packet
@@ -339,7 +346,7 @@ class Router : public sc_core::sc_module {
   bool output_released_ = false;  // an output VC became free: blocked headers may retry
   InjectionRule* injection_rule_ = nullptr;
   mutable bool injection_refused_ = false;  // a new packet was refused by the rule: retry blocked headers
-  std::uint64_t injections_against_transit_ = 0;
+  std::uint64_t injections_against_transit_ = 0, injections_against_requests_ = 0;
   int least_adaptive_room_after_injection_ = 1 << 30;
   int arbiter_header_ = -1;   // central arbiter: the input VC it is routing, or -1
   Cycle arbiter_done_ = 0;    // when that header may allocate

@@ -28,6 +28,10 @@ std::vector<ParameterSpec> RouterConfig::parameters() {
                 "per_channel: one crossbar input per physical input channel, which offers one lane's flit per "
                 "cycle (Dally Fig. 9b); per_lane: one per input lane, so a flit competes only for its output "
                 "channel, whose arbitration sees every lane that wants it (Dally Fig. 9c)"),
+      P::choice("link_allocation", "flit", {"flit", "packet"},
+                "flit: a link's lanes share it flit by flit (Dally sec. III-C); packet: a link carries one "
+                "packet at a time from head to tail, the other lanes wait (the realistic-loads paper's "
+                "simulator, INSEE); packet needs switching: virtual_cut_through"),
       P::choice("arbitration", "round_robin", ArbitrationRegistry::names(),
                 "per-flit arbitration of a physical channel among lanes"),
   };
@@ -46,6 +50,7 @@ RouterConfig RouterConfig::from(const ParameterSet& router) {
   c.oldest_first_allocation = router.text("vc_allocation") == "oldest_first";
   c.central_arbiter = router.text("header_arbiter") == "central";
   c.crossbar_input_per_lane = router.text("crossbar_inputs") == "per_lane";
+  c.packet_link_allocation = router.text("link_allocation") == "packet";
   return c;
 }
 
@@ -59,6 +64,13 @@ void RouterConfig::validate(const ParameterSet& router, const DeadlockRecoveryCo
                                      "Disha's recovery lane and the metapacket lane come on top of V, and a port has "
                                      "at most 32 lanes (allowed: at most " + std::to_string(32 - extra_lanes) +
                                      " virtual channels here)"));
+  // A packet that holds a link must be able to finish crossing it: under wormhole switching it may
+  // stall mid-packet for a credit, and the link it holds would block every other lane's packets,
+  // escape lanes included, which deadlock freedom by lanes relies on.
+  if (packet_link_allocation && !virtual_cut_through)
+    throw ConfigError(router.problem("link_allocation", "packet needs switching: virtual_cut_through, where a packet "
+                                                        "that starts across a link has room for all of it (allowed "
+                                                        "with wormhole: flit)"));
   // Bubble flow control keeps room for several packets in one VC buffer, so a VC must take the next
   // packet behind the previous one; when_empty allows one packet per buffer, the entry rule then
   // never holds a bubble back, and rings deadlock (found by scripts/stress).

@@ -28,6 +28,9 @@ struct RouterConfig {
   // Dally Fig. 9: one crossbar input per physical input channel, lanes multiplexed onto it (b), or
   // one per input lane with the outputs multiplexed (c), where a flit competes only for its output.
   bool crossbar_input_per_lane = false;
+  // A link carries one packet at a time, head to tail (the realistic-loads paper's simulator), or
+  // its lanes' flits interleave cycle by cycle (Dally sec. III-C). Virtual cut-through only.
+  bool packet_link_allocation = false;
   // One more VC per channel, highest priority, for congestion-control metapackets (self-tuned
   // sec. 5.3); set when a controller distributes its counters that way.
   bool metapacket_lane = false;

@@ -61,4 +61,24 @@ bool Router::in_transit_wants(int port) const {
   return false;
 }
 
+bool Router::in_transit_requests(int port, int vc) const {
+  for (int index = 0; index < network_ports_ * vcs_; ++index) {
+    const InputVc& v = inputs_[index];
+    if (v.state == VcState::Active || v.count == 0) continue;  // holds its output VC, or holds no header
+    if (v.state == VcState::Routing) {
+      const RouteView route = routes_[index];
+      for (int c = 0; c < route.count; ++c)
+        if (route.candidates[c].port == port && ((route.candidates[c].vc_mask >> vc) & 1u)) return true;
+      continue;
+    }
+    // A header still being routed, or waiting for the central arbiter's turn: every routing
+    // function here is minimal, so it asks for one of the minimal ports, on a VC not known yet.
+    int ports[16];
+    const int count = topology_.minimal_ports(id_, slots_[std::size_t(index) * depth_ + v.head].flit.destination, ports);
+    for (int i = 0; i < count; ++i)
+      if (ports[i] == port) return true;
+  }
+  return false;
+}
+
 }  // namespace icn

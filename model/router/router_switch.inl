@@ -76,6 +76,10 @@ struct Router::SwitchView {
     return r.slot(index, r.inputs_[index].head).ready() <= now;
   }
   int out_port(int port, int lane) const { return r.inputs_[port * r.vcs_ + lane].out_port; }
+  std::uint8_t front_flags(int port, int lane) const {
+    const int index = port * r.vcs_ + lane;
+    return r.slot(index, r.inputs_[index].head).flit.flags;
+  }
   ArbitrationRequest request(int port, int lane, bool with_age) const {
     const int index = port * r.vcs_ + lane;
     const Flit& front = r.slot(index, r.inputs_[index].head).flit;

@@ -46,6 +46,7 @@ bool Router::allocate_output(int input) {
   if (blocked_.any()) count_passed_over(input, port, vc);
   if (input >= network_ports_ * vcs_ && port < network_ports_) {  // a new packet enters the network
     injections_against_transit_ += in_transit_wants(port);
+    injections_against_requests_ += in_transit_requests(port, vc);
     const RouteView route = routes_[input];
     for (int c = 0; c < route.count; ++c) {
       const RouteCandidate& candidate = route.candidates[c];

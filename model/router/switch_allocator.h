@@ -17,6 +17,13 @@
 // output channel's arbitration sees every lane that wants it — what oldest-first and priority
 // scheduling rank (Dally sec. III-C, Figs. 17 and 18) — and a round-robin wait is at most P·V − 1.
 //
+// With router.link_allocation: packet (virtual cut-through only) a link, once a packet's head has
+// crossed it, carries that packet's flits alone until its tail has crossed: the lanes share the
+// physical channel packet by packet instead of flit by flit, as the realistic-loads paper's
+// simulator (INSEE, its ref. [15]) moves phits. The holding lane goes first at its input, no other
+// lane may bid for the link meanwhile (priority lanes excepted), and the link idles if the holder's
+// next flit has not arrived. Delivery channels are not links and stay flit by flit.
+//
 // A unit: it owns the pointers and arbiters and reads the router's lanes through a view, so a
 // test can drive it with a scripted one. The view (all inline in the router, so nothing is lost
 // on the per-cycle path) answers:
@@ -24,6 +31,7 @@
 //   std::uint32_t active_lanes(int port) const  those lanes, as a mask
 //   bool ready(int port, int lane) const        its front flit may leave this cycle
 //   int out_port(int port, int lane) const      the output port its packet holds
+//   std::uint8_t front_flags(int port, int lane) const  its front flit's head/tail flags
 //   ArbitrationRequest request(int port, int lane, bool with_age) const
 // and `grant(input port, lane, output port)` moves the flit.
 #include <cassert>
@@ -31,6 +39,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/flit.h"
 #include "core/types.h"
 #include "router/arbitration_policy.h"
 
@@ -39,7 +48,8 @@ namespace icn {
 class SwitchAllocator {
  public:
   SwitchAllocator(int input_ports, int output_ports, int lanes, std::uint32_t priority_lanes,
-                  std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters, bool lane_inputs = false)
+                  std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters, bool lane_inputs = false,
+                  int packet_links = 0)
       : input_ports_(input_ports),
         lanes_(lanes),
         lane_inputs_(lane_inputs),
@@ -51,7 +61,10 @@ class SwitchAllocator {
         requests_(std::size_t(output_ports) * requesters_),
         request_count_(output_ports, 0),
         lone_offer_(output_ports),
-        pointer_(input_ports, 0) {}
+        pointer_(input_ports, 0),
+        packet_links_(packet_links),
+        holder_(std::size_t(packet_links), kFree),
+        holding_lanes_(packet_links ? input_ports : 0, 0) {}
 
   int pointer(int input_port) const { return pointer_[input_port]; }
   // The longest a ready flit with a credit waits under round-robin arbitration without priority
@@ -62,6 +75,8 @@ class SwitchAllocator {
   }
   // The requester number an output's policy sees for a lane (per_lane: each lane its own input).
   int requester(int input_port, int lane) const { return lane_inputs_ ? input_port * lanes_ + lane : input_port; }
+  // router.link_allocation: packet — whether output `out_port` (a link) carries a packet now.
+  bool link_held(int out_port) const { return out_port < packet_links_ && holder_[out_port] != kFree; }
 
   // One crossbar input per physical input channel (the constructor's lane_inputs false), or one per
   // lane (true); the caller calls the one it was built for.
@@ -74,6 +89,26 @@ class SwitchAllocator {
   struct Offer {
     std::uint8_t input_port, lane;
   };
+  static constexpr std::uint16_t kFree = 0xffff;
+  // Packet-granular links: may lane `lane` of input `ip` bid for output `op` now? Only the packet
+  // that holds a held link, or a priority lane, may.
+  bool may_bid(int ip, int lane, int op) const {
+    return op >= packet_links_ || holder_[op] == kFree || holder_[op] == ip * lanes_ + lane ||
+           ((priority_lanes_ >> lane) & 1u);
+  }
+  // After the arbitration chose a flit for `op`: a head takes the link for its packet, a tail frees it.
+  template <typename View>
+  void note_grant(const View& view, int ip, int lane, int op) {
+    if (op >= packet_links_ || ((priority_lanes_ >> lane) & 1u)) return;
+    const std::uint8_t flags = view.front_flags(ip, lane);
+    if (flags & Flit::kTail) {
+      holder_[op] = kFree;
+      holding_lanes_[ip] &= ~(1u << lane);
+    } else if (flags & Flit::kHead) {
+      holder_[op] = std::uint16_t(ip * lanes_ + lane);
+      holding_lanes_[ip] |= 1u << lane;
+    }
+  }
   // The lanes of `mask` in round-robin order from `start`: bit b of the result is lane lane_at(start, b).
   std::uint32_t rotate(std::uint32_t mask, int start) const {
     return start == 0 ? mask : ((mask >> start) | (mask << (lanes_ - start))) & lane_mask_;
@@ -127,6 +162,9 @@ class SwitchAllocator {
   std::vector<int> request_count_;
   std::vector<Offer> lone_offer_;     // per output port: the first (often only) offer this cycle
   std::vector<std::uint8_t> pointer_;  // per input port: the lane to try first
+  const int packet_links_;                   // outputs below this are links allocated per packet (0: none)
+  std::vector<std::uint16_t> holder_;        // per such link: input port · lanes + lane of its packet, or kFree
+  std::vector<std::uint32_t> holding_lanes_;  // per input port: its lanes whose packet holds a link
 };
 
 template <typename View, typename Grant>
@@ -140,12 +178,17 @@ inline void SwitchAllocator::allocate(const View& view, Cycle now, Grant&& grant
   for (std::uint64_t ports = view.active_ports(); ports; ports &= ports - 1) {
     const int ip = __builtin_ctzll(ports);
     const std::uint32_t mask = view.active_lanes(ip);
-    // Priority lanes go first: they must never wait behind data.
-    const int start = (mask & priority_lanes_) ? __builtin_ctz(mask & priority_lanes_) : pointer_[ip];
+    // Priority lanes go first: they must never wait behind data; then a packet that holds its link.
+    const std::uint32_t holding = packet_links_ ? mask & holding_lanes_[ip] : 0;
+    const int start = (mask & priority_lanes_) ? __builtin_ctz(mask & priority_lanes_)
+                      : holding                ? __builtin_ctz(holding)
+                                               : pointer_[ip];
     for (std::uint32_t turn = rotate(mask, start); turn; turn &= turn - 1) {
       const int lane = lane_at(start, __builtin_ctz(turn));
       if (!view.ready(ip, lane)) continue;
-      offer(view, ip, lane, view.out_port(ip, lane), requested, contested);
+      const int op = view.out_port(ip, lane);
+      if (packet_links_ && !may_bid(ip, lane, op)) continue;
+      offer(view, ip, lane, op, requested, contested);
       offered |= std::uint64_t(1) << ip;
       break;
     }
@@ -157,6 +200,7 @@ inline void SwitchAllocator::allocate(const View& view, Cycle now, Grant&& grant
     const int op = __builtin_ctzll(requested);
     const Offer winner = (contested >> op) & 1u ? arbitrate(op) : lone_offer_[op];
     matched_inputs |= std::uint64_t(1) << winner.input_port;
+    if (packet_links_) note_grant(view, winner.input_port, winner.lane, op);
     grant(int(winner.input_port), int(winner.lane), op);
     pointer_[winner.input_port] = std::uint8_t(winner.lane + 1 >= lanes_ ? 0 : winner.lane + 1);
   }
@@ -175,7 +219,9 @@ inline void SwitchAllocator::allocate(const View& view, Cycle now, Grant&& grant
       const int lane = lane_at(start, __builtin_ctz(turn));
       const int op = view.out_port(ip, lane);
       if ((used_outputs >> op) & 1u || !view.ready(ip, lane)) continue;
+      if (packet_links_ && !may_bid(ip, lane, op)) continue;
       used_outputs |= std::uint64_t(1) << op;
+      if (packet_links_) note_grant(view, ip, lane, op);
       grant(ip, lane, op);
       break;
     }
@@ -193,12 +239,15 @@ inline void SwitchAllocator::allocate_per_lane(const View& view, Grant&& grant) 
     for (std::uint32_t lanes = view.active_lanes(ip); lanes; lanes &= lanes - 1) {
       const int lane = __builtin_ctz(lanes);
       if (!view.ready(ip, lane)) continue;
-      offer(view, ip, lane, view.out_port(ip, lane), requested, contested);
+      const int op = view.out_port(ip, lane);
+      if (packet_links_ && !may_bid(ip, lane, op)) continue;
+      offer(view, ip, lane, op, requested, contested);
     }
   }
   for (; requested; requested &= requested - 1) {
     const int op = __builtin_ctzll(requested);
     const Offer winner = (contested >> op) & 1u ? arbitrate(op) : lone_offer_[op];
+    if (packet_links_) note_grant(view, winner.input_port, winner.lane, op);
     grant(int(winner.input_port), int(winner.lane), op);
   }
 }

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 #include "experiment.h"
@@ -23,7 +24,7 @@ const char* kRing = "network:\n  radix: 64\n  dimensions: 1\nrouter:\n  virtual_
 
 struct RingRun {
   double accepted = 0, mean_latency = 0;
-  std::uint64_t delivered = 0, against_transit = 0;
+  std::uint64_t delivered = 0, against_transit = 0, against_requests = 0;
   int least_adaptive_room = 0;
 };
 
@@ -36,20 +37,21 @@ RingRun run_ring(const std::vector<std::string>& controller, double load) {
     auto* network = new Experiment("network", load_configuration_text(kRing, "packet_length: 16\n", sets));
     testing::run(*network);
     const RunReport report = make_report(*network);
-    std::uint64_t against = 0;
+    std::uint64_t against = 0, against_requests = 0;
     int least = 1 << 30;
     for (NodeId i = 0; i < network->node_count(); ++i) {
       against += network->node(i).router().injections_against_transit();
+      against_requests += network->node(i).router().injections_against_requests();
       least = std::min(least, network->node(i).router().least_adaptive_room_after_injection());
     }
     std::ostringstream out;
     out.precision(17);
     out << report.accepted << " " << report.latency.mean << " " << report.packets_delivered << " " << against << " "
-        << least;
+        << least << " " << against_requests;
     return out.str();
   }));
   RingRun r;
-  in >> r.accepted >> r.mean_latency >> r.delivered >> r.against_transit >> r.least_adaptive_room;
+  in >> r.accepted >> r.mean_latency >> r.delivered >> r.against_transit >> r.least_adaptive_room >> r.against_requests;
   return r;
 }
 
@@ -69,11 +71,12 @@ double burst_cycles(const std::string& controller, int packets, int seed) {
 
 }  // namespace
 
-TEST_CASE("with bursts of 100 packets per node, LBR and IPR shorten the ring's burst time, LBR more",
+TEST_CASE("with bursts of 100 packets per node, IPR and LBR both shorten the ring's burst time, and by much the same",
           "[network][congestion]") {
-  // Paper Fig. 2: for large bursts both help, LBR slightly more than IPR. Measured here (seeds 1, 2):
-  // none 15,373 / 15,656 cycles per burst, IPR 15,273 / 15,359 (-1.3 % together), LBR 14,400 /
-  // 14,529 (-6.8 %).
+  // Paper Fig. 2: for large bursts both help and perform very similarly (LBR slightly better on
+  // average over its patterns and burst sizes, which docs/results/realistic-loads.md judges).
+  // Measured here, uniform traffic, cycles per burst summed over seeds 1 and 2: none 31,029, IPR
+  // 28,107 (-9.4 %), LBR 28,929 (-6.8 %); before IPR's requests reading IPR saved only 1.3 %.
   double none = 0, ipr = 0, lbr = 0;
   for (int seed : {1, 2}) {
     none += burst_cycles("none", 100, seed);
@@ -81,9 +84,9 @@ TEST_CASE("with bursts of 100 packets per node, LBR and IPR shorten the ring's b
     lbr += burst_cycles("lbr", 100, seed);
   }
   INFO("cycles per burst over two seeds: none " << none << ", IPR " << ipr << ", LBR " << lbr);
-  CHECK(ipr < 0.995 * none);
-  CHECK(lbr < 0.95 * none);
-  CHECK(lbr < ipr);
+  CHECK(ipr < 0.97 * none);
+  CHECK(lbr < 0.97 * none);
+  CHECK(std::abs(ipr - lbr) < 0.03 * none);  // the report's "very similar"
 }
 
 TEST_CASE("IPR with P = 0 restricts nothing: the run is the uncontrolled one, packet for packet", "[network][congestion][ipr]") {
@@ -95,16 +98,29 @@ TEST_CASE("IPR with P = 0 restricts nothing: the run is the uncontrolled one, pa
   CHECK(ipr.against_transit == base.against_transit);
 }
 
-TEST_CASE("IPR with P = 1: a new packet never takes an output an in-transit packet holds or waits for",
+TEST_CASE("IPR with P = 1: a new packet never takes an output VC an in-transit header asks for in the same cycle",
           "[network][congestion][ipr]") {
+  // competition: requests, the default — in-transit requests are arbitrated first (the paper's simulator).
   // (With P < 1 a refused packet only waits for the next unrestricted cycle: at P = 0.5 about as
   // many new packets end up competing as without control.)
   const RingRun base = run_ring({"congestion_control.type=none"}, 0.016);
   const RingRun ipr = run_ring({"congestion_control.type=ipr", "congestion_control.probability=1"}, 0.016);
+  INFO("injections against in-transit requests: none " << base.against_requests << ", P = 1 " << ipr.against_requests);
+  CHECK(base.against_requests > 100);  // without the rule new packets take VCs in-transit headers ask for
+  CHECK(ipr.against_requests == 0);
+  CHECK(ipr.delivered > 0.8 * base.delivered);  // restricted, not starved
+}
+
+TEST_CASE("IPR with competition: holds_or_requests: a new packet never takes an output an in-transit packet holds or "
+          "waits for", "[network][congestion][ipr]") {
+  const RingRun base = run_ring({"congestion_control.type=none"}, 0.016);
+  const RingRun ipr = run_ring({"congestion_control.type=ipr", "congestion_control.probability=1",
+                                "congestion_control.competition=holds_or_requests"}, 0.016);
   INFO("injections against in-transit packets: none " << base.against_transit << ", P = 1 " << ipr.against_transit);
   CHECK(base.against_transit > 1000);  // without the rule new packets compete all the time
   CHECK(ipr.against_transit == 0);
-  CHECK(ipr.delivered > 0.8 * base.delivered);  // restricted, not starved
+  CHECK(ipr.against_requests == 0);  // the stricter reading implies the other
+  CHECK(ipr.delivered > 0.8 * base.delivered);
 }
 
 TEST_CASE("LBR never leaves fewer than B free packet slots in an adaptive transit buffer after an injection",

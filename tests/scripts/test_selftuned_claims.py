@@ -14,7 +14,6 @@ tuner's throughput stopped counting flits absorbed by recovery: issue 31.)
 Claims icnsim does not reproduce are strict expected failures: each says why, and fails the suite
 the day the model reproduces the claim, so that the mark comes off."""
 import json
-import os
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from statistics import mean
@@ -172,8 +171,6 @@ def test_fig11_metapacket_gathers_take_130_to_160_cycles_lengthen_with_load_and_
 
 
 SEEDS = (1, 2, 3, 4)
-# Four seeds a claim: minutes of simulation under AddressSanitizer; the Release pass runs them.
-FOUR_SEEDS = pytest.mark.skipif(os.environ.get("ICNSIM_SANITIZE") == "1", reason="four seeds under AddressSanitizer")
 
 
 def mean_over_seeds(icnsim, tmp_path, rate, *controller):
@@ -184,7 +181,6 @@ def mean_over_seeds(icnsim, tmp_path, rate, *controller):
         return mean(pool.map(lambda seed: accepted(icnsim, tmp_path, "recovery", rate, *controller, seed=seed), SEEDS))
 
 
-@FOUR_SEEDS
 def test_fig12_tune_with_metapackets_holds_less_past_saturation_than_over_the_sideband(icnsim, tmp_path):
     # Sec. 5.3.2: metapackets are "not suitable": Tune acting on their stale information holds less.
     # Measured here at 0.03, mean of seeds 1-4: with metapackets 45.4 %, over the sideband 65.9 %.
@@ -210,7 +206,6 @@ def saturates_early(icnsim, tmp_path, priority):
                             "four only: 63.4, 54.3, 52.8, 63.6 % at 0.02 (mean 58.5 %) against the base's 64.0 %")),
     "link",
 ])
-@FOUR_SEEDS
 def test_fig12_tune_with_metapackets_saturates_below_the_bases_saturation(icnsim, tmp_path, priority):
     # Measured here, seeds 1-4 at 0.02: winning the links 46.8, 64.0, 50.8, 53.1 % (mean 53.7 %)
     # against the base's 64.0 % (docs/results/selftuned.md, Figs. 11 and 12).

@@ -114,6 +114,10 @@ TEST_CASE("cross-key rules are checked before simulating", "[config]") {
                       "congestion_control:\n  type: self_tuned\n  distribution: metapackets\n"),
              Contains("router.virtual_channels") && Contains("at most 30 virtual channels"));
   CHECK_NOTHROW(load_configuration_text("router:\n  virtual_channels: 31\ndeadlock:\n  recovery: disha\n", ""));
+  // A link held by a packet must see it through: only under virtual cut-through.
+  CHECK_THAT(error_of("router:\n  link_allocation: packet\n"),
+             Contains("router.link_allocation") && Contains("allowed with wormhole: flit"));
+  CHECK_NOTHROW(load_configuration_text("router:\n  link_allocation: packet\n  switching: virtual_cut_through\n  buffer_depth: 16\n", ""));
   // A mesh needs no dateline classes, so one VC is fine there.
   CHECK_NOTHROW(load_configuration_text("router:\n  virtual_channels: 1\nnetwork:\n  wrap: mesh\n", ""));
 }

@@ -3,6 +3,7 @@
 // crossbar input per lane (Dally Fig. 9c), one flit per output, every lane bidding, bound PV - 1.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -17,6 +18,8 @@ struct ScriptedLanes {
   int ports, lanes;
   std::vector<int> wants;  // [port * lanes + lane]: output port, or -1 for no flit
   std::vector<Cycle> ages = {};  // [port * lanes + lane]: its packet's creation cycle (default 0)
+  int packet_length = 1;         // flits per packet: each lane sends packet after packet
+  std::vector<int> sent = std::vector<int>(64, 0);  // [port * lanes + lane]: flits it has sent
   std::uint64_t active_ports() const {
     std::uint64_t m = 0;
     for (int p = 0; p < ports; ++p) m |= std::uint64_t(active_lanes(p) != 0) << p;
@@ -29,6 +32,10 @@ struct ScriptedLanes {
   }
   bool ready(int, int) const { return true; }
   int out_port(int port, int lane) const { return wants[port * lanes + lane]; }
+  std::uint8_t front_flags(int port, int lane) const {
+    const int k = sent[std::size_t(port * lanes + lane)] % packet_length;
+    return std::uint8_t((k == 0 ? Flit::kHead : 0) | (k == packet_length - 1 ? Flit::kTail : 0));
+  }
   ArbitrationRequest request(int port, int lane, bool) const {
     return ArbitrationRequest{std::uint16_t(port), std::uint8_t(lane), 0,
                               ages.empty() ? 0 : ages[std::size_t(port * lanes + lane)]};
@@ -36,13 +43,13 @@ struct ScriptedLanes {
 };
 
 SwitchAllocator make(int ports, int outputs, int lanes, const std::string& policy = "round_robin",
-                     bool lane_inputs = false) {
+                     bool lane_inputs = false, int packet_links = 0) {
   std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters;
   const int requesters = lane_inputs ? ports * lanes : ports;
   for (int o = 0; o < outputs; ++o)
     arbiters.push_back(ArbitrationRegistry::get(policy).create(
         ArbitrationContext{requesters, make_stream(1, RandomPurpose::Arbitration, std::uint64_t(o))}));
-  return SwitchAllocator(ports, outputs, lanes, 0, std::move(arbiters), lane_inputs);
+  return SwitchAllocator(ports, outputs, lanes, 0, std::move(arbiters), lane_inputs, packet_links);
 }
 
 }  // namespace
@@ -143,4 +150,63 @@ TEST_CASE("oldest-first arbitration sees every lane only with a crossbar input p
   };
   CHECK(first_winner(true) == std::make_pair(0, 1));
   CHECK(first_winner(false) == std::make_pair(1, 0));
+}
+
+TEST_CASE("with link_allocation: packet a link carries one packet head to tail; with flit, lanes interleave",
+          "[switch][link_allocation]") {
+  // Three inputs of two lanes, every lane sending 4-flit packets to output 0 (a link) or 1.
+  for (bool lane_inputs : {false, true})
+    for (int packet_links : {0, 2}) {
+      ScriptedLanes view{3, 2, {0, 0, 0, 1, 0, 0}};
+      view.packet_length = 4;
+      SwitchAllocator allocator = make(3, 2, 2, "round_robin", lane_inputs, packet_links);
+      std::vector<std::pair<int, int>> on_link;  // (input, lane) of each flit output 0 carried
+      for (Cycle now = 0; now < 400; ++now) {
+        auto grant = [&](int in, int lane, int out) {
+          if (out == 0) on_link.emplace_back(in, lane);
+          ++view.sent[std::size_t(in * 2 + lane)];
+        };
+        if (lane_inputs)
+          allocator.allocate_per_lane(view, grant);
+        else
+          allocator.allocate(view, now, grant);
+      }
+      // Flits on the link, cut into runs from one lane: with packet links every run is whole
+      // packets (a multiple of 4 flits, starting at a head); flit by flit, runs are shorter.
+      int interleaved = 0;
+      for (std::size_t i = 0; i < on_link.size();) {
+        std::size_t j = i;
+        while (j < on_link.size() && on_link[j] == on_link[i]) ++j;
+        if ((j - i) % 4 != 0 && j < on_link.size()) ++interleaved;
+        i = j;
+      }
+      INFO("lane_inputs " << lane_inputs << ", packet links " << packet_links);
+      CHECK(on_link.size() >= 390);  // the link never idles: some lane always has a flit for it
+      if (packet_links)
+        CHECK(interleaved == 0);
+      else
+        CHECK(interleaved > 50);
+    }
+}
+
+TEST_CASE("with link_allocation: packet a priority lane still wins a held link", "[switch][link_allocation]") {
+  // Input 0's lane 0 holds output 0 with a long packet; input 1's lane 1 is a priority lane.
+  ScriptedLanes view{2, 2, {0, -1, -1, 0}};
+  view.packet_length = 100;
+  std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters;
+  for (int o = 0; o < 1; ++o)
+    arbiters.push_back(ArbitrationRegistry::get("round_robin")
+                           .create(ArbitrationContext{2, make_stream(1, RandomPurpose::Arbitration, 0)}));
+  SwitchAllocator allocator(2, 1, 2, 0b10, std::move(arbiters), false, 1);
+  std::vector<int> winners;
+  for (Cycle now = 0; now < 8; ++now) {
+    view.wants[3] = now < 2 ? -1 : 0;  // the priority lane's flits arrive once input 0 holds the link
+    allocator.allocate(view, now, [&](int in, int lane, int) {
+      winners.push_back(in);
+      ++view.sent[std::size_t(in * 2 + lane)];
+    });
+    if (now == 1) CHECK(allocator.link_held(0));
+  }
+  CHECK(winners == std::vector<int>{0, 0, 1, 1, 1, 1, 1, 1});  // the priority lane is never held back
+  CHECK(allocator.link_held(0));  // and the data packet still holds the link for its remaining flits
 }
