@@ -81,14 +81,29 @@ class SwitchAllocator {
   // One crossbar input per physical input channel (the constructor's lane_inputs false), or one per
   // lane (true); the caller calls the one it was built for.
   template <typename View, typename Grant>
-  void allocate(const View& view, Cycle now, Grant&& grant);
+  void allocate(const View& view, Cycle now, Grant&& grant) {
+    // Decided once a call, so that flit-by-flit links pay nothing for packet ones in the loops.
+    if (packet_links_)
+      allocate_per_channel<true>(view, now, grant);
+    else
+      allocate_per_channel<false>(view, now, grant);
+  }
   template <typename View, typename Grant>
-  void allocate_per_lane(const View& view, Grant&& grant);
+  void allocate_per_lane(const View& view, Grant&& grant) {
+    if (packet_links_)
+      allocate_each_lane<true>(view, grant);
+    else
+      allocate_each_lane<false>(view, grant);
+  }
 
  private:
   struct Offer {
     std::uint8_t input_port, lane;
   };
+  template <bool kPacketLinks, typename View, typename Grant>
+  void allocate_per_channel(const View& view, Cycle now, Grant& grant);
+  template <bool kPacketLinks, typename View, typename Grant>
+  void allocate_each_lane(const View& view, Grant& grant);
   static constexpr std::uint16_t kFree = 0xffff;
   // Packet-granular links: may lane `lane` of input `ip` bid for output `op` now? Only the packet
   // that holds a held link, or a priority lane, may.
@@ -167,8 +182,8 @@ class SwitchAllocator {
   std::vector<std::uint32_t> holding_lanes_;  // per input port: its lanes whose packet holds a link
 };
 
-template <typename View, typename Grant>
-inline void SwitchAllocator::allocate(const View& view, Cycle now, Grant&& grant) {
+template <bool kPacketLinks, typename View, typename Grant>
+inline void SwitchAllocator::allocate_per_channel(const View& view, Cycle now, Grant& grant) {
   assert(!lane_inputs_);
   // Input stage. An output with a single offer (the common case) needs no arbitration, so offers
   // are written out as requests only once a second one arrives for the same output.
@@ -179,7 +194,7 @@ inline void SwitchAllocator::allocate(const View& view, Cycle now, Grant&& grant
     const int ip = __builtin_ctzll(ports);
     const std::uint32_t mask = view.active_lanes(ip);
     // Priority lanes go first: they must never wait behind data; then a packet that holds its link.
-    const std::uint32_t holding = packet_links_ ? mask & holding_lanes_[ip] : 0;
+    const std::uint32_t holding = kPacketLinks ? mask & holding_lanes_[ip] : 0;
     const int start = (mask & priority_lanes_) ? __builtin_ctz(mask & priority_lanes_)
                       : holding                ? __builtin_ctz(holding)
                                                : pointer_[ip];
@@ -187,7 +202,7 @@ inline void SwitchAllocator::allocate(const View& view, Cycle now, Grant&& grant
       const int lane = lane_at(start, __builtin_ctz(turn));
       if (!view.ready(ip, lane)) continue;
       const int op = view.out_port(ip, lane);
-      if (packet_links_ && !may_bid(ip, lane, op)) continue;
+      if (kPacketLinks && !may_bid(ip, lane, op)) continue;
       offer(view, ip, lane, op, requested, contested);
       offered |= std::uint64_t(1) << ip;
       break;
@@ -200,7 +215,7 @@ inline void SwitchAllocator::allocate(const View& view, Cycle now, Grant&& grant
     const int op = __builtin_ctzll(requested);
     const Offer winner = (contested >> op) & 1u ? arbitrate(op) : lone_offer_[op];
     matched_inputs |= std::uint64_t(1) << winner.input_port;
-    if (packet_links_) note_grant(view, winner.input_port, winner.lane, op);
+    if (kPacketLinks) note_grant(view, winner.input_port, winner.lane, op);
     grant(int(winner.input_port), int(winner.lane), op);
     pointer_[winner.input_port] = std::uint8_t(winner.lane + 1 >= lanes_ ? 0 : winner.lane + 1);
   }
@@ -219,17 +234,17 @@ inline void SwitchAllocator::allocate(const View& view, Cycle now, Grant&& grant
       const int lane = lane_at(start, __builtin_ctz(turn));
       const int op = view.out_port(ip, lane);
       if ((used_outputs >> op) & 1u || !view.ready(ip, lane)) continue;
-      if (packet_links_ && !may_bid(ip, lane, op)) continue;
+      if (kPacketLinks && !may_bid(ip, lane, op)) continue;
       used_outputs |= std::uint64_t(1) << op;
-      if (packet_links_) note_grant(view, ip, lane, op);
+      if (kPacketLinks) note_grant(view, ip, lane, op);
       grant(ip, lane, op);
       break;
     }
   }
 }
 
-template <typename View, typename Grant>
-inline void SwitchAllocator::allocate_per_lane(const View& view, Grant&& grant) {
+template <bool kPacketLinks, typename View, typename Grant>
+inline void SwitchAllocator::allocate_each_lane(const View& view, Grant& grant) {
   assert(lane_inputs_);
   // Every ready lane bids for its output; offers are written out as requests only once a second
   // one arrives for the same output, as above.
@@ -240,14 +255,14 @@ inline void SwitchAllocator::allocate_per_lane(const View& view, Grant&& grant) 
       const int lane = __builtin_ctz(lanes);
       if (!view.ready(ip, lane)) continue;
       const int op = view.out_port(ip, lane);
-      if (packet_links_ && !may_bid(ip, lane, op)) continue;
+      if (kPacketLinks && !may_bid(ip, lane, op)) continue;
       offer(view, ip, lane, op, requested, contested);
     }
   }
   for (; requested; requested &= requested - 1) {
     const int op = __builtin_ctzll(requested);
     const Offer winner = (contested >> op) & 1u ? arbitrate(op) : lone_offer_[op];
-    if (packet_links_) note_grant(view, winner.input_port, winner.lane, op);
+    if (kPacketLinks) note_grant(view, winner.input_port, winner.lane, op);
     grant(int(winner.input_port), int(winner.lane), op);
   }
 }
