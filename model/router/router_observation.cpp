@@ -37,6 +37,23 @@ bool Router::transmission(int port, int vc, Cycle& header_arrived, int& flits_se
   return true;
 }
 
+bool Router::header_may_ask(int index, int port, int vc) const {
+  const InputVc& v = inputs_[index];
+  if (v.state == VcState::Routing) {
+    const RouteView route = routes_[index];
+    for (int c = 0; c < route.count; ++c)
+      if (route.candidates[c].port == port && (vc < 0 || ((route.candidates[c].vc_mask >> vc) & 1u))) return true;
+    return false;
+  }
+  // A header still being routed, or waiting for the central arbiter's turn: every routing
+  // function here is minimal, so it asks for one of the minimal ports, on a VC not known yet.
+  int ports[16];
+  const int count = topology_.minimal_ports(id_, slots_[std::size_t(index) * depth_ + v.head].flit.destination, ports);
+  for (int i = 0; i < count; ++i)
+    if (ports[i] == port) return true;
+  return false;
+}
+
 bool Router::in_transit_wants(int port) const {
   for (int index = 0; index < network_ports_ * vcs_; ++index) {
     const InputVc& v = inputs_[index];
@@ -44,19 +61,7 @@ bool Router::in_transit_wants(int port) const {
       if (v.out_port == port) return true;
       continue;
     }
-    if (v.count == 0) continue;
-    if (v.state == VcState::Routing) {
-      const RouteView route = routes_[index];
-      for (int c = 0; c < route.count; ++c)
-        if (route.candidates[c].port == port) return true;
-      continue;
-    }
-    // A header not routed yet: every routing function here is minimal, so it will ask for one of
-    // the minimal ports towards its destination.
-    int ports[16];
-    const int count = topology_.minimal_ports(id_, slots_[std::size_t(index) * depth_ + v.head].flit.destination, ports);
-    for (int i = 0; i < count; ++i)
-      if (ports[i] == port) return true;
+    if (v.count > 0 && header_may_ask(index, port, -1)) return true;
   }
   return false;
 }
@@ -64,19 +69,8 @@ bool Router::in_transit_wants(int port) const {
 bool Router::in_transit_requests(int port, int vc) const {
   for (int index = 0; index < network_ports_ * vcs_; ++index) {
     const InputVc& v = inputs_[index];
-    if (v.state == VcState::Active || v.count == 0) continue;  // holds its output VC, or holds no header
-    if (v.state == VcState::Routing) {
-      const RouteView route = routes_[index];
-      for (int c = 0; c < route.count; ++c)
-        if (route.candidates[c].port == port && ((route.candidates[c].vc_mask >> vc) & 1u)) return true;
-      continue;
-    }
-    // A header still being routed, or waiting for the central arbiter's turn: every routing
-    // function here is minimal, so it asks for one of the minimal ports, on a VC not known yet.
-    int ports[16];
-    const int count = topology_.minimal_ports(id_, slots_[std::size_t(index) * depth_ + v.head].flit.destination, ports);
-    for (int i = 0; i < count; ++i)
-      if (ports[i] == port) return true;
+    // A packet that holds its output VC, or a VC holding no header, asks for nothing.
+    if (v.state != VcState::Active && v.count > 0 && header_may_ask(index, port, vc)) return true;
   }
   return false;
 }
