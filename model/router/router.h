@@ -16,7 +16,8 @@
 //      policy picks one offer — the per-flit sharing of a physical channel among lanes; then
 //      inputs whose offer lost may use a still idle output with another lane (maximal matching)
 //      (Dally Fig. 9b); with router.crossbar_inputs: per_lane (Fig. 9c), every ready lane bids for
-//      its output directly, and several lanes of one input may move in a cycle;
+//      its output directly, and several lanes of one input may move in a cycle; with
+//      router.link_allocation: packet a link serves one packet from head to tail;
 //   5. traversal: the winner leaves its buffer, a credit goes upstream (those of several lanes of
 //      one port together), the flit goes on the link.
 // A flit sent in cycle c is usable downstream in cycle c + crossbar_delay + link_delay.
