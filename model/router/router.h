@@ -244,11 +244,11 @@ class Router : public sc_core::sc_module {
     const int port = index / vcs_;
     if ((active_[port] &= ~(1u << (index % vcs_))) == 0) active_ports_ &= ~(std::uint64_t(1) << port);
   }
-  bool allocate_output(int input);
+  bool allocate_output(int input);  // an output VC for the routed header of input VC `input`
   // Whether the header at the front of input VC `index`, which holds no output VC, may ask for
   // output `port` (and its VC `vc`; any VC if vc < 0): by its route, or, not routed yet, by a
   // minimal port towards its destination.
-  bool header_may_ask(int index, int port, int vc) const;  // an output VC for the routed header of input VC `input`
+  bool header_may_ask(int index, int port, int vc) const;
   void start_routing(int index, Cycle now);   // the header at the front of idle VC `index`
   bool try_allocation(int index, Cycle now);  // allocate_output, and the header's state either way
   // Whether output VC `ov` of `candidate` may take the routed header of input VC `input` now:
