@@ -79,6 +79,8 @@ void Experiment::attach_stimulus(const std::vector<NodeId>& nodes) {
   SC_HAS_PROCESS(Experiment);
   SC_METHOD(sample);
   SC_METHOD(supervise);
+  if (platform.simulation.warmup > 0) SC_METHOD(open_window);
+  if (platform.simulation.spatial_sample_interval > 0) SC_METHOD(spatial_sample);
   if (platform.simulation.watchdog.cycles > 0) {
     Watchdog::Probes probes;
     probes.stuck = [&fabric](NodeId node, Cycle now, Cycle limit, int& port, int& vc) {
@@ -123,6 +125,67 @@ void Experiment::sample() {
     next_sample_ = std::min(now + interval, last);
     next_trigger(fabric_->clock().until(next_sample_));
   }
+}
+
+void Experiment::open_window() {
+  // After the last warm-up cycle's work, as a sample is taken: the window's events are those of
+  // cycles warmup … end.
+  if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) {
+    next_trigger(fabric_->clock().time_of(configuration_.platform.simulation.warmup - 1));
+    return;
+  }
+  if (window_step_.defer()) return;
+  window_start_ = read_activity(*fabric_);
+}
+
+void Experiment::spatial_sample() {
+  // At the end of cycles warmup − 1 (the baseline), then every interval after it, as a sample is taken.
+  const SimulationConfig& simulation = configuration_.platform.simulation;
+  const Cycle interval = simulation.spatial_sample_interval;
+  const Fabric& fabric = *fabric_;
+  if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) {
+    spatial_.interval = interval;
+    spatial_.ports = fabric.topology().network_ports();
+    spatial_.links = read_activity(fabric).links;
+    spatial_last_flits_.assign(spatial_.links.size(), 0);
+    if (simulation.warmup > 0) next_trigger(fabric_->clock().time_of(simulation.warmup - 1));
+    else next_trigger(fabric_->clock().time_of(interval - 1));
+    return;
+  }
+  if (spatial_step_.defer()) return;
+  const Cycle now = fabric_->clock().cycle();
+  std::vector<std::uint32_t> flits(spatial_.links.size());
+  for (std::size_t i = 0; i < spatial_.links.size(); ++i) {
+    const std::uint64_t total = fabric.router(spatial_.links[i].from).flits_sent(spatial_.links[i].port);
+    flits[i] = std::uint32_t(total - spatial_last_flits_[i]);
+    spatial_last_flits_[i] = total;
+  }
+  if (now + 1 > simulation.warmup) {  // not the baseline at the end of the warm-up
+    spatial_.cycles.push_back(now);
+    spatial_.link_flits.push_back(std::move(flits));
+    std::vector<std::uint32_t> occupancy;
+    occupancy.reserve(std::size_t(fabric.topology().router_count()) * std::size_t(spatial_.ports));
+    for (NodeId r = 0; r < fabric.topology().router_count(); ++r) {
+      const Router& router = fabric.router(r);
+      for (int p = 0; p < spatial_.ports; ++p) {
+        std::uint32_t held = 0;
+        for (int vc = 0; vc < router.virtual_channels(); ++vc) held += std::uint32_t(router.input_occupancy(p, vc));
+        occupancy.push_back(held);
+      }
+    }
+    spatial_.input_occupancy.push_back(std::move(occupancy));
+    std::vector<std::uint8_t> throttled(fabric.node_count());
+    for (NodeId n = 0; n < fabric.node_count(); ++n) throttled[n] = fabric.node(n).controller().throttling(now);
+    spatial_.throttled.push_back(std::move(throttled));
+  }
+  if (now + interval < simulation.cycles) next_trigger(fabric_->clock().until(now + interval));
+}
+
+Activity Experiment::window_activity() const {
+  Activity activity = read_activity(*fabric_);
+  if (window_start_) activity -= *window_start_;
+  else if (configuration_.platform.simulation.warmup > 0) activity -= Activity(activity);  // never left the warm-up
+  return activity;
 }
 
 void Experiment::take_sample(Cycle now) {

@@ -12,6 +12,7 @@
 #include <systemc>
 #include <vector>
 
+#include "activity.h"
 #include "core/end_of_cycle.h"
 #include "deadlock/watchdog.h"
 #include "fabric.h"
@@ -75,11 +76,18 @@ class Experiment : public sc_core::sc_module {
   std::uint64_t deadlock_reports() const { return watchdog_ ? watchdog_->deadlock_reports() : 0; }
   std::uint64_t starvation_reports() const { return watchdog_ ? watchdog_->starvation_reports() : 0; }
   const Watchdog* watchdog() const { return watchdog_.get(); }
+  // What the fabric did (activity.h) over the measurement window: from the end of the warm-up to
+  // the last cycle run (empty if the run ended in the warm-up).
+  Activity window_activity() const;
+  // With simulation.spatial_sample_interval: the samples taken (activity.h); else empty.
+  const SpatialSamples& spatial_samples() const { return spatial_; }
 
  private:
   void attach_stimulus(const std::vector<NodeId>& nodes);  // generators on these (all if empty)
   void sample();
   void take_sample(Cycle now);
+  void open_window();  // reads the fabric's activity at the end of the warm-up
+  void spatial_sample();  // simulation.spatial_sample_interval
   std::string port_name(int port) const;  // +x, -y, injection 0, … for diagnostics
   void supervise();  // interrupts, the wall-clock limit and the progress line
   void stop_early(RunStatus::State state, const std::string& reason);
@@ -93,6 +101,11 @@ class Experiment : public sc_core::sc_module {
   Cycle next_sample_ = 0;
   std::unique_ptr<Watchdog> watchdog_;
   EndOfCycle sample_step_;
+  std::optional<Activity> window_start_;
+  EndOfCycle window_step_;
+  SpatialSamples spatial_;
+  std::vector<std::uint64_t> spatial_last_flits_;  // each link's count at the previous sample
+  EndOfCycle spatial_step_;
   bool show_progress_ = false;
   std::chrono::steady_clock::time_point started_, last_progress_;
   EndOfCycle supervise_step_;

@@ -68,6 +68,103 @@ Json maybe(bool exists, T value) {
   return exists ? Json(value) : Json(nullptr);
 }
 
+// The links as columns: which router and port each leaves, which it enters, and its flits.
+Json links_json(const std::vector<Activity::Link>& links, bool with_counts) {
+  Json j = Json::object();
+  auto column = [&](const char* name, auto member) {
+    Json& values = j[name] = Json::array();
+    for (const Activity::Link& l : links) values.push_back(l.*member);
+  };
+  column("from", &Activity::Link::from);
+  column("port", &Activity::Link::port);
+  column("to", &Activity::Link::to);
+  if (!with_counts) return j;
+  column("input_port", &Activity::Link::input_port);
+  column("flits", &Activity::Link::flits);
+  return j;
+}
+
+// The window's event counts (docs/energy.md): totals, and per component on request.
+Json activity_json(const RunReport& r) {
+  const Activity& a = r.activity;
+  const std::uint64_t measured = r.cycles - std::min(r.cycles, r.warmup);
+  Json j = {{"cycles", measured}, {"scope", r.per_component_activity ? "per_component" : "totals"}};
+  const RouterEvents routers = a.router_total();
+  Json& router_totals = j["routers"] = Json::object();
+  RouterEvents::for_each_field([&](const char* name, std::uint64_t RouterEvents::*field) { router_totals[name] = routers.*field; });
+  router_totals["idle_cycles"] = std::uint64_t(a.routers.size()) * measured - routers.active_cycles;
+  const NetworkInterfaceEvents interfaces = a.interface_total();
+  Json& interface_totals = j["network_interfaces"] = Json::object();
+  NetworkInterfaceEvents::for_each_field(
+      [&](const char* name, std::uint64_t NetworkInterfaceEvents::*field) { interface_totals[name] = interfaces.*field; });
+  j["sideband"] = {{"value_transfers", a.sideband_value_transfers}, {"bit_transfers", a.sideband_bit_transfers}};
+  j["entropy_circuit"] = {{"register_transfers", a.entropy_register_transfers},
+                          {"register_changes", a.entropy_register_changes}};
+  if (!r.per_component_activity) return j;
+  Json& per_router = j["per_router"] = Json::object();
+  RouterEvents::for_each_field([&](const char* name, std::uint64_t RouterEvents::*field) {
+    Json& column = per_router[name] = Json::array();
+    for (const RouterEvents& e : a.routers) column.push_back(e.*field);
+  });
+  Json& per_node = j["per_node"] = Json::object();
+  NetworkInterfaceEvents::for_each_field([&](const char* name, std::uint64_t NetworkInterfaceEvents::*field) {
+    Json& column = per_node[name] = Json::array();
+    for (const NetworkInterfaceEvents& e : a.interfaces) column.push_back(e.*field);
+  });
+  j["links"] = links_json(a.links, true);
+  return j;
+}
+
+Json spatial_json(const SpatialSamples& s) {
+  Json j = {{"interval", s.interval}, {"ports_per_router", s.ports}};
+  j["links"] = links_json(s.links, false);
+  j["cycles"] = s.cycles;
+  j["link_flits"] = s.link_flits;
+  j["input_occupancy"] = s.input_occupancy;
+  j["throttled"] = s.throttled;
+  return j;
+}
+
+// The window's energy (docs/energy.md), with everything it was computed from but the counts.
+Json energy_json(const RunReport& r) {
+  const std::uint64_t measured = r.cycles - std::min(r.cycles, r.warmup);
+  const EnergyBreakdown& e = r.energy;
+  Json coefficients = Json::object();
+  r.power.for_each_coefficient([&](const char* name, double value) { coefficients[name] = value; });
+  Json breakdown = Json::object();
+  EnergyBreakdown::for_each_part([&](const char* name, double EnergyBreakdown::*part) { breakdown[name] = e.*part; });
+  const double per_flit = e.total() / double(r.delivered_flits_window);
+  const double per_packet = e.total() / double(r.delivered_packets_window);
+  const bool measured_latency = r.latency.count > 0;
+  Json j = {{"model", "events"},
+            {"source", r.power.source},
+            {"flit_bits", r.power.flit_bits},
+            {"clock_period_ns", r.clock_period_ns},
+            {"clock_gating", r.power.clock_gating},
+            {"coefficients", std::move(coefficients)},
+            {"cycles", measured},
+            {"routers", r.routers},
+            {"buffer_slots", r.buffer_slots},
+            {"links", r.links},
+            {"total_pj", e.total()},
+            {"dynamic_pj", e.dynamic()},
+            {"clock_pj", e.clock},
+            {"leakage_pj", e.leakage},
+            {"average_power_mw", maybe(measured > 0, e.total() / (double(measured) * r.clock_period_ns))},
+            {"delivered_flits", r.delivered_flits_window},
+            {"delivered_packets", r.delivered_packets_window},
+            {"per_delivered_flit_pj", maybe(r.delivered_flits_window > 0, per_flit)},
+            {"per_delivered_packet_pj", maybe(r.delivered_packets_window > 0, per_packet)},
+            {"energy_delay_product_pj_cycles",
+             maybe(r.delivered_packets_window > 0 && measured_latency, per_packet * r.latency.mean)},
+            {"breakdown_pj", std::move(breakdown)}};
+  if (r.per_component_activity) {
+    j["per_router_pj"] = r.router_energy;
+    j["per_interface_pj"] = r.interface_energy;
+  }
+  return j;
+}
+
 }  // namespace
 
 RunReport make_report(Experiment& experiment) {
@@ -172,6 +269,44 @@ RunReport make_report(Experiment& experiment) {
       r.metapacket_mean = sum / double(d.size());
     }
   }
+  r.activity = experiment.window_activity();
+  r.per_component_activity = c.platform.simulation.per_component_activity;
+  r.spatial = experiment.spatial_samples();
+  if (c.platform.power.enabled) {
+    r.energy_modelled = true;
+    r.power = c.platform.power;
+    r.clock_period_ns = c.platform.simulation.clock_period_ns;
+    const std::uint64_t measured = r.cycles - std::min(r.cycles, r.warmup);
+    const Topology& topology = network.topology();
+    r.routers = topology.router_count();
+    for (NodeId id = 0; id < topology.router_count(); ++id) {
+      const Router& router = network.router(id);
+      const std::uint64_t slots =
+          std::uint64_t(router.input_ports()) * std::uint64_t(router.virtual_channels()) * std::uint64_t(router.buffer_depth());
+      int links = 0;
+      for (int p = 0; p < topology.network_ports(); ++p) links += topology.has_link(id, p);
+      const EnergyBreakdown e = router_energy(r.power, r.activity.routers[id], measured, r.clock_period_ns, slots, links);
+      r.energy += e;
+      r.router_energy.push_back(e.total());
+      r.buffer_slots += slots;
+      r.links += std::uint64_t(links);
+    }
+    for (const NetworkInterfaceEvents& events : r.activity.interfaces) {
+      const EnergyBreakdown e = interface_energy(r.power, events);
+      r.energy += e;
+      r.interface_energy.push_back(e.total());
+    }
+    r.energy += mechanism_energy(r.power, r.activity.sideband_bit_transfers, r.activity.entropy_register_transfers,
+                                 r.activity.entropy_register_changes);
+    r.delivered_flits_window = delivered;
+    r.delivered_packets_window = st.packets_delivered_window();
+  }
+  if (r.per_component_activity || r.spatial.interval > 0) {
+    const Topology& topology = network.topology();
+    r.layout = topology.layout();
+    for (NodeId id = 0; id < topology.router_count(); ++id) r.positions.push_back(topology.position(id));
+    for (int p = 0; p < topology.network_ports(); ++p) r.port_names.push_back(topology.port_name(p));
+  }
   for (std::size_t i = 0; i < c.stimulus.phases.size() && !r.ramp; ++i) {
     const auto& process = c.stimulus.phases[i].injection.process;
     if (!ProcessRegistry::get(process.type).traits.ramps) continue;
@@ -272,6 +407,10 @@ void write_json(std::ostream& os, const RunReport& r) {
                    {"accepted_flits_by_source", r.accepted_flits_by_source},
                    {"throttled_cycles", r.throttled_cycles},
                    {"dropped_packets", r.dropped_packets}};
+  if (!r.layout.empty()) j["layout"] = {{"kind", r.layout}, {"positions", r.positions}, {"port_names", r.port_names}};
+  j["activity"] = activity_json(r);
+  if (r.energy_modelled) j["energy"] = energy_json(r);
+  if (r.spatial.interval > 0) j["spatial"] = spatial_json(r.spatial);
   Json& series = j["time_series"] = Json::object();
   auto column = [&](const char* name, auto member) {
     Json& c = series[name] = Json::array();
@@ -354,6 +493,15 @@ void print_summary(std::ostream& os, const RunReport& r, double wall_seconds, st
     row("dropped (full source queue, failed attempts)", std::to_string(r.packets_dropped));
   row("in network / queued at end", std::to_string(r.packets_in_network_at_end) + " / " + std::to_string(r.packets_queued_at_end));
   row("fairness (Jain, per source)", number(r.fairness, "%.3f"));
+  if (r.energy_modelled) {
+    const double measured = double(r.cycles - std::min(r.cycles, r.warmup));
+    row("energy in the window (power.model)",
+        number(r.energy.total() * 1e-6, "%.4g") + " µJ, " +
+            (measured > 0 ? number(r.energy.total() / (measured * r.clock_period_ns), "%.4g") + " mW" : std::string("—")) +
+            (r.delivered_flits_window ? ", " + number(r.energy.total() / double(r.delivered_flits_window), "%.4g") +
+                                            " pJ per delivered flit"
+                                      : std::string()));
+  }
   if (r.recoveries > 0)
     row("deadlock recoveries", std::to_string(r.recoveries) +
                                    (r.recoveries_in_knot >= 0 ? " (" + std::to_string(r.recoveries_not_in_knot) +

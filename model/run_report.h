@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "activity.h"
+#include "power/energy_model.h"
 #include "stats/network_statistics.h"
 
 namespace icn {
@@ -81,6 +83,26 @@ struct RunReport {
   // Metapacket gathers (self-tuned sec. 5.3, Fig. 11): how many completed, and their durations.
   std::uint64_t metapacket_gathers = 0;
   double metapacket_min = 0, metapacket_mean = 0, metapacket_max = 0;
+  // Event counts over the measurement window (activity.h); per router, interface and link only with
+  // simulation.activity: per_component.
+  Activity activity;
+  bool per_component_activity = false;
+  SpatialSamples spatial;  // with simulation.spatial_sample_interval (interval 0: none)
+  // With power.model: events (docs/energy.md): the window's energy by component, and per router and
+  // interface with per-component activity; what it was computed from, for an independent check.
+  bool energy_modelled = false;
+  PowerConfig power;
+  double clock_period_ns = 0;
+  EnergyBreakdown energy;
+  std::vector<double> router_energy, interface_energy;  // total pJ each
+  std::uint64_t routers = 0, buffer_slots = 0, links = 0;  // totals over the network
+  std::uint64_t delivered_flits_window = 0, delivered_packets_window = 0;
+
+  // How to draw the network (Topology::position, layout, port_name), with either of the above.
+  std::string layout;
+  std::vector<std::vector<int>> positions;  // per router
+  std::vector<std::string> port_names;      // per network port
+
   // Ramp-load runs: the critical load (flits/node/cycle) and its ratio to the uniform capacity.
   bool ramp = false;
   bool critical_found = false;

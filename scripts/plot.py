@@ -1,13 +1,19 @@
 """Plots icnsim results the way the congestion-control papers do (docs/sweeps.md), as SVG and PNG.
 
-    scripts/plot load RUNS.csv [--x COLUMN] [--by COLUMN] [--panel COLUMN] --out PREFIX
+    scripts/plot load RUNS.csv [--x COLUMN] [--by COLUMN] [--panel COLUMN] [--energy] --out PREFIX
         accepted throughput and latency (log axis) against offered load, one line per controller,
-        the mean over seeds with its 99 % confidence interval (realistic-loads paper sec. IV)
+        the mean over seeds with its 99 % confidence interval (realistic-loads paper sec. IV); with
+        --energy also energy per delivered flit, average power and the energy-delay product
     scripts/plot series RUN.json [RUN.json ...] --out PREFIX
         time series: accepted throughput, the controller's threshold and estimate, packets in the
         network, the throttled fraction of nodes
     scripts/plot bars RUNS.csv --metric COLUMN [--by COLUMN] [--group COLUMN] [--base VALUE] --out PREFIX
         a metric (completion time, by default) normalised to the uncontrolled base, per group
+    scripts/plot heatmap RUN.json [RUN.json ...] [--first N] [--last N] --out PREFIX
+        link utilisation drawn on the topology (a grid per plane, stages for the n-fly), over the
+        whole window or spatial samples first..last-1; throttling nodes outlined; one panel per run
+    scripts/plot animate RUN.json [--fps N] --out PREFIX
+        PREFIX.gif: the same, one frame per spatial sample
 """
 import argparse
 import collections
@@ -22,8 +28,14 @@ import matplotlib
 matplotlib.use("Agg")
 matplotlib.rcParams["svg.hashsalt"] = "icnsim"
 import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.patches  # noqa: E402
+import matplotlib.cm  # noqa: E402
+import matplotlib.colors  # noqa: E402
 import matplotlib.ticker  # noqa: E402
 from scipy import stats  # noqa: E402
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import spatial  # noqa: E402
 
 LABELS = {
     "load.offered_normalised": "offered load (fraction of capacity)",
@@ -31,6 +43,9 @@ LABELS = {
     "throughput.accepted_normalised": "accepted (fraction of capacity)",
     "latency.mean": "mean latency (cycles)",
     "schedule.completion_cycles": "completion time (cycles)",
+    "energy.per_delivered_flit_pj": "energy per delivered flit (pJ)",
+    "energy.average_power_mw": "average power (mW)",
+    "energy.energy_delay_product_pj_cycles": "energy × delay per packet (pJ·cycles)",
 }
 NAMES = {"none": "Base", "alo": "ALO", "static_threshold": "static threshold", "self_tuned": "Tune"}
 
@@ -85,7 +100,8 @@ def save(figure, prefix):
 def require(rows, *columns):
     for c in columns:
         if c not in rows[0]:
-            raise SystemExit(f"plot: no column {c} in the CSV (it has: {', '.join(list(rows[0])[:12])}, …)")
+            hint = " — energy needs power.model: events in the platform (docs/energy.md)" if c.startswith("energy.") else ""
+            raise SystemExit(f"plot: no column {c} in the CSV (it has: {', '.join(list(rows[0])[:12])}, …){hint}")
 
 
 def completed(rows):
@@ -107,23 +123,30 @@ def load_curves(rows, x, by, y):
             for line, points in groups.items()}
 
 
-def plot_load(rows, x, by, panel, title=None):
-    require(rows, x, by, "throughput.accepted_normalised", "latency.mean")
+LOAD_METRICS = ("throughput.accepted_normalised", "latency.mean")
+# With --energy (power.model: events in the platform, docs/energy.md).
+ENERGY_METRICS = ("energy.per_delivered_flit_pj", "energy.average_power_mw", "energy.energy_delay_product_pj_cycles")
+LOG_METRICS = {"latency.mean", "energy.energy_delay_product_pj_cycles"}
+
+
+def plot_load(rows, x, by, panel, title=None, metrics=LOAD_METRICS):
+    require(rows, x, by, *metrics)
     panels = sorted({r[panel] for r in rows}) if panel else [None]
-    figure, axes = plt.subplots(2, len(panels), figsize=(5.5 * len(panels), 7.5), squeeze=False, sharex="col")
+    figure, axes = plt.subplots(len(metrics), len(panels), figsize=(5.5 * len(panels), 3.75 * len(metrics)),
+                                squeeze=False, sharex="col")
     for j, value in enumerate(panels):
         subset = [r for r in rows if panel is None or r[panel] == value]
-        for i, y in enumerate(("throughput.accepted_normalised", "latency.mean")):
+        for i, y in enumerate(metrics):
             ax = axes[i][j]
             for line, points in sorted(load_curves(subset, x, by, y).items(), key=lambda item: line_order(item[0])):
                 xs, means, halves = zip(*points)
                 ax.errorbar(xs, means, yerr=halves, marker="o", markersize=3, capsize=2, label=NAMES.get(line, line))
-            if y == "latency.mean":
+            if y in LOG_METRICS:
                 ax.set_yscale("log")
             ax.set_ylabel(label(y))
             ax.grid(True, which="both", alpha=0.3)
             ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(6))
-            if i == 1:
+            if i == len(metrics) - 1:
                 ax.set_xlabel(label(x))
             if i == 0 and value is not None:
                 ax.set_title(f"{panel} = {value}")
@@ -213,6 +236,111 @@ def plot_bars(rows, metric, by, group, base, ylabel=None):
     return figure
 
 
+def draw_network(ax, result, links, throttled=None, colour_map="YlOrRd", buffered=None, most_buffered=1.0):
+    """Draws `links` (spatial.link_utilisation) on the network's layout in `ax`, routers filled by
+    the flits their input buffers hold (`buffered`, of `most_buffered`) if given: every router placed
+    by its first two coordinates (the planes of a third side by side), links between neighbours as
+    two parallel bars (each direction on its right-hand side), wrap-around links and links to
+    another plane as stubs in the port's direction; a k-ary n-fly's stages left to right."""
+    layout = spatial.layout(result)
+    positions = layout["positions"]
+    grid = layout["kind"] == "grid"
+    extent = [max(p[d] for p in positions) + 1 for d in range(len(positions[0]))]
+    cmap = plt.get_cmap(colour_map)
+
+    def place(router):
+        p = positions[router]
+        if not grid:  # stages: stage across, switch down
+            return float(p[0]) * 2.0, -float(p[1]) if len(p) > 1 else 0.0
+        x = float(p[0]) + (p[2] * (extent[0] + 1.5) if len(p) > 2 else 0.0)
+        y = -float(p[1]) if len(p) > 1 else 0.0
+        return x, y
+
+    for router in range(len(positions)):
+        x, y = place(router)
+        edge = "red" if throttled and router < len(throttled) and throttled[router] > 0.5 else "0.6"
+        fill = plt.get_cmap("Blues")(buffered[router] / most_buffered) if buffered else "white"
+        ax.add_patch(matplotlib.patches.Rectangle((x - 0.16, y - 0.16), 0.32, 0.32, facecolor=fill,
+                                                  edgecolor=edge, linewidth=1.5 if edge == "red" else 0.6, zorder=2))
+    for link in sorted(links, key=lambda link: link["utilisation"]):
+        colour = cmap(min(1.0, link["utilisation"]))
+        (x0, y0), (x1, y1) = place(link["from"]), place(link["to"])
+        a, b = positions[link["from"]], positions[link["to"]]
+        neighbours = grid and sum(abs(u - v) for u, v in zip(a, b)) == 1 and (len(a) < 3 or a[2] == b[2])
+        if not grid or neighbours:
+            dx, dy = x1 - x0, y1 - y0
+            length = math.hypot(dx, dy) or 1.0
+            ox, oy = dy / length * 0.09, -dx / length * 0.09  # each direction on its own side
+            ax.plot([x0 + dx / length * 0.2 + ox, x1 - dx / length * 0.2 + ox],
+                    [y0 + dy / length * 0.2 + oy, y1 - dy / length * 0.2 + oy], color=colour, linewidth=2.2,
+                    solid_capstyle="butt", zorder=1)
+        else:  # a wrap-around link, or one to another plane: a stub in the port's direction
+            name = link["port_name"]
+            sign = 1.0 if name.startswith("+") else -1.0
+            if name.endswith("x"):
+                sx, sy = sign * 0.45, 0.06 * sign
+            elif name.endswith("y"):
+                sx, sy = 0.06 * sign, -sign * 0.45
+            else:  # z or a higher dimension: a short diagonal
+                sx, sy = sign * 0.3, sign * 0.3
+            ax.plot([x0 + sx * 0.4, x0 + sx], [y0 + sy * 0.4, y0 + sy], color=colour, linewidth=2.2, zorder=1)
+    ax.set_aspect("equal")
+    ax.autoscale_view()
+    ax.margins(0.05)
+    ax.set_xticks([])
+    ax.set_yticks([])
+    return matplotlib.cm.ScalarMappable(norm=matplotlib.colors.Normalize(0, 1), cmap=cmap)
+
+
+def run_title(result):
+    controller = result["network"]["congestion_control"]
+    return f"{NAMES.get(controller, controller)}, {result['load']['offered_normalised']:.2f} offered, " \
+           f"{result['throughput']['accepted_normalised']:.2f} accepted"
+
+
+def plot_heatmap(runs, first=None, last=None):
+    figure, axes = plt.subplots(1, len(runs), figsize=(6 * len(runs), 5.5), squeeze=False)
+    buffered = [spatial.buffered_flits(result, first, last) if spatial.samples(result) else None for _, result in runs]
+    most = max([max(b) for b in buffered if b] + [1.0])
+    for ax, (path, result), held in zip(axes[0], runs, buffered):
+        throttled = spatial.throttled_fraction(result, first, last) if spatial.samples(result) else None
+        mappable = draw_network(ax, result, spatial.link_utilisation(result, first, last), throttled,
+                                buffered=held, most_buffered=most)
+        ax.set_title(run_title(result), fontsize=9)
+    figure.colorbar(mappable, ax=list(axes[0]), label="link utilisation (flits/cycle)", shrink=0.8)
+    if any(buffered):
+        figure.colorbar(matplotlib.cm.ScalarMappable(norm=matplotlib.colors.Normalize(0, most), cmap="Blues"),
+                        ax=list(axes[0]), label="flits buffered at a router's network inputs (mean)", shrink=0.8)
+    return figure
+
+
+def animate(result, prefix, fps):
+    import matplotlib.animation  # noqa: E402
+    frames = spatial.samples(result)
+    if frames == 0:
+        raise spatial.NoSpatialData("an animation needs spatial samples: --set simulation.spatial_sample_interval=N")
+    figure, ax = plt.subplots(figsize=(6, 5.5))
+    interval = result["spatial"]["interval"]
+    most = max(max(spatial.buffered_flits(result, s, s + 1)) for s in range(frames)) or 1.0
+
+    def frame(s):
+        ax.clear()
+        draw_network(ax, result, spatial.link_utilisation(result, s, s + 1), result["spatial"]["throttled"][s],
+                     buffered=spatial.buffered_flits(result, s, s + 1), most_buffered=most)
+        ax.set_title(f"{run_title(result)}\ncycles {result['spatial']['cycles'][s] + 1 - interval}"
+                     f"–{result['spatial']['cycles'][s]}", fontsize=9)
+
+    frame(0)
+    figure.colorbar(matplotlib.cm.ScalarMappable(norm=matplotlib.colors.Normalize(0, 1), cmap="YlOrRd"), ax=ax,
+                    label="link utilisation (flits/cycle)", shrink=0.8)
+    movie = matplotlib.animation.FuncAnimation(figure, frame, frames=frames)
+    path = pathlib.Path(f"{prefix}.gif")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    movie.save(path, writer=matplotlib.animation.PillowWriter(fps=fps))
+    plt.close(figure)
+    return path
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="kind", required=True)
@@ -222,6 +350,8 @@ def main(argv=None):
     load.add_argument("--by", default="congestion_control.type")
     load.add_argument("--panel", help="one column of plots per value of this column")
     load.add_argument("--title")
+    load.add_argument("--energy", action="store_true",
+                      help="also energy per delivered flit, average power and energy-delay product (power.model: events)")
     series = sub.add_parser("series", help="time series of runs")
     series.add_argument("runs", nargs="+")
     bars = sub.add_parser("bars", help="a metric normalised to the uncontrolled base")
@@ -230,11 +360,32 @@ def main(argv=None):
     bars.add_argument("--by", default="congestion_control.type")
     bars.add_argument("--group")
     bars.add_argument("--base", default="none")
-    for p in (load, series, bars):
+    heatmap = sub.add_parser("heatmap", help="link utilisation on the topology")
+    heatmap.add_argument("runs", nargs="+")
+    heatmap.add_argument("--first", type=int, help="first spatial sample (default: the whole window)")
+    heatmap.add_argument("--last", type=int, help="one past the last spatial sample")
+    movie = sub.add_parser("animate", help="link utilisation and throttled nodes over time, as a GIF")
+    movie.add_argument("run")
+    movie.add_argument("--fps", type=int, default=4)
+    for p in (load, series, bars, heatmap):
         p.add_argument("--out", required=True, help="output prefix: writes PREFIX.svg and PREFIX.png")
+    movie.add_argument("--out", required=True, help="output prefix: writes PREFIX.gif")
     args = ap.parse_args(argv)
+    try:
+        if args.kind == "animate":
+            print(animate(json.loads(pathlib.Path(args.run).read_text()), args.out, args.fps))
+            return 0
+        if args.kind == "heatmap":
+            runs = [(p, json.loads(pathlib.Path(p).read_text())) for p in args.runs]
+            for path in save(plot_heatmap(runs, args.first, args.last), args.out):
+                print(path)
+            return 0
+    except (spatial.NoSpatialData, ValueError) as e:
+        print(f"scripts/plot {args.kind}: {e}", file=sys.stderr)
+        return 2
     if args.kind == "load":
-        figure = plot_load(read_csv(args.csv), args.x, args.by, args.panel, args.title)
+        figure = plot_load(read_csv(args.csv), args.x, args.by, args.panel, args.title,
+                           LOAD_METRICS + (ENERGY_METRICS if args.energy else ()))
     elif args.kind == "series":
         figure = plot_series([(p, json.loads(pathlib.Path(p).read_text())) for p in args.runs])
     else:

@@ -97,6 +97,7 @@ void NetworkInterface::step() {
   while (!reinjections_.empty() && reinjections_.front().ready <= now) {
     const PacketId id = reinjections_.front().packet;
     queue_of(packets_[id]).push_front(id);
+    ++events_.reinjected_packets;
     count_queue_change(now, false);
     reinjections_.pop_front();
   }

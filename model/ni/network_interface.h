@@ -28,6 +28,7 @@
 #include "core/waking_signal.h"
 #include "ni/endpoint.h"
 #include "ni/injection_gate.h"
+#include "ni/network_interface_events.h"
 #include "ni/source_queue.h"
 #include "router/arbitration_policy.h"
 
@@ -85,6 +86,8 @@ class NetworkInterface : public sc_core::sc_module, public Endpoint {
     for (const auto& q : queues_) n += q.size();
     return n;
   }
+  // What it did since the run began (ni/network_interface_events.h).
+  const NetworkInterfaceEvents& events() const { return events_; }
 
  private:
   struct InjectionVc {
@@ -160,6 +163,7 @@ class NetworkInterface : public sc_core::sc_module, public Endpoint {
   EndpointClient* feeder_ = nullptr;
   EndpointClient* clients_[3] = {};  // per MessageKind
   const std::uint64_t queue_limit_;  // 0: unbounded
+  NetworkInterfaceEvents events_;
   const bool drop_when_full_;
   bool waiting_for_room_ = false;  // a processor stalled on a full queue
   void count_queue_change(Cycle now, bool popped);

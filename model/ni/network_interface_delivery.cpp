@@ -24,6 +24,7 @@ void NetworkInterface::deliver(Cycle now) {
     const Flit& f = *deliver_value_[channel];
     if (!f.sent_just_before(now)) continue;
     Packet& p = packets_[f.packet];
+    ++events_.ejected_flits;
     const bool absorbed = f.flags & Flit::kAbsorbed;  // software recovery ejected it here
     if (!absorbed && (f.destination != id_ || p.destination != id_)) delivery_error(f, now, "delivered to the wrong node");
     Reassembly& r = reassembly_[channel * lanes_ + f.vc];

@@ -32,6 +32,7 @@ bool NetworkInterface::inject(Cycle now, bool& refused) {
     }
     if (m.busy && m.credits > 0) {
       statistics_.metapacket_flit_injected();
+      ++events_.injected_flits;
       inject_out_[0]->write(next_flit(m, metapacket_vc_, now));
       --m.credits;
       if (++m.next_flit == m.length) m.busy = false;
@@ -139,6 +140,7 @@ void NetworkInterface::send_flit(int channel, int vc, Cycle now) {
   InjectionVc& v = injection_vc(channel, vc);
   Packet& p = packets_[v.packet];
   const Flit f = next_flit(v, vc, now);
+  ++events_.injected_flits;
   if (f.is_head()) {
     if (p.recoveries == 0) p.injected = now;  // network latency counts from the first injection
     p.in_network = true;

@@ -34,6 +34,7 @@ PacketId NetworkInterface::create(NodeId destination, int length, std::uint8_t p
   p.priority = std::uint8_t(priority & 31);  // five bits travel in the flit
   p.sequence = sequence_++;
   queue_of(p).push_back(id);
+  ++events_.packets_queued;
   statistics_.packet_created(id_, p.created, length);
   // Unconditionally: this runs during evaluation, and the NI may still go to sleep later in this
   // delta (signal updates, which come after evaluation, can rely on the sleeping flag instead).

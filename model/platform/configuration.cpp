@@ -43,6 +43,7 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   apply_controller_needs(c.congestion_control, c.routing, topology, c.router);
   c.tlm = TlmConfig::from(p.section("tlm"));
   c.sideband = SidebandConfig::from(p.section("sideband"));
+  c.power = PowerConfig::from(p.section("power"));
   c.simulation = SimulationConfig::from(p.section("simulation"), topology);
   // Let the chosen routing function judge whether it can work on this network.
   int packets_per_buffer = 1;

@@ -19,6 +19,7 @@
 #include "ni/network_interface_config.h"
 #include "platform/simulation_config.h"
 #include "router/router_config.h"
+#include "power/power_config.h"
 #include "sideband/sideband_config.h"
 #include "tlm/tlm_config.h"
 #include "topology/network_config.h"
@@ -37,6 +38,7 @@ struct PlatformConfig {
   NetworkInterfaceConfig network_interface;
   SelectedImplementation congestion_control;
   SidebandConfig sideband;
+  PowerConfig power;
   SimulationConfig simulation;
   TlmConfig tlm;
   ParameterSet resolved;  // every key as resolved, for --print-config and the result

@@ -8,6 +8,7 @@
 #include "deadlock/deadlock_recovery_config.h"
 #include "ni/network_interface_config.h"
 #include "platform/simulation_config.h"
+#include "power/power_config.h"
 #include "router/router_config.h"
 #include "sideband/sideband_config.h"
 #include "tlm/tlm_config.h"
@@ -46,6 +47,7 @@ Schema make_platform_schema() {
   s.add("tlm", TlmConfig::parameters());
   s.add(section_of<ControllerRegistry>("congestion_control", "type", "none", "congestion controller"));
   s.add("sideband", SidebandConfig::parameters());
+  s.add("power", PowerConfig::parameters());
   s.add("simulation", SimulationConfig::parameters());
   return s;
 }

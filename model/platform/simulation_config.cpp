@@ -29,6 +29,12 @@ std::vector<ParameterSpec> SimulationConfig::parameters() {
       P::text("vcd_routers", "all",
               "the routers whose output links and local channels go into the VCD file: all, or numbers such as "
               "0,5,10"),
+      P::choice("activity", "totals", {"totals", "per_component"},
+                "event counts in the result (docs/energy.md): network totals, or also per router, network "
+                "interface and link"),
+      P::integer("spatial_sample_interval", 0, 0, 4000000000LL,
+                 "cycles between samples of every link's flits, input buffer's occupancy and node's throttle "
+                 "state over the measurement window, for heatmaps (0: off; at most 2,000 samples)"),
       P::real("wall_limit", 0, 0, 1e9,
               "seconds of wall-clock time after which the run stops and writes what it measured (0: no limit)"),
   };
@@ -61,6 +67,17 @@ SimulationConfig SimulationConfig::from(const ParameterSet& p, const Topology& t
       c.vcd_routers.push_back(NodeId(router));
     }
   }
+  c.per_component_activity = p.text("activity") == "per_component";
+  c.spatial_sample_interval = Cycle(p.integer("spatial_sample_interval"));
+  if (c.warmup < c.cycles && c.spatial_sample_interval > 0 &&
+      (c.cycles - c.warmup) / c.spatial_sample_interval > kMostSpatialSamples)
+    throw ConfigError(p.problem(
+        "spatial_sample_interval",
+        std::to_string(c.spatial_sample_interval) + " takes " +
+            std::to_string((c.cycles - c.warmup) / c.spatial_sample_interval) +
+            " samples of the measurement window (allowed: 0, or at least " +
+            std::to_string((c.cycles - c.warmup + kMostSpatialSamples - 1) / kMostSpatialSamples) + ", at most " +
+            std::to_string(kMostSpatialSamples) + " samples)"));
   if (c.warmup >= c.cycles)
     throw ConfigError(p.problem("warmup", std::to_string(c.warmup) +
                                               " leaves no measurement window (allowed: less than simulation.cycles = " +

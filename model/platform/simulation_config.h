@@ -25,6 +25,9 @@ struct SimulationConfig {
   double wall_limit = 0;         // seconds of wall-clock time after which the run stops (0: none)
   std::string vcd;               // a VCD file of the traced routers' links (empty: none)
   std::vector<NodeId> vcd_routers;  // the routers whose links and local channels are traced (empty: all)
+  bool per_component_activity = false;  // simulation.activity: per_component
+  Cycle spatial_sample_interval = 0;    // 0: no spatial samples
+  static constexpr Cycle kMostSpatialSamples = 2000;  // bounds the result's size
 
   // Every simulation.* key, relative to the section, with its default, range and description.
   static std::vector<ParameterSpec> parameters();

@@ -107,6 +107,7 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
   blocked_.resize(int(inputs_.size()));
   allocation_order_.resize(inputs_.size());
   active_.assign(input_ports_, 0);
+  port_flits_.assign(std::size_t(output_ports_), 0);
   flit_in_.assign(std::size_t(input_ports_), nullptr);
   flit_value_.assign(std::size_t(input_ports_), nullptr);
   credit_signal_out_.assign(std::size_t(input_ports_), nullptr);
@@ -192,6 +193,18 @@ void Router::release_metapacket(int port, Cycle ready) {
 
 namespace icn {
 
+RouterEvents Router::events() const {
+  // Derived where the router's own counters already hold it, so that the hot path counts little:
+  // every flit written is read or still buffered, every read sends a credit but those merged.
+  RouterEvents e = counted_;
+  e.buffer_reads = e.crossbar_traversals = e.switch_allocation_grants = switched_flits_;
+  e.buffer_writes = switched_flits_ + std::uint64_t(buffered_flits_);
+  e.credits_sent = switched_flits_ - merged_credits_;
+  e.switch_allocation_requests = switch_allocator_->requests();
+  for (int p = 0; p < network_ports_; ++p) e.link_traversals += port_flits_[std::size_t(p)];
+  return e;
+}
+
 void Router::step() {
   // Awake, the router runs on its static sensitivity to the tick; asleep, it waits dynamically for
   // an input change. Woken in the cycle a neighbour wrote, it returns to the tick and acts next
@@ -205,6 +218,7 @@ void Router::step() {
   if (lane_inputs_) receive<true>(now);
   else receive<false>(now);
   if (buffered_flits_ > 0) {
+    ++counted_.active_cycles;
     if (central_arbiter_) {
       if (waiting_.any() || arbiter_header_ >= 0) route_through_central_arbiter(now);
     } else if (waiting_.any() || ((output_released_ || injection_refused_) && blocked_.any())) {

@@ -43,6 +43,7 @@
 #include "router/switch_allocator.h"
 #include "router/vc_allocator.h"
 #include "router/router_config.h"
+#include "router/router_events.h"
 #include "routing/routing_function.h"
 
 namespace icn {
@@ -183,6 +184,11 @@ class Router : public sc_core::sc_module {
   std::uint64_t recovered_blocked_on_vc() const { return recovered_blocked_on_vc_; }
   std::uint64_t recovered_blocked_on_credit() const { return recovered_blocked_on_credit_; }
   VcWait wait_of(int port, int vc, Cycle now) const;
+
+  // What this router did since the run began (router/router_events.h), and the flits sent through
+  // output `port` (onto its link or delivery channel).
+  RouterEvents events() const;
+  std::uint64_t flits_sent(int port) const { return port_flits_[std::size_t(port)]; }
 
  private:
   enum class VcState : std::uint8_t { Idle, Routing, Active };
@@ -348,6 +354,9 @@ class Router : public sc_core::sc_module {
   int valid_buffers_ = 0;                // input VCs holding flits (entropy throttling)
   std::uint64_t buffers_emptied_ = 0;    // input VCs whose last flit left
   std::uint64_t switched_flits_ = 0;     // flits that crossed the crossbar
+  RouterEvents counted_;  // the events not derived from the counters above (see events())
+  // At most one flit per port and cycle, and runs stay below 2^32 cycles (core/flit.h).
+  std::vector<std::uint32_t> port_flits_;  // per output port
   bool output_released_ = false;  // an output VC became free: blocked headers may retry
   InjectionRule* injection_rule_ = nullptr;
   mutable bool injection_refused_ = false;  // a new packet was refused by the rule: retry blocked headers

@@ -17,6 +17,7 @@ int Router::delivery_port(NodeId destination) const {
 }
 
 void Router::compute_route(int index, const Flit& header) {
+  ++counted_.route_computations;
   route_candidates(index, header, route_scratch_);
   if (!routes_.store(index, route_scratch_))
     fail(id_, clock_.cycle(), "the routing function gave " + std::to_string(route_scratch_.count) +

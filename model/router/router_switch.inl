@@ -37,11 +37,16 @@ inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   } else {
     credit.send(Credit{std::uint32_t(now), std::uint8_t(in_vc), 0});
   }
+  ++port_flits_[std::size_t(out_port)];
+  if ((priority_lanes_ >> in_vc) & 1u) ++(in_vc == recovery_vc_ ? counted_.recovery_lane_flits : counted_.metapacket_lane_flits);
 
   f.vc = v.out_vc;
   f.sent = std::uint32_t(now);
   ++v.flits_sent;
-  if (v.absorbing) f.flags |= Flit::kAbsorbed;
+  if (v.absorbing) {
+    f.flags |= Flit::kAbsorbed;
+    ++counted_.absorbed_flits;
+  }
   OutputVc& o = output_vc(out_port, v.out_vc);
   if (out_port < network_ports_) {
     o.last_flit = std::uint32_t(now);

@@ -104,12 +104,14 @@ void Router::start_routing(int index, Cycle now) {
 
 bool Router::try_allocation(int index, Cycle now) {
   InputVc& v = inputs_[index];
+  ++counted_.vc_allocation_requests;
   if (!allocate_output(index)) {
     v.tried = true;
     blocked_.set(index);
     return false;
   }
   v.tried = false;
+  ++counted_.vc_allocation_grants;
   v.blocked_since = now;  // progress: a header that now waits for a credit is blocked from here
   blocked_.reset(index);
   longest_vc_wait_ = std::max(longest_vc_wait_, now - v.route_ready);

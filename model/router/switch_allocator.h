@@ -77,6 +77,8 @@ class SwitchAllocator {
   int requester(int input_port, int lane) const { return lane_inputs_ ? input_port * lanes_ + lane : input_port; }
   // router.link_allocation: packet — whether output `out_port` (a link) carries a packet now.
   bool link_held(int out_port) const { return out_port < packet_links_ && holder_[out_port] != kFree; }
+  // Requests made so far: offers to an output's arbiter and the matching pass's grants (router_events.h).
+  std::uint64_t requests() const { return requests_made_; }
 
   // One crossbar input per physical input channel (the constructor's lane_inputs false), or one per
   // lane (true); the caller calls the one it was built for.
@@ -139,6 +141,7 @@ class SwitchAllocator {
   // common case) needs no arbitration, so offers become requests only once a second one arrives.
   template <typename View>
   void offer(const View& view, int ip, int lane, int op, std::uint64_t& requested, std::uint64_t& contested) {
+    ++requests_made_;
     const std::uint64_t output = std::uint64_t(1) << op;
     if (!(requested & output)) {
       requested |= output;
@@ -177,6 +180,7 @@ class SwitchAllocator {
   std::vector<int> request_count_;
   std::vector<Offer> lone_offer_;     // per output port: the first (often only) offer this cycle
   std::vector<std::uint8_t> pointer_;  // per input port: the lane to try first
+  std::uint64_t requests_made_ = 0;
   const int packet_links_;                   // outputs below this are links allocated per packet (0: none)
   std::vector<std::uint16_t> holder_;        // per such link: input port · lanes + lane of its packet, or kFree
   std::vector<std::uint32_t> holding_lanes_;  // per input port: its lanes whose packet holds a link
@@ -236,6 +240,7 @@ inline void SwitchAllocator::allocate_per_channel(const View& view, Cycle now, G
       if ((used_outputs >> op) & 1u || !view.ready(ip, lane)) continue;
       if (kPacketLinks && !may_bid(ip, lane, op)) continue;
       used_outputs |= std::uint64_t(1) << op;
+      ++requests_made_;
       if (kPacketLinks) note_grant(view, ip, lane, op);
       grant(ip, lane, op);
       break;

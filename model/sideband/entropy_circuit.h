@@ -68,6 +68,11 @@ class EntropyCircuit : public sc_core::sc_module {
   const EntropyCounts& reading(NodeId node) const;
   // Register transfers that waited because their data link carried a flit (virtual control channel).
   std::uint64_t stolen_cycles_missed() const { return missed_; }
+  // Since the run began: register values sent between neighbouring routers (each a pair Nv, Na),
+  // and reduction and broadcast registers that took a new value (what switches; the registers are
+  // clocked every cycle whatever they hold).
+  std::uint64_t register_transfers() const { return transfers_; }
+  std::uint64_t register_changes() const { return changes_; }
 
   // One cycle of the registers given every router's counts for it (the process calls it at the end
   // of each cycle; tests call it directly). `link_busy(node, port)`: the data link leaving `node`
@@ -96,7 +101,7 @@ class EntropyCircuit : public sc_core::sc_module {
   // Per node and dimension: the neighbour one coordinate lower and higher on the line, or kNoNode.
   std::vector<NodeId> lower_, higher_;
   std::vector<int> coordinate_;
-  std::uint64_t missed_ = 0;
+  std::uint64_t missed_ = 0, transfers_ = 0, changes_ = 0;
   EndOfCycle end_of_cycle_;
 };
 
@@ -111,6 +116,7 @@ void EntropyCircuit::clock_registers(const std::vector<EntropyCounts>& counts, L
       return;
     }
     copy = source;
+    ++transfers_;
   };
   for (int d = 0; d < dimensions_; ++d) {
     for (NodeId n = 0; n < NodeId(nodes_); ++n) {
@@ -129,10 +135,13 @@ void EntropyCircuit::clock_registers(const std::vector<EntropyCounts>& counts, L
     for (NodeId n = 0; n < NodeId(nodes_); ++n) {
       const std::size_t i = at(d, n);
       const int c = coordinate_[i];
-      broadcast_[i] = c == root_ ? reduction_[i] : from_root_side_[i];
+      const EntropyCounts broadcast = c == root_ ? reduction_[i] : from_root_side_[i];
+      changes_ += !(broadcast_[i] == broadcast);
+      broadcast_[i] = broadcast;
       EntropyCounts sum = d == 0 ? profile_[n] : broadcast_[at(d - 1, n)];
       if (c <= root_ && lower_[i] != kNoNode) sum += from_below_[i];
       if (c >= root_ && higher_[i] != kNoNode) sum += from_above_[i];
+      changes_ += !(reduction_[i] == sum);
       reduction_[i] = sum;
     }
   }

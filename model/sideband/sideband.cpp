@@ -20,6 +20,7 @@ void Sideband::attach(NodeId node, SidebandClient* client, const std::vector<int
   if (counters_bits_.empty()) {
     counters_bits_ = counter_bits;
     counters_ = counter_bits.size();
+    for (int bits : counter_bits) bits_per_node_ += std::uint64_t(bits);
   } else if (counters_bits_ != counter_bits) {
     throw std::logic_error("all sideband clients must register the same counters");
   }
@@ -67,9 +68,11 @@ void Sideband::hop() {
   const int d = dimension_;
   const int hops = hops_in(topology_, d);
   const bool last_of_even_ring = topology_.wraps(d) && topology_.radix() % 2 == 0 && hop_in_dimension_ + 1 == hops;
+  std::uint64_t links = 0;  // that carried this hop's values
   for (NodeId n = 0; n < topology_.node_count(); ++n) {
     const NodeId from_minus = topology_.neighbour(n, KaryNCube::port_of(d, false));  // sends towards +
     const NodeId from_plus = topology_.neighbour(n, KaryNCube::port_of(d, true));    // sends towards -
+    links += (from_minus != kNoNode) + (from_plus != kNoNode);
     for (std::size_t c = 0; c < counters_; ++c) {
       const std::size_t i = std::size_t(n) * counters_ + c;
       const std::uint64_t in_plus = from_minus == kNoNode ? 0 : plus_[std::size_t(from_minus) * counters_ + c];
@@ -80,6 +83,8 @@ void Sideband::hop() {
       sum_[i] += in_plus + (last_of_even_ring ? 0 : in_minus);
     }
   }
+  value_transfers_ += links * counters_;
+  bit_transfers_ += links * bits_per_node_;
   plus_.swap(next_plus_);
   minus_.swap(next_minus_);
   if (++hop_in_dimension_ == hops && ++dimension_ < topology_.dimensions()) {

@@ -44,6 +44,10 @@ class Sideband : public sc_core::sc_module, public GlobalGather {
   int hops_per_gather() const;
   int hop_delay() const { return config_.hop_delay; }
   bool active() const { return !counters_bits_.empty(); }
+  // Values and bits sent node to node over the sideband's links since the run began (a value
+  // crosses one link per hop; energy per bit and hop is the sideband's cost).
+  std::uint64_t value_transfers() const { return value_transfers_; }
+  std::uint64_t bit_transfers() const { return bit_transfers_; }
 
  private:
   void end_of_elaboration() override;
@@ -61,6 +65,8 @@ class Sideband : public sc_core::sc_module, public GlobalGather {
   std::vector<std::uint64_t> sum_, plus_, minus_, next_plus_, next_minus_;
   int dimension_ = 0, hop_in_dimension_ = 0;
   Cycle gather_start_ = 0;
+  std::uint64_t value_transfers_ = 0, bit_transfers_ = 0;
+  std::uint64_t bits_per_node_ = 0;  // of all counters together
   EndOfCycle end_of_cycle_;
 };
 

@@ -15,6 +15,7 @@ NetworkStatistics::NetworkStatistics(NodeId nodes, Cycle warmup, Cycle end)
 
 void NetworkStatistics::packet_delivered(const Packet& p, Cycle at) {
   ++delivered_total_;
+  if (in_window(at)) ++delivered_window_;
   const Cycle latency = at - p.created;
   interval_latency_sum_ += latency;
   ++interval_latency_count_;

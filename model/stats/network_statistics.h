@@ -95,6 +95,7 @@ class NetworkStatistics {
   const std::vector<std::uint64_t>& dropped_packets() const { return dropped_packets_; }
   std::uint64_t packets_injected_total() const { return injected_total_; }
   std::uint64_t packets_delivered_total() const { return delivered_total_; }
+  std::uint64_t packets_delivered_window() const { return delivered_window_; }  // tails delivered in it
   std::uint64_t created_flits_window() const { return created_flits_window_; }
   std::uint64_t attempted_flits_window() const { return attempted_flits_window_; }
   const std::vector<std::uint64_t>& created_packets() const { return created_packets_; }
@@ -125,7 +126,7 @@ class NetworkStatistics {
   std::uint64_t hops_sum_ = 0;
   std::uint64_t created_flits_window_ = 0;
   std::uint64_t attempted_flits_window_ = 0;
-  std::uint64_t created_total_ = 0, injected_total_ = 0, delivered_total_ = 0;
+  std::uint64_t created_total_ = 0, injected_total_ = 0, delivered_total_ = 0, delivered_window_ = 0;
   std::uint64_t flits_injected_total_ = 0, flits_delivered_total_ = 0;
   std::uint64_t flits_absorbed_total_ = 0, packets_absorbed_total_ = 0;
   std::uint64_t interval_created_flits_ = 0, interval_attempted_flits_ = 0, interval_delivered_flits_ = 0;

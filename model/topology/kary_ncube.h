@@ -47,6 +47,8 @@ class KaryNCube final : public Topology {
     return int(node / stride_[dimension] % NodeId(k_));
   }
   std::vector<int> coordinates(NodeId node) const;
+  std::vector<int> position(NodeId router) const override { return coordinates(router); }
+  std::string layout() const override { return "grid"; }
   NodeId node_at(const std::vector<int>& coordinates) const;
 
   // The neighbour reached through network port `port`, or kNoNode at a mesh edge.

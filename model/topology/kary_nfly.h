@@ -29,6 +29,10 @@ class KaryNFly final : public Topology {
     return Attachment{NodeId(n_ - 1) * per_stage_ + node / NodeId(k_), int(node % NodeId(k_))};
   }
   int network_ports() const override { return k_; }
+  std::vector<int> position(NodeId router) const override {
+    return {stage(router), int(router % NodeId(per_stage_))};
+  }
+  std::string layout() const override { return "stages"; }
   Link link(NodeId router, int output_port) const override;
   int distance(NodeId from, NodeId) const override { return n_ - 1 - stage(from); }  // on a path to the node
   int minimal_ports(NodeId from, NodeId to, int* out) const override;

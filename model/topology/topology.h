@@ -71,6 +71,10 @@ class Topology {
   virtual double uniform_capacity() const = 0;
   // A network port's name in diagnostics ("+x" on a k-ary n-cube).
   virtual std::string port_name(int port) const { return "port " + std::to_string(port); }
+  // Where router `r` is drawn in a picture of the network (scripts/plot heatmap): its coordinates
+  // on a k-ary n-cube (dimension 0 first), {stage, switch} on a k-ary n-fly; the layout's name.
+  virtual std::vector<int> position(NodeId router) const { return {int(router)}; }
+  virtual std::string layout() const { return "line"; }
 };
 
 // The topology as the family `Family`, for a mechanism that only works there; otherwise

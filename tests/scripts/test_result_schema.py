@@ -30,6 +30,12 @@ RUNS = {
     "nothing measured": (["platforms/default.yaml", "stimuli/uniform.yaml", *SMALL,
                           "--set", "stimulus.injection.rate=0.000001"], 0),
     "deadlock": (["platforms/default.yaml", "stimuli/uniform.yaml", *DEADLOCK], 3),
+    "per-component activity and spatial samples": (["platforms/selftuned-recovery.yaml", "stimuli/uniform.yaml", *SMALL,
+                                                     "--set", "congestion_control.type=self_tuned",
+                                                     "--set", "simulation.activity=per_component",
+                                                     "--set", "simulation.spatial_sample_interval=250"], 0),
+    "per-component activity on a k-ary n-fly": (["platforms/dally-2ary6fly.yaml", "stimuli/uniform.yaml", *SHORT,
+                                                 "--set", "simulation.activity=per_component"], 0),
     "priority classes": (["platforms/dally-2ary6fly.yaml", "stimuli/uniform.yaml", *SHORT,
                           "--set", "stimulus.high_priority_fraction=0.2", "--set", "router.arbitration=priority"], 0),
 }
@@ -96,6 +102,33 @@ def test_result_follows_the_schema_and_agrees_with_itself(icnsim, tmp_path, sche
         assert r["status"]["state"] == "completed" and r["status"]["reason"] == ""
     else:
         assert r["status"]["state"] != "completed" and r["status"]["reason"]
+    activity = r["activity"]
+    assert activity["cycles"] == measured
+    routers = activity["routers"]
+    router_cycles = routers["active_cycles"] + routers["idle_cycles"]  # every router every measured cycle
+    if "layout" in r:
+        assert router_cycles == measured * len(r["layout"]["positions"])
+    else:
+        assert measured == 0 or router_cycles % measured == 0 and router_cycles >= measured * nodes / 2
+    assert routers["buffer_reads"] == routers["crossbar_traversals"] == routers["switch_allocation_grants"]
+    assert routers["switch_allocation_requests"] >= routers["switch_allocation_grants"]
+    assert routers["vc_allocation_requests"] >= routers["vc_allocation_grants"]
+    assert (activity["scope"] == "per_component") == ("per_router" in activity) == ("links" in activity)
+    if "per_router" in activity:
+        for key, column in activity["per_router"].items():
+            assert len(column) == len(r["layout"]["positions"]) and sum(column) == routers[key], key
+        for key, column in activity["per_node"].items():
+            assert len(column) == nodes and sum(column) == activity["network_interfaces"][key], key
+        assert sum(activity["links"]["flits"]) == routers["link_traversals"]
+    if "spatial" in r:
+        spatial = r["spatial"]
+        assert spatial["cycles"] == [r["window"]["warmup"] + (i + 1) * spatial["interval"] - 1
+                                     for i in range(measured // spatial["interval"])]
+        assert all(len(row) == len(spatial["links"]["from"]) for row in spatial["link_flits"])
+        assert all(len(row) == nodes for row in spatial["throttled"])
+        # The samples cover the window here: together they are the window's link traversals.
+        assert sum(map(sum, spatial["link_flits"])) == routers["link_traversals"]
+        assert activity["sideband"]["value_transfers"] > 0  # the self-tuned controller's gathers
     if name == "metapackets":
         assert r["metapackets"]["gathers"] > 0
         assert r["metapackets"]["min_cycles"] <= r["metapackets"]["mean_cycles"] <= r["metapackets"]["max_cycles"]

@@ -1,0 +1,61 @@
+#include "power/power_config.h"
+
+namespace icn {
+
+std::vector<ParameterSpec> PowerConfig::parameters() {
+  using P = ParameterSpec;
+  auto energy = [](const char* key, const char* what) {
+    return P::real(key, 0, 0, 1e9, std::string("dynamic energy per ") + what + ", pJ");
+  };
+  return {
+      P::choice("model", "none", {"none", "events"},
+                "events: the result gives energy and power from the event counts and the coefficients below "
+                "(docs/energy.md); none: no energy"),
+      P::text("source", "", "where the coefficients come from (a citation and its conditions), echoed into the result"),
+      P::integer("flit_bits", 128, 1, 65536, "flit width the per-flit energies hold for; sizes the buffers' leakage"),
+      energy("buffer_write_pj", "flit written into an input buffer"),
+      energy("buffer_read_pj", "flit read from an input buffer"),
+      energy("crossbar_pj", "flit through the crossbar"),
+      energy("routing_pj", "route computed for a header"),
+      energy("vc_allocation_pj", "VC allocation request"),
+      energy("switch_allocation_pj", "switch allocation request"),
+      energy("link_pj", "flit over a network link"),
+      energy("credit_pj", "credit transfer upstream"),
+      energy("interface_flit_pj", "flit injected or ejected by a network interface"),
+      energy("sideband_bit_pj", "bit over one sideband link (self-tuned controller)"),
+      energy("entropy_transfer_pj", "register value sent between neighbours in the entropy circuit"),
+      energy("entropy_register_pj", "entropy-circuit register taking a new value"),
+      P::real("router_clock_pj", 0, 0, 1e9, "clock distribution of a router per cycle, pJ"),
+      P::boolean("clock_gating", false, "a router's clock runs only in cycles it holds a flit"),
+      P::real("router_leakage_mw", 0, 0, 1e9, "static power of a router apart from its buffers, mW"),
+      P::real("buffer_leakage_nw_per_bit", 0, 0, 1e9, "static power per bit of input buffer (flit_bits per flit slot), nW"),
+      P::real("link_leakage_mw", 0, 0, 1e9, "static power of a network link (its repeaters), mW"),
+  };
+}
+
+PowerConfig PowerConfig::from(const ParameterSet& p) {
+  PowerConfig c;
+  c.enabled = p.text("model") == "events";
+  c.source = p.text("source");
+  c.flit_bits = int(p.integer("flit_bits"));
+  c.buffer_write = p.real("buffer_write_pj");
+  c.buffer_read = p.real("buffer_read_pj");
+  c.crossbar = p.real("crossbar_pj");
+  c.routing = p.real("routing_pj");
+  c.vc_allocation = p.real("vc_allocation_pj");
+  c.switch_allocation = p.real("switch_allocation_pj");
+  c.link = p.real("link_pj");
+  c.credit = p.real("credit_pj");
+  c.interface_flit = p.real("interface_flit_pj");
+  c.sideband_bit = p.real("sideband_bit_pj");
+  c.entropy_transfer = p.real("entropy_transfer_pj");
+  c.entropy_register = p.real("entropy_register_pj");
+  c.router_clock = p.real("router_clock_pj");
+  c.clock_gating = p.boolean("clock_gating");
+  c.router_leakage_mw = p.real("router_leakage_mw");
+  c.buffer_leakage_nw_per_bit = p.real("buffer_leakage_nw_per_bit");
+  c.link_leakage_mw = p.real("link_leakage_mw");
+  return c;
+}
+
+}  // namespace icn

@@ -1,0 +1,113 @@
+"""The energy model (docs/energy.md): the result's energy is its own event counts times its
+coefficients — recomputed apart from the model by scripts/energy.py — leakage alone when nothing
+moves, and the load sweep plots it."""
+import json
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import energy  # noqa: E402
+
+# Coefficients for the tests, chosen so that every part is non-zero and distinct; not a technology.
+COEFFICIENTS = {"buffer_write_pj": 1.5, "buffer_read_pj": 1.25, "crossbar_pj": 2, "routing_pj": 0.5,
+                "vc_allocation_pj": 0.25, "switch_allocation_pj": 0.125, "link_pj": 3, "credit_pj": 0.1,
+                "interface_flit_pj": 0.7, "sideband_bit_pj": 0.02, "entropy_transfer_pj": 0.03,
+                "entropy_register_pj": 0.04, "router_clock_pj": 0.9, "router_leakage_mw": 0.3,
+                "buffer_leakage_nw_per_bit": 2, "link_leakage_mw": 0.05}
+POWER = ["--set", "power.model=events", "--set", "power.flit_bits=64",
+         *[a for k, v in COEFFICIENTS.items() for a in ("--set", f"power.{k}={v}")]]
+SHORT = ["--set", "simulation.cycles=2000", "--set", "simulation.warmup=500", "--set", "network.radix=4", "-q"]
+
+RUNS = {
+    "default, uniform": ["platforms/default.yaml", "stimuli/uniform.yaml", "--set", "stimulus.injection.rate=0.03"],
+    "self-tuned over the sideband": ["platforms/selftuned-recovery.yaml", "stimuli/selftuned-uniform.yaml",
+                                     "--set", "congestion_control.type=self_tuned", "--set", "stimulus.injection.rate=0.05"],
+    "entropy circuit, clock-gated": ["platforms/entropy-32x32.yaml", "stimuli/uniform.yaml",
+                                     "--set", "power.clock_gating=true", "--set", "simulation.sample_interval=100"],
+    "software recovery": ["platforms/transt-8ary3cube.yaml", "stimuli/uniform.yaml", "--set", "congestion_control.type=none",
+                          "--set", "stimulus.injection.rate=1", "--set", "stimulus.injection.unit=flits",
+                          "--set", "network.radix=8", "--set", "simulation.cycles=6000"],
+}
+
+
+def run(icnsim, tmp_path, *args):
+    out = tmp_path / "r.json"
+    p = icnsim(*SHORT, *POWER, *args, "--out", out)
+    assert p.returncode == 0, p.stderr
+    return json.loads(out.read_text())
+
+
+@pytest.mark.parametrize("name", sorted(RUNS))
+def test_energy_is_the_counts_times_the_coefficients(icnsim, tmp_path, name):
+    r = run(icnsim, tmp_path, *RUNS[name], "--set", "simulation.activity=per_component")
+    assert energy.differences(r) == {}
+    e = r["energy"]
+    assert e["coefficients"] == pytest.approx(COEFFICIENTS)
+    assert e["dynamic_pj"] > 0 and e["leakage_pj"] > 0
+    assert e["total_pj"] == pytest.approx(e["dynamic_pj"] + e["clock_pj"] + e["leakage_pj"], rel=1e-12)
+    # Per router and interface, the whole but the network-wide mechanisms.
+    mechanisms = e["breakdown_pj"]["sideband"] + e["breakdown_pj"]["entropy_circuit"]
+    assert sum(e["per_router_pj"]) + sum(e["per_interface_pj"]) + mechanisms == pytest.approx(e["total_pj"], rel=1e-9)
+    assert e["average_power_mw"] == pytest.approx(e["total_pj"] / (e["cycles"] * e["clock_period_ns"]), rel=1e-12)
+    assert e["per_delivered_flit_pj"] == pytest.approx(e["total_pj"] / e["delivered_flits"], rel=1e-12)
+    assert e["energy_delay_product_pj_cycles"] == pytest.approx(
+        e["total_pj"] / e["delivered_packets"] * r["latency"]["mean"], rel=1e-12)
+    if name == "self-tuned over the sideband":
+        assert e["breakdown_pj"]["sideband"] > 0
+    if name == "entropy circuit, clock-gated":
+        assert e["breakdown_pj"]["entropy_circuit"] > 0
+        assert e["clock_pj"] == pytest.approx(r["activity"]["routers"]["active_cycles"] * 0.9, rel=1e-12)
+    if name == "software recovery":  # absorbed worms' flits cost what any flit costs until ejected
+        assert r["activity"]["routers"]["absorbed_flits"] > 0
+        assert r["activity"]["network_interfaces"]["reinjected_packets"] > 0
+
+
+def test_a_wrong_count_is_caught_by_the_recomputation(icnsim, tmp_path):
+    # The check can fail: one count off by one changes the recomputed part.
+    r = run(icnsim, tmp_path, *RUNS["default, uniform"])
+    r["activity"]["routers"]["crossbar_traversals"] += 1
+    assert set(energy.differences(r)) == {"crossbar", "total"}
+
+
+def test_with_no_traffic_the_energy_is_the_leakage_of_the_cycles(icnsim, tmp_path):
+    # 4x4 torus, 2 VCs of 4 flits, 5 input ports: 16 routers, 16·5·2·4 = 640 flit slots of 64 bits,
+    # 64 links. Clock-gated idle routers spend no clock energy.
+    r = run(icnsim, tmp_path, "platforms/default.yaml", "stimuli/uniform.yaml", "--set", "stimulus.injection.rate=0",
+            "--set", "router.virtual_channels=2", "--set", "router.buffer_depth=4",
+            "--set", "power.clock_gating=true")
+    e = r["energy"]
+    assert (e["routers"], e["buffer_slots"], e["links"]) == (16, 640, 64)
+    assert e["dynamic_pj"] == 0 and e["clock_pj"] == 0
+    per_cycle = 16 * 0.3 + 64 * 0.05 + 640 * 64 * 2e-6  # mW × 1 ns = pJ
+    assert e["leakage_pj"] == pytest.approx(1500 * per_cycle, rel=1e-12)
+    assert e["per_delivered_flit_pj"] is None and e["energy_delay_product_pj_cycles"] is None
+
+
+def test_no_power_model_no_energy(icnsim, tmp_path):
+    out = tmp_path / "r.json"
+    assert icnsim("platforms/default.yaml", "stimuli/uniform.yaml", *SHORT, "--out", out).returncode == 0
+    assert "energy" not in json.loads(out.read_text())
+
+
+def test_the_load_plot_draws_energy_against_offered_load(icnsim, tmp_path):
+    import csv
+    import plot
+    rows = []
+    for rate in (0.01, 0.03):
+        r = run(icnsim, tmp_path, *RUNS["default, uniform"][:2], "--set", f"stimulus.injection.rate={rate}")
+        rows.append({"stimulus.injection.rate": rate, "congestion_control.type": "none",
+                     "throughput.accepted_normalised": r["throughput"]["accepted_normalised"],
+                     "latency.mean": r["latency"]["mean"],
+                     **{f"energy.{k}": r["energy"][k] for k in ("per_delivered_flit_pj", "average_power_mw",
+                                                               "energy_delay_product_pj_cycles")}})
+    with open(tmp_path / "runs.csv", "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    assert plot.main(["load", str(tmp_path / "runs.csv"), "--energy", "--out", str(tmp_path / "load")]) == 0
+    assert (tmp_path / "load.png").stat().st_size > 10000
+    # More load, more power.
+    assert rows[1]["energy.average_power_mw"] > rows[0]["energy.average_power_mw"]

@@ -1,0 +1,87 @@
+"""Where congestion forms, as the pictures show it (scripts/plot heatmap, animate): the data behind
+the picture, read from results (docs/energy.md, "Pictures")."""
+import json
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import spatial  # noqa: E402
+
+# A hot spot at the centre of a 9-ary 2-cube (odd radix: no ties between the two ways round a
+# ring), a fifth of the traffic to it, well below saturation.
+HOT_SPOT = ["platforms/default.yaml", "stimuli/uniform.yaml", "--set", "network.radix=9",
+            "--set", "simulation.cycles=11000", "--set", "simulation.warmup=1000",
+            "--set", "stimulus.pattern.type=hot_spot", "--set", "stimulus.pattern.nodes=[40]",
+            "--set", "stimulus.pattern.fraction=0.2", "--set", "stimulus.injection.rate=0.05",
+            "--set", "stimulus.injection.unit=flits", "-q"]
+
+
+@pytest.fixture(scope="module")
+def hot_spot(tmp_path_factory):
+    import subprocess
+    from conftest import BUILD
+    out = tmp_path_factory.mktemp("hot_spot") / "r.json"
+    subprocess.run([str(BUILD / "model" / "icnsim"), *HOT_SPOT, "--set", "simulation.activity=per_component",
+                    "--set", "simulation.spatial_sample_interval=1000", "--out", str(out)], cwd=ROOT, check=True)
+    return json.loads(out.read_text())
+
+
+def test_the_hottest_links_of_a_hot_spot_run_are_the_hot_spots_incoming_links(hot_spot):
+    # Dimension order: every packet for the hot spot ends its path on one of the two y links of
+    # its column; those two carry the most, on the window's counts and on the samples alike.
+    for window in ({}, {"first": 0, "last": spatial.samples(hot_spot)}):
+        hottest = spatial.hottest_links(hot_spot, 2, **window)
+        assert {link["to"] for link in hottest} == {40}, hottest
+        assert {link["port_name"] for link in hottest} == {"+y", "-y"}
+        ordinary = spatial.hottest_links(hot_spot, 40, **window)[-1]["utilisation"]
+        assert hottest[1]["utilisation"] > 2 * ordinary
+
+
+def test_samples_and_the_window_count_the_same_flits(hot_spot):
+    # Ten samples of 1,000 cycles cover the 10,000-cycle window exactly.
+    by_window = {(l["from"], l["port"]): l["utilisation"] for l in spatial.link_utilisation(hot_spot)}
+    by_samples = {(l["from"], l["port"]): l["utilisation"]
+                  for l in spatial.link_utilisation(hot_spot, first=0, last=spatial.samples(hot_spot))}
+    assert by_window == pytest.approx(by_samples, abs=1e-12)
+    one = spatial.link_utilisation(hot_spot, first=3, last=4)
+    assert max(l["utilisation"] for l in one) <= 1.0
+
+
+def test_sampled_throttle_states_agree_with_the_time_series(icnsim, tmp_path):
+    # Self-tuned past saturation: the spatial samples' throttling nodes, counted, are the time
+    # series' throttled fraction at the same cycles.
+    out = tmp_path / "r.json"
+    p = icnsim("platforms/selftuned-recovery.yaml", "stimuli/uniform.yaml", "--set", "network.radix=8",
+               "--set", "congestion_control.type=self_tuned", "--set", "stimulus.injection.rate=0.05",
+               "--set", "simulation.cycles=8000", "--set", "simulation.warmup=1000",
+               "--set", "simulation.sample_interval=500", "--set", "simulation.spatial_sample_interval=500",
+               "-q", "--out", out)
+    assert p.returncode == 0, p.stderr
+    r = json.loads(out.read_text())
+    series = dict(zip(r["time_series"]["cycle"], r["time_series"]["throttled_fraction"]))
+    fractions = [sum(row) / len(row) for row in r["spatial"]["throttled"]]
+    assert fractions == [pytest.approx(series[c], abs=1e-12) for c in r["spatial"]["cycles"]]
+    assert max(fractions) > 0.1  # it does throttle
+
+
+def test_heatmap_and_animation_are_drawn(hot_spot, tmp_path):
+    run = tmp_path / "r.json"
+    run.write_text(json.dumps(hot_spot))
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import plot
+    assert plot.main(["heatmap", str(run), "--out", str(tmp_path / "heat")]) == 0
+    assert (tmp_path / "heat.png").stat().st_size > 10000
+    assert plot.main(["animate", str(run), "--out", str(tmp_path / "movie")]) == 0
+    assert (tmp_path / "movie.gif").stat().st_size > 10000
+
+
+def test_a_result_without_spatial_data_gets_a_clear_error(icnsim, tmp_path, capsys):
+    out = tmp_path / "r.json"
+    assert icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--set", "network.radix=4",
+                  "--set", "simulation.cycles=500", "--set", "simulation.warmup=100", "-q", "--out", out).returncode == 0
+    import plot
+    assert plot.main(["heatmap", str(out), "--out", str(tmp_path / "heat")]) == 2
+    assert "simulation.activity=per_component" in capsys.readouterr().err
