@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 
 #include "congestion/metapacket_gather.h"
 #include "core/config_error.h"
@@ -120,6 +121,10 @@ void Fabric::open_trace() {
   }
   const std::string path = given.substr(0, given.size() - 4);  // SystemC adds the extension
   trace_ = sc_core::sc_create_vcd_trace_file(path.c_str());
+  // In the kernel's resolution: every time stamp exact, and no note from SystemC on standard output
+  // (where a result written with --out - goes).
+  sc_core::sc_report_handler::set_actions("tracing timescale unit set", sc_core::SC_DO_NOTHING);
+  trace_->set_time_unit(sc_core::sc_get_time_resolution().to_seconds(), sc_core::SC_SEC);
   std::vector<NodeId> routers = platform_.simulation.vcd_routers;
   if (routers.empty())
     for (NodeId r = 0; r < topology_.router_count(); ++r) routers.push_back(r);
@@ -140,8 +145,26 @@ void Fabric::open_trace() {
 }
 
 void Fabric::close_trace() {
-  if (trace_) sc_core::sc_close_vcd_trace_file(trace_);
+  if (!trace_) return;
+  sc_core::sc_close_vcd_trace_file(trace_);
   trace_ = nullptr;
+  // SystemC's VCD writer reports no write error (a full disk, a file-size limit): it ends a
+  // complete file with the time it was closed at, so a file that does not was cut short.
+  const std::string expected = "#" + std::to_string(sc_core::sc_time_stamp().value());
+  std::ifstream in(platform_.simulation.vcd, std::ios::binary | std::ios::ate);
+  std::string tail;
+  if (in) {
+    const std::streamoff size = in.tellg();
+    const std::streamoff keep = std::min<std::streamoff>(size, 256);
+    tail.resize(std::size_t(keep));
+    in.seekg(size - keep);
+    in.read(tail.data(), keep);
+  }
+  while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r')) tail.pop_back();
+  const std::size_t line = tail.rfind('\n');
+  if (!in || tail.substr(line == std::string::npos ? 0 : line + 1) != expected)
+    trace_error_ = "the VCD file '" + platform_.simulation.vcd.substr(0, 200) +
+                   "' is incomplete: it does not end at the end of the run (a full disk or a file-size limit?)";
 }
 
 void Fabric::connect_links() {

@@ -80,6 +80,8 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
 
   // Writes out and closes the VCD file of simulation.vcd (also done when the fabric is destroyed).
   void close_trace();
+  // Why the VCD file of simulation.vcd is unusable once closed (it was cut short), or empty.
+  const std::string& trace_error() const { return trace_error_; }
 
   // What an input VC waits for (WaitForQuery, for the watchdog).
   VcWait wait_of(const VcRef& vc, Cycle now) const override {
@@ -109,6 +111,7 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   TlmNetwork tlm_;
   std::vector<std::unique_ptr<TlmPort>> tlm_ports_;  // with an address map
   sc_core::sc_trace_file* trace_ = nullptr;
+  std::string trace_error_;
   // Named, so that the hierarchy reads link_flit_0 … rather than sc_vector's vector_0_0 ….
   sc_core::sc_vector<FlitSignal> link_flits_{"link_flit"};      // [router * ports + port]: from that output port
   sc_core::sc_vector<CreditSignal> link_credits_{"link_credit"};  // credits back for that link

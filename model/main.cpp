@@ -364,6 +364,12 @@ int sc_main(int argc, char* argv[]) {
       }
     }
     if (!quiet) icn::print_summary(std::cout, report, wall, peak_resident_bytes());
+    if (!experiment->fabric().trace_error().empty()) {  // the result is written; the VCD is not
+      std::cerr << "icnsim: simulation.vcd: " << experiment->fabric().trace_error() << "\n";
+      std::cout.flush();
+      std::fflush(nullptr);
+      std::_Exit(4);
+    }
     // Everything is written: end here. Tearing down SystemC's objects (the kernel unregisters ports
     // one by one) would take longer than the run on a large network, and a stop request that
     // arrives now would wait for it.

@@ -4,7 +4,11 @@ configuration with one line. Anything else — a crash, a hang, an invalid or in
 deadlock where the routing is deadlock-free by construction, a network that stopped delivering
 reported as success — is a failure, printed with the one command that reproduces it.
 
-    scripts/stress [--count N] [--seed S] [--jobs J] [--keep DIR]
+    scripts/stress [--count N] [--seed S] [--jobs J] [--keep DIR] [--address-space MB]
+
+With --address-space every run gets that address-space limit (prlimit --as): a network the limit
+cannot hold must be refused up front with one line, and one that runs out of memory later must end
+with one line, exit 1, and no result or temporary file left.
 """
 import argparse
 import concurrent.futures
@@ -268,16 +272,33 @@ def check(result, s):
     return problems
 
 
-def run_one(index, overrides, folder):
+def address_space_limit(megabytes):
+    """A preexec_fn that caps the child's address space, or None."""
+    if not megabytes:
+        return None
+
+    def limit():
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (megabytes << 20, megabytes << 20))
+    return limit
+
+
+def run_one(index, overrides, folder, address_space=0):
     out = pathlib.Path(folder) / f"run-{index}.json"
     args = command(overrides, out)
     start = time.monotonic()
     try:
-        p = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=120)
+        p = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=120,
+                           preexec_fn=address_space_limit(address_space))
     except subprocess.TimeoutExpired:
         return index, "failure", "hang: no exit within 120 s (simulation.wall_limit is 60 s)", args
     wall = time.monotonic() - start
     stderr_lines = [line for line in p.stderr.splitlines() if line.strip()]
+    if address_space and p.returncode == 1 and stderr_lines and "out of memory" in stderr_lines[0]:
+        left = sorted(x.name for x in pathlib.Path(folder).iterdir() if f"run-{index}.json" in x.name)
+        if len(stderr_lines) != 1 or left:
+            return index, "failure", f"out of memory must be one line and leave no file: {p.stderr!r}, {left}", args
+        return index, "out of memory", stderr_lines[0], args
     if p.returncode == 2:
         if len(stderr_lines) != 1 or out.exists():
             return index, "failure", f"a refusal must be one line and write nothing: {p.stderr!r}", args
@@ -313,19 +334,21 @@ def main():
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="runs in parallel (default: cores)")
     parser.add_argument("--keep", type=pathlib.Path, help="keep the result JSON of failing runs in this folder")
     parser.add_argument("--verbose", action="store_true", help="one line per run")
+    parser.add_argument("--address-space", type=int, default=0, metavar="MB",
+                        help="run each configuration under this address-space limit (prlimit --as)")
     options = parser.parse_args()
     if not BINARY.exists():
         sys.exit(f"stress: build icnsim first ({BINARY})")
     rng = random.Random(options.seed)
     drawn = [draw(rng) for _ in range(options.count)]
-    tally = {"completed": 0, "refused": 0, "expected deadlock": 0, "failure": 0}
+    tally = {"completed": 0, "refused": 0, "expected deadlock": 0, "out of memory": 0, "failure": 0}
     refusals = {}
     failures = []
     start = time.monotonic()
     folder = options.keep or pathlib.Path(tempfile.mkdtemp(prefix="icnsim-stress-"))
     folder.mkdir(parents=True, exist_ok=True)
     with concurrent.futures.ThreadPoolExecutor(options.jobs) as pool:
-        futures = [pool.submit(run_one, i, s, folder) for i, s in enumerate(drawn)]
+        futures = [pool.submit(run_one, i, s, folder, options.address_space) for i, s in enumerate(drawn)]
         for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
             index, outcome, message, args = future.result()
             tally[outcome] += 1

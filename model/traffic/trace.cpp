@@ -99,8 +99,10 @@ Trace read_trace(std::istream& in, const std::string& path, NodeId network_nodes
     } else if (w[1] == "compute" && w.size() == 3) {
       e.kind = TraceEvent::Kind::Compute;
       e.amount = amount(w[2], "cycle count");
+      // Longer than any run can be (simulation.cycles' bound), and a cycle count that could wrap.
+      if (e.amount > 4000000000ULL) fail("a computation lasts at most 4000000000 cycles, the longest run (allowed: 1..4000000000)");
     } else {
-      fail("unknown event '" + text + "' (allowed: send DESTINATION FLITS, recv SOURCE, compute CYCLES)");
+      fail("unknown event '" + excerpt(text) + "' (allowed: send DESTINATION FLITS, recv SOURCE, compute CYCLES)");
     }
     trace.programs[node].push_back(e);
   }

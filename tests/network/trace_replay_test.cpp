@@ -91,6 +91,13 @@ TEST_CASE("a trace naming a node outside the network, or an unmatched receive, i
   const std::string huge = error_of("huge", "nodes 8\n0 send " + std::string(2000, '1') + " 4\n");
   CHECK_THAT(huge, Contains("huge.trace:2") && Contains("… (2000 bytes)' is not a destination node number"));
   CHECK(huge.size() < 200);
+  // Numbers in range at read time: a computation longer than any run (its end would wrap the cycle
+  // count) and a message longer than a packet can be; an unknown event's echo stays short.
+  CHECK_THAT(error_of("forever", "nodes 8\n0 compute 18446744073709551615\n"),
+             Contains("forever.trace:2") && Contains("at most 4000000000 cycles"));
+  CHECK_THAT(error_of("long_message", "nodes 8\n0 send 1 65536\n1 recv 0\n"),
+             Contains("long_message.trace:2") && Contains("at most 65535 flits"));
+  CHECK(error_of("echo", "nodes 8\n0 " + std::string(3000, 'x') + " 1\n").size() < 300);
 }
 
 TEST_CASE("a replay that can never finish stops with who waits for whom", "[trace]") {

@@ -123,6 +123,32 @@ def test_a_result_that_cannot_be_written_is_exit_4_and_leaves_nothing_behind(tmp
     assert sorted(x.name for x in tmp_path.iterdir()) == ["r.json"]  # no temporary file left
 
 
+def test_a_vcd_file_cut_short_is_exit_4_with_the_result_kept(tmp_path):
+    # SystemC's VCD writer reports no write error; a file-size limit (as a full disk) cuts the file,
+    # and icnsim finds it does not end at the end of the run. The result itself is small and written.
+    import resource
+
+    def limit():
+        signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (60000, 60000))
+
+    common = [str(BUILD / "model" / "icnsim"), "platforms/default.yaml", "stimuli/uniform.yaml", "--set", "network.radix=4",
+              "--set", "simulation.cycles=400", "--set", "simulation.warmup=10", "-q"]
+    out, vcd = tmp_path / "r.json", tmp_path / "links.vcd"
+    p = subprocess.run([*common, "--set", f"simulation.vcd={vcd}", "--out", str(out)], cwd=ROOT, capture_output=True,
+                       text=True, preexec_fn=limit, timeout=120)
+    assert p.returncode == 4, p.stderr
+    assert "simulation.vcd" in p.stderr and "incomplete" in p.stderr and len(p.stderr.splitlines()) == 1
+    assert json.loads(out.read_text())["status"]["state"] == "completed"
+    # Without the limit the same file is complete: exit 0, and nothing of SystemC's on standard
+    # output, where --out - writes the result.
+    p = subprocess.run([*common, "--set", f"simulation.vcd={vcd}", "--out", "-"], cwd=ROOT, capture_output=True,
+                       text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["status"]["state"] == "completed"
+    assert vcd.read_text().rstrip().splitlines()[-1].startswith("#")
+
+
 def test_a_model_error_stops_the_run_with_exit_3_and_a_result_saying_why(icnsim, tmp_path):
     # A trace whose receives each wait for a send that comes after them can never finish: the
     # replay stops the model (a ModelError), which must still leave its result.

@@ -18,6 +18,21 @@ def test_fifty_random_configurations_complete_consistently_or_are_refused_with_o
     assert " 0 failure" in p.stdout
 
 
+def test_random_configurations_under_an_address_space_limit_end_cleanly():
+    # prlimit --as: at 16 MB some runs cannot start (out of memory in the first allocations), at 32 MB
+    # most run; each must complete, be refused up front, or end out of memory with one line and no
+    # file left (scripts/stress checks each), never crash.
+    outcomes = []
+    for megabytes in ("16", "32"):
+        p = subprocess.run([sys.executable, str(ROOT / "scripts" / "stress.py"), "--count", "16", "--seed", "3",
+                            "--address-space", megabytes], cwd=ROOT, capture_output=True, text=True, timeout=600,
+                           env={**os.environ, "ICNSIM_BUILD": str(BUILD)})
+        assert p.returncode == 0, p.stdout[-4000:] + p.stderr[-2000:]
+        assert " 0 failure" in p.stdout
+        outcomes.append(p.stdout)
+    assert any(" 0 out of memory" not in out for out in outcomes), outcomes  # the limit did bite
+
+
 def test_the_draws_cover_every_registered_topology_routing_function_controller_pattern_and_process():
     # The draw takes its choices from icnsim's registries (--print-config), so what is registered
     # later is exercised too; this fails if one is never drawn (a topology the draw cannot build).
