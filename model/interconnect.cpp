@@ -1,11 +1,14 @@
 #include "icnsim/interconnect.h"
 
+#include <fstream>
 #include <limits>
 #include <numeric>
+#include <sstream>
 #include <stdexcept>
 
 #include "core/config_error.h"
-#include "fabric.h"
+#include "interconnect_model.h"
+#include "topology/kary_ncube.h"
 
 namespace icnsim {
 
@@ -22,15 +25,75 @@ std::unique_ptr<icn::Fabric> elaborate(const char* name, Build build) {
   }
 }
 
+icn::PlatformConfig load(const Platform& platform, const std::vector<std::string>& overrides) {
+  return platform.file().empty() ? icn::load_platform_text(platform.yaml(), overrides, platform.name())
+                                 : icn::load_platform(platform.file(), overrides);
+}
+
 }  // namespace
+
+Platform Platform::defaults(const std::string& name) {
+  Platform p;
+  p.name_ = name;
+  return p;
+}
+
+Platform Platform::from_file(const std::string& path) {
+  Platform p;
+  p.file_ = path;
+  p.name_ = path;
+  return p;
+}
+
+Platform Platform::from_yaml(const std::string& yaml, const std::string& name) {
+  Platform p;
+  p.yaml_ = yaml;
+  p.name_ = name;
+  return p;
+}
+
+Platform& Platform::set(const std::string& key, const std::string& value) {
+  overrides_.push_back(key + "=" + value);
+  return *this;
+}
+
+Platform& Platform::map(std::uint64_t base, std::uint64_t size, unsigned node, unsigned target) {
+  ranges_.push_back(Range{base, size, node, target});
+  return *this;
+}
+
+std::vector<std::string> Platform::overrides() const {
+  std::vector<std::string> all = overrides_;
+  if (ranges_.empty()) return all;
+  std::ostringstream map;  // one YAML flow list, checked by the platform's own address_map rules
+  map << "address_map=[";
+  for (std::size_t i = 0; i < ranges_.size(); ++i)
+    map << (i ? ", " : "") << "{base: " << ranges_[i].base << ", size: " << ranges_[i].size
+        << ", node: " << ranges_[i].node << ", target: " << ranges_[i].target << "}";
+  map << "]";
+  all.push_back(map.str());
+  return all;
+}
 
 Interconnect::Interconnect(const char* name, const std::string& platform_file,
                            const std::vector<std::string>& overrides)
-    : fabric_(elaborate(name, [&] { return icn::load_platform(platform_file, overrides); })) {}
+    : model_(new Model{elaborate(name, [&] { return icn::load_platform(platform_file, overrides); })}) {}
 
 Interconnect::Interconnect(FromText, const char* name, const std::string& yaml,
                            const std::vector<std::string>& overrides, const std::string& source_name)
-    : fabric_(elaborate(name, [&] { return icn::load_platform_text(yaml, overrides, source_name); })) {}
+    : model_(new Model{elaborate(name, [&] { return icn::load_platform_text(yaml, overrides, source_name); })}) {}
+
+Interconnect::Interconnect(const char* name, const Platform& platform)
+    : model_(new Model{elaborate(name, [&] {
+        if (platform.maps_addresses()) {
+          // The ranges built in code are the whole map: a file's own would be silently replaced.
+          const icn::PlatformConfig own = load(platform, {});
+          if (!own.tlm.address_map.empty())
+            throw icn::ConfigError(platform.name() + ": address_map: the platform already has one and Platform::map() "
+                                                     "builds the whole map (allowed: one or the other)");
+        }
+        return load(platform, platform.overrides());
+      })}) {}
 
 std::unique_ptr<Interconnect> Interconnect::from_yaml(const char* name, const std::string& yaml,
                                                       const std::vector<std::string>& overrides,
@@ -40,11 +103,11 @@ std::unique_ptr<Interconnect> Interconnect::from_yaml(const char* name, const st
 
 Interconnect::~Interconnect() = default;
 
-unsigned Interconnect::nodes() const { return fabric_->node_count(); }
+unsigned Interconnect::nodes() const { return model_->fabric->node_count(); }
 
 TargetSocket& Interconnect::target_socket(unsigned node) {
   try {
-    return fabric_->tlm_port(node).target_socket;
+    return model_->fabric->tlm_port(node).target_socket;
   } catch (const icn::ConfigError& e) {
     throw std::runtime_error(e.what());
   }
@@ -52,29 +115,79 @@ TargetSocket& Interconnect::target_socket(unsigned node) {
 
 InitiatorSocket& Interconnect::initiator_socket(unsigned node) {
   try {
-    return fabric_->tlm_port(node).initiator_socket;
+    return model_->fabric->tlm_port(node).initiator_socket;
   } catch (const icn::ConfigError& e) {
     throw std::runtime_error(e.what());
   }
 }
 
-sc_core::sc_time Interconnect::clock_period() const { return fabric_->clock().period(); }
-std::uint64_t Interconnect::cycle() const { return fabric_->clock().cycle(); }
+sc_core::sc_time Interconnect::clock_period() const { return model_->fabric->clock().period(); }
+std::uint64_t Interconnect::cycle() const { return model_->fabric->clock().cycle(); }
 
-std::uint64_t Interconnect::packets_delivered() const { return fabric_->statistics().latency().count(); }
+std::uint64_t Interconnect::packets_delivered() const { return model_->fabric->statistics().latency().count(); }
 
 std::uint64_t Interconnect::flits_delivered() const {
-  const auto& flits = fabric_->statistics().delivered_flits();
+  const auto& flits = model_->fabric->statistics().delivered_flits();
   return std::accumulate(flits.begin(), flits.end(), std::uint64_t(0));
 }
 
 double Interconnect::mean_packet_latency() const {
-  const icn::LatencyDistribution& latencies = fabric_->statistics().latency();
+  const icn::LatencyDistribution& latencies = model_->fabric->statistics().latency();
   if (latencies.empty()) return std::numeric_limits<double>::quiet_NaN();
   return double(latencies.sum()) / double(latencies.count());
 }
 
-void Interconnect::close_trace() { fabric_->close_trace(); }
+void Interconnect::start_measurement() {
+  model_->fabric->statistics().open_window(model_->fabric->clock().cycle(), std::numeric_limits<std::uint64_t>::max());
+}
+
+void Interconnect::stop_measurement() { model_->fabric->statistics().close_window(model_->fabric->clock().cycle()); }
+
+namespace {
+const icn::KaryNCube& cube_of(const icn::Fabric& fabric) {
+  const auto* cube = dynamic_cast<const icn::KaryNCube*>(&fabric.topology());
+  if (!cube) throw std::logic_error("icnsim: coordinates exist on a k-ary n-cube only, not on a " + fabric.topology().describe());
+  return *cube;
+}
+}  // namespace
+
+std::vector<unsigned> Interconnect::coordinates(unsigned node) const {
+  const icn::KaryNCube& cube = cube_of(*model_->fabric);
+  if (node >= model_->fabric->node_count())
+    throw std::logic_error("icnsim: node " + std::to_string(node) + " is not in the network (0.." +
+                           std::to_string(model_->fabric->node_count() - 1) + ")");
+  std::vector<unsigned> c;
+  for (int v : cube.coordinates(icn::NodeId(node))) c.push_back(unsigned(v));
+  return c;
+}
+
+unsigned Interconnect::node_at(const std::vector<unsigned>& coordinates) const {
+  const icn::KaryNCube& cube = cube_of(*model_->fabric);
+  if (coordinates.size() != std::size_t(cube.dimensions()))
+    throw std::logic_error("icnsim: " + std::to_string(coordinates.size()) + " coordinates for a network of " +
+                           std::to_string(cube.dimensions()) + " dimensions");
+  std::vector<int> c;
+  for (unsigned v : coordinates) {
+    if (v >= unsigned(cube.radix()))
+      throw std::logic_error("icnsim: coordinate " + std::to_string(v) + " outside the radix " + std::to_string(cube.radix()));
+    c.push_back(int(v));
+  }
+  return unsigned(cube.node_at(c));
+}
+
+Interconnect::NodeState Interconnect::node_state(unsigned node) const {
+  if (node >= model_->fabric->node_count())
+    throw std::logic_error("icnsim: node " + std::to_string(node) + " is not in the network");
+  const icn::CongestionController& controller = model_->fabric->node(icn::NodeId(node)).controller();
+  NodeState state;
+  state.throttling = controller.throttling(model_->fabric->clock().cycle());
+  std::vector<std::pair<const char*, double>> values;
+  controller.telemetry(values);
+  for (const auto& [name, value] : values) state.telemetry.emplace_back(name, value);
+  return state;
+}
+
+void Interconnect::close_trace() { model_->fabric->close_trace(); }
 
 const char* version() { return ICNSIM_VERSION; }
 

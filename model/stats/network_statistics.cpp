@@ -1,5 +1,6 @@
 #include "stats/network_statistics.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace icn {
@@ -12,6 +13,15 @@ NetworkStatistics::NetworkStatistics(NodeId nodes, Cycle warmup, Cycle end)
       delivered_flits_(nodes, 0),
       accepted_flits_by_source_(nodes, 0),
       dropped_packets_(nodes, 0) {}
+
+void NetworkStatistics::open_window(Cycle from, Cycle end) {
+  warmup_ = from;
+  end_ = end;
+  for (auto* counts : {&created_packets_, &injected_flits_, &delivered_flits_, &accepted_flits_by_source_, &dropped_packets_})
+    std::fill(counts->begin(), counts->end(), 0);
+  latency_ = network_latency_ = high_priority_latency_ = LatencyDistribution();
+  hops_sum_ = created_flits_window_ = attempted_flits_window_ = delivered_window_ = 0;
+}
 
 void NetworkStatistics::packet_delivered(const Packet& p, Cycle at) {
   ++delivered_total_;

@@ -36,6 +36,10 @@ class NetworkStatistics {
   NetworkStatistics(NodeId nodes, Cycle warmup, Cycle end);
 
   bool in_window(Cycle c) const { return c >= warmup_ && c < end_; }
+  // Moves the measurement window (a virtual platform's start and stop, docs/tlm.md): everything
+  // counted "in the window" starts again from cycle `from` and counts until `end` (excluded).
+  void open_window(Cycle from, Cycle end);
+  void close_window(Cycle end) { end_ = end; }
 
   void packet_created(NodeId node, Cycle now, int length) {
     ++created_total_;

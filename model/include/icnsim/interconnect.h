@@ -15,14 +15,11 @@
 #include <memory>
 #include <string>
 #include <systemc>
+#include <utility>
 #include <vector>
 
-namespace icn {
-class Fabric;
-}
-
-// What libicn exports: the icnsim:: API and nothing of the model behind it (hidden visibility).
-#define ICNSIM_API __attribute__((visibility("default")))
+#include "icnsim/platform.h"
+#include "icnsim/version.h"
 
 namespace icnsim {
 
@@ -73,6 +70,8 @@ class ICNSIM_API Interconnect {
   static std::unique_ptr<Interconnect> from_yaml(const char* name, const std::string& yaml,
                                                  const std::vector<std::string>& overrides = {},
                                                  const std::string& source_name = "platform");
+  // From a platform built in code (<icnsim/platform.h>).
+  Interconnect(const char* name, const Platform& platform);
   ~Interconnect();
   Interconnect(const Interconnect&) = delete;
   Interconnect& operator=(const Interconnect&) = delete;
@@ -109,18 +108,36 @@ class ICNSIM_API Interconnect {
   std::uint64_t flits_delivered() const;
   double mean_packet_latency() const;  // cycles from creation to the tail's arrival; NaN with no packet
 
+  // Moves that window: from now until stop_measurement() (or for ever), everything above counts
+  // again from zero — packets created from this cycle on and delivered before the stop. Call from
+  // a process (or before sc_start: from cycle 0), e.g. after booting.
+  void start_measurement();
+  void stop_measurement();
+
+  // Where a node sits on a k-ary n-cube: its coordinates, dimension 0 first (node = Σ c_d k^d), and
+  // the node at given coordinates. std::logic_error on another topology or coordinates outside it.
+  std::vector<unsigned> coordinates(unsigned node) const;
+  unsigned node_at(const std::vector<unsigned>& coordinates) const;
+
+  // A node's congestion controller now: whether it throttles new packets, and its telemetry by name
+  // (e.g. the self-tuned controller's "threshold" and "estimate"; docs/congestion-control.md).
+  struct NodeState {
+    bool throttling = false;
+    std::vector<std::pair<std::string, double>> telemetry;
+  };
+  NodeState node_state(unsigned node) const;
+
   // Writes out the VCD file of simulation.vcd (also done when the interconnect is destroyed).
   void close_trace();
 
-  // The model itself, for code built against icnsim's source tree (model/fabric.h).
-  icn::Fabric& fabric() { return *fabric_; }
-
  private:
+  struct Model;  // the model behind it (model/interconnect_model.h, not installed)
+  friend struct InterconnectModel;
+  std::unique_ptr<Model> model_;
+  std::vector<std::unique_ptr<sc_core::sc_module>> bridges_;  // of other bus widths
   struct FromText {};
   Interconnect(FromText, const char* name, const std::string& yaml, const std::vector<std::string>& overrides,
                const std::string& source_name);
-  std::unique_ptr<icn::Fabric> fabric_;
-  std::vector<std::unique_ptr<sc_core::sc_module>> bridges_;  // of other bus widths
 };
 
 // The installed library's version, "major.minor.patch".

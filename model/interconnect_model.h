@@ -1,0 +1,20 @@
+#pragma once
+// What stands behind icnsim::Interconnect (model/include/icnsim/interconnect.h), for code built
+// against the source tree — the benchmarks, the model's own tests — never installed:
+//   icn::Fabric& fabric = icnsim::InterconnectModel::fabric(noc);
+#include <memory>
+
+#include "fabric.h"
+#include "icnsim/interconnect.h"
+
+namespace icnsim {
+
+struct Interconnect::Model {
+  std::unique_ptr<icn::Fabric> fabric;
+};
+
+struct InterconnectModel {
+  static icn::Fabric& fabric(Interconnect& interconnect) { return *interconnect.model_->fabric; }
+};
+
+}  // namespace icnsim
