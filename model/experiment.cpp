@@ -29,11 +29,11 @@ Experiment::Experiment(sc_core::sc_module_name name, const Configuration& config
       configuration_(configuration),
       own_fabric_(std::make_unique<Fabric>("fabric", fabric_platform(configuration_))),
       fabric_(own_fabric_.get()) {
-  attach_stimulus({});
+  attach_stimulus({}, Role::Drives);
 }
 
 Experiment::Experiment(sc_core::sc_module_name name, Fabric& fabric, const StimulusConfig& stimulus,
-                       const std::vector<NodeId>& nodes)
+                       const std::vector<NodeId>& nodes, Role role)
     : sc_core::sc_module(name), configuration_{fabric.platform(), stimulus}, fabric_(&fabric) {
   const std::string origin = stimulus.source + ": ";
   // The fabric's network interfaces were built without the stimulus.
@@ -52,12 +52,12 @@ Experiment::Experiment(sc_core::sc_module_name name, Fabric& fabric, const Stimu
         throw ConfigError(origin + "node " + std::to_string(id) + " is not a node of this fabric (allowed: 0.." +
                           std::to_string(fabric.node_count() - 1) + ")");
   }
-  attach_stimulus(nodes);
+  attach_stimulus(nodes, role);
 }
 
 Experiment::~Experiment() = default;
 
-void Experiment::attach_stimulus(const std::vector<NodeId>& nodes) {
+void Experiment::attach_stimulus(const std::vector<NodeId>& nodes, Role role) {
   const PlatformConfig& platform = configuration_.platform;
   Fabric& fabric = *fabric_;
   schedule_ = std::make_unique<TrafficSchedule>("schedule", configuration_.stimulus, fabric.topology(),
@@ -74,11 +74,14 @@ void Experiment::attach_stimulus(const std::vector<NodeId>& nodes) {
   if (configuration_.stimulus.trace)
     trace_replay_ =
         std::make_unique<TraceReplay>("trace_replay", *configuration_.stimulus.trace, fabric.clock(), interfaces);
+  const bool background = role == Role::Background;
+  schedule_->stop_simulation_when_complete(!background);
+  if (trace_replay_) trace_replay_->stop_simulation_when_complete(!background);
 
-  show_progress_ = platform.simulation.progress && isatty(STDERR_FILENO);
+  show_progress_ = !background && platform.simulation.progress && isatty(STDERR_FILENO);
   SC_HAS_PROCESS(Experiment);
   SC_METHOD(sample);
-  SC_METHOD(supervise);
+  if (!background) SC_METHOD(supervise);  // signals, the wall-clock limit, the progress line: run()'s
   if (platform.simulation.warmup > 0) SC_METHOD(open_window);
   if (platform.simulation.spatial_sample_interval > 0) SC_METHOD(spatial_sample);
   if (platform.simulation.watchdog.cycles > 0) {

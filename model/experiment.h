@@ -31,8 +31,11 @@ class Experiment : public sc_core::sc_module {
   // Attaches to a fabric built elsewhere (one TLM-2.0 IP also uses): generators on `nodes` (all if
   // empty), sampling, checks and run() over the fabric's platform. Throws ConfigError for a
   // stimulus that needs what the fabric was built without (attempt sources).
+  // In the background (Role::Background: traffic beside a virtual platform's own IP), the stimulus'
+  // completion ends only its traffic, not the simulation, and nothing is printed while it runs.
+  enum class Role { Drives, Background };
   Experiment(sc_core::sc_module_name name, Fabric& fabric, const StimulusConfig& stimulus,
-             const std::vector<NodeId>& nodes = {});
+             const std::vector<NodeId>& nodes = {}, Role role = Role::Drives);
   ~Experiment() override;
 
   const Configuration& configuration() const { return configuration_; }
@@ -83,7 +86,7 @@ class Experiment : public sc_core::sc_module {
   const SpatialSamples& spatial_samples() const { return spatial_; }
 
  private:
-  void attach_stimulus(const std::vector<NodeId>& nodes);  // generators on these (all if empty)
+  void attach_stimulus(const std::vector<NodeId>& nodes, Role role);  // generators on these (all if empty)
   void sample();
   void take_sample(Cycle now);
   void open_window();  // reads the fabric's activity at the end of the warm-up

@@ -187,6 +187,31 @@ Interconnect::NodeState Interconnect::node_state(unsigned node) const {
   return state;
 }
 
+void Interconnect::Model::add_traffic(const icn::StimulusConfig& stimulus, const std::vector<unsigned>& nodes) {
+  if (traffic) throw std::logic_error("icnsim: add_traffic: this interconnect has its traffic already (allowed: once)");
+  std::vector<icn::NodeId> at(nodes.begin(), nodes.end());
+  traffic = std::make_unique<icn::Experiment>((std::string(fabric->basename()) + "_traffic").c_str(), *fabric, stimulus, at,
+                                              icn::Experiment::Role::Background);
+}
+
+void Interconnect::add_traffic(const std::string& stimulus_file, const std::vector<unsigned>& nodes,
+                               const std::vector<std::string>& overrides) {
+  try {
+    model_->add_traffic(icn::load_stimulus(stimulus_file, model_->fabric->platform(), overrides), nodes);
+  } catch (const icn::ConfigError& e) {
+    throw std::runtime_error(e.what());
+  }
+}
+
+void Interconnect::add_traffic_yaml(const std::string& stimulus_yaml, const std::vector<unsigned>& nodes,
+                                    const std::vector<std::string>& overrides) {
+  try {
+    model_->add_traffic(icn::load_stimulus_text(stimulus_yaml, model_->fabric->platform(), overrides), nodes);
+  } catch (const icn::ConfigError& e) {
+    throw std::runtime_error(e.what());
+  }
+}
+
 void Interconnect::close_trace() { model_->fabric->close_trace(); }
 
 const char* version() { return ICNSIM_VERSION; }

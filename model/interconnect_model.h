@@ -4,6 +4,7 @@
 //   icn::Fabric& fabric = icnsim::InterconnectModel::fabric(noc);
 #include <memory>
 
+#include "experiment.h"
 #include "fabric.h"
 #include "icnsim/interconnect.h"
 
@@ -11,6 +12,8 @@ namespace icnsim {
 
 struct Interconnect::Model {
   std::unique_ptr<icn::Fabric> fabric;
+  std::unique_ptr<icn::Experiment> traffic;  // add_traffic's, in the background
+  void add_traffic(const icn::StimulusConfig& stimulus, const std::vector<unsigned>& nodes);
 };
 
 struct InterconnectModel {

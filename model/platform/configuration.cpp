@@ -365,6 +365,15 @@ StimulusConfig load_stimulus_text(const std::string& yaml, const PlatformConfig&
   return build_stimulus(read_yaml_text(yaml, name), stimulus_overrides, name, platform);
 }
 
+StimulusConfig load_stimulus(const std::string& path, const PlatformConfig& platform,
+                             const std::vector<std::string>& overrides) {
+  FlatEntries platform_overrides, stimulus_overrides;
+  std::vector<std::string> prefixed;
+  for (const auto& o : overrides) prefixed.push_back("stimulus." + o);
+  split_overrides(prefixed, platform_overrides, stimulus_overrides);
+  return build_stimulus(read_yaml_file(path), stimulus_overrides, path, platform);
+}
+
 Configuration load_configuration(const std::string& platform_path, const std::string& stimulus_path,
                                  const std::vector<std::string>& overrides, std::optional<std::uint64_t> seed) {
   // A platform file may carry its stimulus in a `stimulus:` section (what --print-config prints);

@@ -77,6 +77,10 @@ StimulusConfig load_stimulus_text(const std::string& yaml, const PlatformConfig&
                                   const std::vector<std::string>& overrides = {},
                                   const std::string& name = "stimulus");
 
+// The same from a file (a trace it names is found beside it).
+StimulusConfig load_stimulus(const std::string& path, const PlatformConfig& platform,
+                             const std::vector<std::string>& overrides = {});
+
 void print_configuration(std::ostream& os, const Configuration& configuration);
 
 }  // namespace icn

@@ -91,7 +91,7 @@ void TraceReplay::advance() {
       return;
     }
     completed_ = std::max(now, last_arrival_);
-    sc_core::sc_stop();
+    if (stop_when_complete_) sc_core::sc_stop();
     return;
   }
   if (!all_done && !room && wake == ~Cycle(0) && delivered_ == sent_) report_stall(now);

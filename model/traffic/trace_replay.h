@@ -30,6 +30,8 @@ class TraceReplay : public sc_core::sc_module, public EndpointClient {
   std::optional<Cycle> completed_at() const { return completed_; }
   std::uint64_t messages_sent() const { return sent_; }
   std::uint64_t messages_delivered() const { return delivered_; }
+  // Whether completing the trace ends the simulation (sc_stop), or only the replay.
+  void stop_simulation_when_complete(bool stop) { stop_when_complete_ = stop; }
 
  private:
   enum class Wait : std::uint8_t { Ready, Receive, Compute, Room, Done };  // Room: a send waits for a full source queue
@@ -55,6 +57,7 @@ class TraceReplay : public sc_core::sc_module, public EndpointClient {
   std::optional<Cycle> completed_;
   EndOfCycle end_of_cycle_;
   sc_core::sc_event delivery_;  // a message delivered, or room in a full source queue
+  bool stop_when_complete_ = true;
 };
 
 }  // namespace icn

@@ -116,7 +116,7 @@ void TrafficSchedule::decide() {
     completed_ = now;
     ++epoch_;
     phase_changed_.notify(sc_core::SC_ZERO_TIME);  // generators stop
-    sc_core::sc_stop();
+    if (stop_when_complete_) sc_core::sc_stop();
     return;
   }
   begin(next, round, now + 1);

@@ -50,6 +50,9 @@ class TrafficSchedule : public sc_core::sc_module {
   std::optional<Cycle> completed_at() const { return completed_; }
   const std::vector<PhaseRecord>& history() const { return history_; }
   const sc_core::sc_event& phase_changed() const { return phase_changed_; }
+  // Whether completing the schedule ends the simulation (sc_stop: the icnsim command), or only its
+  // traffic (beside other IP in a virtual platform).
+  void stop_simulation_when_complete(bool stop) { stop_when_complete_ = stop; }
 
   // Generators report each packet they create, and when they have created their per-node quota.
   void packet_created();
@@ -80,6 +83,7 @@ class TrafficSchedule : public sc_core::sc_module {
   NodeId nodes_done_ = 0;  // nodes that created their per-node quota in this phase
   sc_core::sc_event phase_changed_;
   sc_core::sc_event quota_event_;
+  bool stop_when_complete_ = true;
 };
 
 }  // namespace icn

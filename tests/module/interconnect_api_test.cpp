@@ -170,3 +170,45 @@ TEST_CASE("the version header agrees with the library", "[tlm][api]") {
   CHECK(std::string(icnsim::version()) == ICNSIM_VERSION_STRING);
   CHECK(ICNSIM_VERSION_NUMBER == ICNSIM_MAKE_VERSION(ICNSIM_VERSION_MAJOR, ICNSIM_VERSION_MINOR, ICNSIM_VERSION_PATCH));
 }
+
+TEST_CASE("icnsim's own traffic runs beside the platform's IP and its completion does not stop the simulation",
+          "[tlm][api]") {
+  const std::string out = icn::testing::in_child_process([] {
+    icnsim::Platform soc = icnsim::Platform::defaults();
+    soc.set("network.radix", "4").set("simulation.warmup", "0").map(0x0, 0x100, 5);
+    icnsim::Interconnect noc("noc", soc);
+    auto* memory = new Memory("memory");
+    noc.initiator_socket(5).bind(memory->socket);
+    auto* writer = new Writer("writer", sc_core::SC_ZERO_TIME, 0x10, 20);
+    writer->socket.bind(noc.target_socket(0));
+    // Nodes 1, 2 and 3 send ten 8-flit packets each, uniform, as fast as the network takes them.
+    noc.add_traffic_yaml("packet_length: 8\ninjection: {process: burst, packets: 10}\n"
+                         "phases:\n  - {name: burst, end: {drain: true}}\n", {1, 2, 3});
+    std::string second;
+    try {
+      noc.add_traffic_yaml("injection: {rate: 0.01}\n");
+    } catch (const std::logic_error&) {
+      second = "once";
+    }
+    sc_core::sc_start(sc_core::sc_time(20, sc_core::SC_US));
+    std::ostringstream os;
+    // 20 writes = 40 packets of the platform's, 30 of the generators'; the simulation ran its 20 us.
+    os << writer->ok << ' ' << noc.packets_delivered() << ' ' << (sc_core::sc_time_stamp() == sc_core::sc_time(20, sc_core::SC_US))
+       << ' ' << second;
+    return os.str();
+  });
+  CHECK(out == "1 70 1 once");
+}
+
+TEST_CASE("add_traffic refuses bad input with one line", "[tlm][api]") {
+  const std::string out = icn::testing::in_child_process([] {
+    icnsim::Interconnect noc("noc", icnsim::Platform::defaults().set("network.radix", "4"));
+    try {
+      noc.add_traffic_yaml("pattern: {type: uniform}\n", {99});
+    } catch (const std::runtime_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  });
+  CHECK_THAT(out, Catch::Contains("node 99 is not a node of this fabric"));
+}

@@ -127,6 +127,17 @@ class ICNSIM_API Interconnect {
   };
   NodeState node_state(unsigned node) const;
 
+  // icnsim's own traffic beside the platform's IP, on `nodes` (all if empty): a stimulus as the icnsim
+  // command takes it — a file (a trace it names is found beside it) or YAML text — with overrides of
+  // its keys ("injection.rate=0.02"): a pattern and an injection process, phases, or a trace. Its
+  // packets share the network, and its statistics, with the transactions; its completion ends its
+  // traffic, not the simulation. Once per interconnect, during elaboration. Bad input throws
+  // std::runtime_error (one line naming the file and key).
+  void add_traffic(const std::string& stimulus_file, const std::vector<unsigned>& nodes = {},
+                   const std::vector<std::string>& overrides = {});
+  void add_traffic_yaml(const std::string& stimulus_yaml, const std::vector<unsigned>& nodes = {},
+                        const std::vector<std::string>& overrides = {});
+
   // Writes out the VCD file of simulation.vcd (also done when the interconnect is destroyed).
   void close_trace();
 
