@@ -70,8 +70,7 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
                             : 65535;
     for (auto& node : nodes_) {
       tlm_ports_.push_back(std::make_unique<TlmPort>(("tlm_port_" + std::to_string(node->id())).c_str(), node->id(),
-                                                     platform_.tlm.address_map, platform_.tlm.flit_bytes, longest,
-                                                     platform_.tlm.queue_depth, node->network_interface(),
+                                                     platform_.tlm, longest, node->network_interface(),
                                                      node->controller(), *clock_, tlm_));
       tlm_.ports.push_back(tlm_ports_.back().get());
     }

@@ -9,6 +9,11 @@ std::vector<ParameterSpec> TlmConfig::parameters() {
                  "bytes of a TLM-2.0 transaction's data per flit: its packet is a header flit and its data flits"),
       P::integer("queue_depth", 4, 1, 1000000,
                  "packets a node's source queue holds before an approximately timed request waits for END_REQ"),
+      P::choice("target_protocol", "blocking", {"blocking", "approximately_timed"},
+                "how a node calls its local targets: b_transport, or nb_transport_fw with the base protocol's four "
+                "phases (END_REQ held back holds the node's next request to that target)"),
+      P::integer("outstanding", 1, 1, 256,
+                 "requests a node serves at once: arrived requests wait in its port until one of these is free"),
   };
 }
 
@@ -16,6 +21,8 @@ TlmConfig TlmConfig::from(const ParameterSet& tlm) {
   TlmConfig c;
   c.flit_bytes = int(tlm.integer("flit_bytes"));
   c.queue_depth = int(tlm.integer("queue_depth"));
+  c.nonblocking_targets = tlm.text("target_protocol") == "approximately_timed";
+  c.outstanding = int(tlm.integer("outstanding"));
   return c;
 }
 

@@ -13,6 +13,10 @@ struct TlmConfig {
   // END_REQ of an approximately timed request is withheld while the node's source queue holds this
   // many packets (or its congestion controller throttles).
   int queue_depth = 4;
+  // How a node calls its local targets: b_transport, or the base protocol's four phases
+  // (nb_transport_fw), and how many arrived requests it serves at once.
+  bool nonblocking_targets = false;
+  int outstanding = 1;
   AddressMap address_map;  // empty: the nodes have no TLM-2.0 ports
   std::vector<ParameterSet> resolved_ranges;  // each address_map entry as resolved, for --print-config
 

@@ -21,17 +21,18 @@ std::uint32_t TlmNetwork::open(TlmTransaction transaction) {
   return tag;
 }
 
-TlmPort::TlmPort(sc_core::sc_module_name name, NodeId node, const AddressMap& map, int flit_bytes, int longest_packet,
-                 int queue_depth, Endpoint& endpoint, const CongestionController& controller, CycleClock& clock,
-                 TlmNetwork& network)
+TlmPort::TlmPort(sc_core::sc_module_name name, NodeId node, const TlmConfig& config, int longest_packet,
+                 Endpoint& endpoint, const CongestionController& controller, CycleClock& clock, TlmNetwork& network)
     : sc_core::sc_module(name),
       target_socket("target_socket"),
       initiator_socket("initiator_socket"),
       node_(node),
-      map_(map),
-      flit_bytes_(std::uint64_t(flit_bytes)),
+      map_(config.address_map),
+      flit_bytes_(std::uint64_t(config.flit_bytes)),
       longest_packet_(longest_packet),
-      queue_depth_(std::size_t(queue_depth)),
+      queue_depth_(std::size_t(config.queue_depth)),
+      nonblocking_targets_(config.nonblocking_targets),
+      outstanding_(config.outstanding),
       endpoint_(endpoint),
       controller_(controller),
       clock_(clock),
@@ -40,15 +41,22 @@ TlmPort::TlmPort(sc_core::sc_module_name name, NodeId node, const AddressMap& ma
   target_socket.register_nb_transport_fw(this, &TlmPort::nb_transport_fw);
   target_socket.register_transport_dbg(this, &TlmPort::transport_dbg);
   target_socket.register_get_direct_mem_ptr(this, &TlmPort::get_direct_mem_ptr);
+  initiator_socket.register_nb_transport_bw(this, &TlmPort::nb_transport_bw);
   endpoint_.attach(MessageKind::Transaction, this);
   SC_HAS_PROCESS(TlmPort);
-  SC_THREAD(serve);
+  // tlm.outstanding threads that serve arrived requests (SC_THREAD names its process after the
+  // function, so each is declared with a name of its own).
+  for (int i = 0; i < outstanding_; ++i) {
+    const std::string process = i == 0 ? std::string("serve") : "serve_" + std::to_string(i);
+    declare_thread_process(serve_handle, process.c_str(), TlmPort, serve);
+  }
   SC_THREAD(accept_requests);
   SC_THREAD(send_responses);
 }
 
 void TlmPort::end_of_elaboration() {
   initiators_.resize(target_socket.size());
+  requesting_.assign(initiator_socket.size(), false);
   // Every range this node serves needs its target bound here.
   const auto& ranges = map_.ranges();
   for (std::size_t i = 0; i < ranges.size(); ++i)
@@ -257,7 +265,7 @@ void TlmPort::serve() {
     payload.set_address(network_[tag].offset);
     payload.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    initiator_socket[target]->b_transport(payload, delay);
+    call_target(target, payload, delay);
     payload.set_address(address);
     network_[tag].status = payload.get_response_status();  // the table may have grown meanwhile
     payload.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
@@ -267,6 +275,60 @@ void TlmPort::serve() {
     const bool data_back = answered.command == tlm::TLM_READ_COMMAND && answered.status == tlm::TLM_OK_RESPONSE;
     endpoint_.send(Message{MessageKind::Transaction, answered.source, packet_flits(data_back ? answered.length : 0), 0, tag});
   }
+}
+
+TlmPort::AtCall& TlmPort::at_call(const tlm::tlm_generic_payload& payload) {
+  for (auto& [p, call] : at_calls_)
+    if (p == &payload) return call;
+  model_error(std::string(initiator_socket.name()) + ": a local target answered a transaction it was not given");
+}
+
+void TlmPort::call_target(int target, tlm::tlm_generic_payload& payload, sc_core::sc_time& delay) {
+  if (!nonblocking_targets_) {
+    initiator_socket[target]->b_transport(payload, delay);
+    return;
+  }
+  // The base protocol, as the target's initiator. One request at a time between BEGIN_REQ and END_REQ.
+  while (requesting_[std::size_t(target)]) sc_core::wait(target_progress_);
+  requesting_[std::size_t(target)] = true;
+  at_calls_.emplace_back(&payload, AtCall{});
+  tlm::tlm_phase phase = tlm::BEGIN_REQ;
+  sc_core::sc_time annotated = sc_core::SC_ZERO_TIME;
+  const tlm::tlm_sync_enum reply = initiator_socket[target]->nb_transport_fw(payload, phase, annotated);
+  if (reply == tlm::TLM_COMPLETED || (reply == tlm::TLM_UPDATED && phase == tlm::BEGIN_RESP)) {
+    at_call(payload) = AtCall{true, true};
+    if (reply == tlm::TLM_UPDATED) {  // the response came back at once: end it
+      tlm::tlm_phase end = tlm::END_RESP;
+      sc_core::sc_time none = sc_core::SC_ZERO_TIME;
+      initiator_socket[target]->nb_transport_fw(payload, end, none);
+    }
+  } else if (reply == tlm::TLM_UPDATED) {
+    if (phase != tlm::END_REQ)
+      model_error(std::string(initiator_socket.name()) + ": a local target returned TLM_UPDATED with phase " +
+                  phase.get_name() + " to BEGIN_REQ (allowed: END_REQ, BEGIN_RESP)");
+    at_call(payload).accepted = true;
+  }
+  sc_core::wait(annotated);
+  while (!at_call(payload).accepted) sc_core::wait(target_progress_);
+  requesting_[std::size_t(target)] = false;
+  target_progress_.notify(sc_core::SC_ZERO_TIME);
+  while (!at_call(payload).answered) sc_core::wait(target_progress_);
+  at_calls_.erase(std::find_if(at_calls_.begin(), at_calls_.end(), [&](const auto& c) { return c.first == &payload; }));
+}
+
+tlm::tlm_sync_enum TlmPort::nb_transport_bw(int, tlm::tlm_generic_payload& payload, tlm::tlm_phase& phase,
+                                            sc_core::sc_time& delay) {
+  AtCall& call = at_call(payload);
+  if (phase == tlm::END_REQ) {
+    call.accepted = true;
+  } else if (phase == tlm::BEGIN_RESP) {
+    call.accepted = call.answered = true;  // BEGIN_RESP implies END_REQ
+  } else {
+    model_error(std::string(initiator_socket.name()) + ": nb_transport_bw with phase " + phase.get_name() +
+                " (allowed from a target: END_REQ, BEGIN_RESP)");
+  }
+  target_progress_.notify(delay);
+  return phase == tlm::BEGIN_RESP ? tlm::TLM_COMPLETED : tlm::TLM_ACCEPTED;
 }
 
 unsigned int TlmPort::transport_dbg(int, tlm::tlm_generic_payload& payload) {

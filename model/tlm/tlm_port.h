@@ -21,8 +21,13 @@
 //
 // The delivery side always sinks packets (the NI consumes one flit per cycle per channel, never
 // refused), so requests and responses cannot deadlock each other in the network; a node's
-// requests wait in its port's queue until the port's thread serves them, one at a time in arrival
-// order.
+// requests wait in its port's queue until one of its tlm.outstanding serving threads takes them, in
+// arrival order (their responses leave as each target answers, so out of order when outstanding > 1).
+// A target is called with b_transport, or with tlm.target_protocol: approximately_timed through
+// nb_transport_fw as the base protocol's initiator: BEGIN_REQ, the target's END_REQ (a target that
+// holds it back holds the node's next request to it: the request exclusion rule), its BEGIN_RESP,
+// answered TLM_COMPLETED; a TLM_UPDATED or TLM_COMPLETED return short-cuts the phases as the base
+// protocol allows.
 #include <tlm>
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
 #include <tlm_utils/multi_passthrough_target_socket.h>
@@ -36,6 +41,7 @@
 #include "core/types.h"
 #include "ni/endpoint.h"
 #include "tlm/address_map.h"
+#include "tlm/tlm_config.h"
 
 namespace icn {
 
@@ -79,9 +85,8 @@ class TlmPort : public sc_core::sc_module, public EndpointClient {
                                                 sc_core::SC_ZERO_OR_MORE_BOUND>
       initiator_socket;
 
-  TlmPort(sc_core::sc_module_name name, NodeId node, const AddressMap& map, int flit_bytes, int longest_packet,
-          int queue_depth, Endpoint& endpoint, const CongestionController& controller, CycleClock& clock,
-          TlmNetwork& network);
+  TlmPort(sc_core::sc_module_name name, NodeId node, const TlmConfig& config, int longest_packet, Endpoint& endpoint,
+          const CongestionController& controller, CycleClock& clock, TlmNetwork& network);
 
   // Flits of the packet that carries `bytes` of data: a header flit and the data flits.
   int packet_flits(std::uint64_t bytes) const { return 1 + int((bytes + flit_bytes_ - 1) / flit_bytes_); }
@@ -100,7 +105,11 @@ class TlmPort : public sc_core::sc_module, public EndpointClient {
   void send_responses();   // approximately timed: the thread that sends BEGIN_RESP
   void answer(tlm::tlm_generic_payload& payload, std::uint32_t tag);  // the response's data and status
   void finish_response(int id);  // END_RESP (or its equivalent) for initiator `id`
-  void serve();  // the thread that calls local targets for arrived requests
+  void serve();  // a thread that calls local targets for arrived requests (tlm.outstanding of them)
+  // Local target `target` serves `payload`: b_transport, or the four phases of nb_transport_fw.
+  void call_target(int target, tlm::tlm_generic_payload& payload, sc_core::sc_time& delay);
+  tlm::tlm_sync_enum nb_transport_bw(int target, tlm::tlm_generic_payload& payload, tlm::tlm_phase& phase,
+                                     sc_core::sc_time& delay);
   // Checks the payload and finds its range; sets the error response and returns null if it cannot go.
   const AddressRange* admit(tlm::tlm_generic_payload& payload) const;
   void wait_until(Cycle cycle);  // until cycle `cycle` runs (now, if it already does)
@@ -110,6 +119,8 @@ class TlmPort : public sc_core::sc_module, public EndpointClient {
   const std::uint64_t flit_bytes_;
   const int longest_packet_;  // flits a packet may have on this platform
   const std::size_t queue_depth_;
+  const bool nonblocking_targets_;
+  const int outstanding_;
   Endpoint& endpoint_;
   const CongestionController& controller_;
   CycleClock& clock_;
@@ -126,6 +137,15 @@ class TlmPort : public sc_core::sc_module, public EndpointClient {
   };
   std::vector<Initiator> initiators_;
   sc_core::sc_event begin_request_, at_response_arrived_, response_ended_;
+  // Four-phase calls of local targets: per target, whether a request is between BEGIN_REQ and
+  // END_REQ; per payload in a target's hands, whether it was accepted (END_REQ) and answered.
+  struct AtCall {
+    bool accepted = false, answered = false;
+  };
+  std::vector<bool> requesting_;
+  std::vector<std::pair<const tlm::tlm_generic_payload*, AtCall>> at_calls_;
+  AtCall& at_call(const tlm::tlm_generic_payload& payload);
+  sc_core::sc_event target_progress_;  // a target's END_REQ or BEGIN_RESP, or a request phase freed
 };
 
 }  // namespace icn
