@@ -29,7 +29,7 @@ RUNS = {
                                      "--set", "power.clock_gating=true", "--set", "simulation.sample_interval=100"],
     "software recovery": ["platforms/transt-8ary3cube.yaml", "stimuli/uniform.yaml", "--set", "congestion_control.type=none",
                           "--set", "stimulus.injection.rate=1", "--set", "stimulus.injection.unit=flits",
-                          "--set", "network.radix=8", "--set", "simulation.cycles=6000"],
+                          "--set", "network.radix=8", "--set", "network.dimensions=2", "--set", "simulation.cycles=4000"],
 }
 
 
