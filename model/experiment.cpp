@@ -9,6 +9,7 @@
 
 #include "core/config_error.h"
 #include "core/model_error.h"
+#include "core/stop_request.h"
 
 namespace icn {
 
@@ -64,6 +65,7 @@ void Experiment::attach_stimulus(const std::vector<NodeId>& nodes, Role role) {
                                                 platform.simulation.seed, fabric.clock(), fabric.statistics());
   std::vector<Endpoint*> interfaces;
   for (NodeId id = 0; id < fabric.node_count(); ++id) {
+    if ((id & 1023) == 0) check_stop_while_building(fabric.node_count(), fabric.node_count());
     NetworkInterface& ni = fabric.node(id).network_interface();
     interfaces.push_back(&ni);
     if (!nodes.empty() && std::find(nodes.begin(), nodes.end(), id) == nodes.end()) continue;
@@ -231,11 +233,7 @@ std::string Experiment::port_name(int port) const {
   return fabric_->topology().port_name(port);
 }
 
-namespace {
-volatile std::sig_atomic_t interrupt_signal = 0;
-}  // namespace
-
-void Experiment::interrupt(int signal_number) { interrupt_signal = signal_number ? signal_number : SIGINT; }
+void Experiment::interrupt(int signal_number) { request_stop(signal_number); }
 
 const char* Experiment::state_name(RunStatus::State state) {
   switch (state) {
@@ -273,16 +271,16 @@ void Experiment::supervise() {
   const Cycle interval = std::clamp<Cycle>(Cycle(65536) / std::max<Cycle>(1, fabric_->node_count()), 1, 64);
   if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) {
     started_ = last_progress_ = std::chrono::steady_clock::now();
-    next_trigger(fabric_->clock().time_of(interrupt_signal ? 0 : std::min<Cycle>(interval - 1, total - 1)));
+    next_trigger(fabric_->clock().time_of(stop_requested() ? 0 : std::min<Cycle>(interval - 1, total - 1)));
     return;
   }
   if (supervise_step_.defer()) return;
   const Cycle now = fabric_->clock().cycle();
   const auto wall = std::chrono::steady_clock::now();
   const double elapsed = std::chrono::duration<double>(wall - started_).count();
-  if (interrupt_signal != 0) {
+  if (stop_requested() != 0) {
     stop_early(RunStatus::State::Interrupted, std::string("interrupted by ") +
-                                                  (interrupt_signal == SIGTERM ? "SIGTERM" : interrupt_signal == SIGHUP ? "SIGHUP" : "SIGINT") +
+                                                  (stop_requested() == SIGTERM ? "SIGTERM" : stop_requested() == SIGHUP ? "SIGHUP" : "SIGINT") +
                                                   " at cycle " + std::to_string(now));
     return;
   }

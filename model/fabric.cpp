@@ -9,6 +9,7 @@
 
 #include "congestion/metapacket_gather.h"
 #include "core/config_error.h"
+#include "core/stop_request.h"
 #include "deadlock/deadlock_audit.h"
 #include "routing/routing_function.h"
 #include "sideband/entropy_circuit.h"
@@ -40,11 +41,13 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
         std::make_unique<MetapacketGather>("metapackets", require<KaryNCube>(topology_, "metapackets"), *clock_);
   token_.set_nodes(topology_.router_count());
   if (topology_.is_direct()) {  // each node builds its own router
-    for (NodeId id = 0; id < topology_.router_count(); ++id)
+    for (NodeId id = 0; id < topology_.router_count(); ++id) {
+      if ((id & 1023) == 0) check_stop_while_building(id, topology_.router_count());
       nodes_.push_back(std::make_unique<Node>(
           ("node_" + std::to_string(id)).c_str(), id,
           NodeContext{topology_, platform_, *clock_, packets_, statistics_, token_, routing_.get(), sideband_.get(),
                       metapackets_.get(), entropy_circuit_.get()}));
+    }
   } else {
     build_indirect();
   }
@@ -184,6 +187,7 @@ void Fabric::connect_links() {
   edge_credits_.init(edges);
   std::size_t edge = 0;
   for (NodeId a = 0; a < count; ++a) {
+    if ((a & 1023) == 0) check_stop_while_building(count, count);
     for (int p = 0; p < ports; ++p) {
       const std::size_t link = link_index(a, p);
       Router& from = router(a);

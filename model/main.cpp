@@ -25,6 +25,7 @@
 #include "core/config_error.h"
 #include "core/model_error.h"
 #include "core/text.h"
+#include "core/stop_request.h"
 #include "experiment.h"
 #include "fabric.h"
 #include "platform/configuration.h"
@@ -332,6 +333,21 @@ int sc_main(int argc, char* argv[]) {
   const bool quiet = vm.count("quiet") || out.to_standard_output();
 
   icn::use_command_line_reporting();
+  // A stop while the network is still being built ends the process there: nothing was simulated,
+  // so nothing is written, and finishing the build of a large network would take longer than any
+  // wait for a stop should.
+  icn::on_stop_while_building([](int signal_number, std::uint64_t built, std::uint64_t total) {
+    char message[200];
+    const int n = std::snprintf(message, sizeof message,
+                                "icnsim: interrupted by %s while the network was being built (%llu of %llu nodes); "
+                                "nothing was simulated and no result is written\n",
+                                signal_number == SIGTERM ? "SIGTERM" : signal_number == SIGHUP ? "SIGHUP" : "SIGINT",
+                                (unsigned long long)built, (unsigned long long)total);
+    if (n > 0 && ::write(STDERR_FILENO, message, std::size_t(std::min(n, int(sizeof message) - 1))) < 0) {
+    }
+    if (out_of_memory_file) ::unlink(out_of_memory_file);  // the result's temporary file
+    std::_Exit(128 + signal_number);
+  });
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
   std::signal(SIGHUP, on_signal);  // a closed terminal or session: stop as for SIGTERM, result kept

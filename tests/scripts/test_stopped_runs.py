@@ -54,6 +54,36 @@ def test_sigterm_and_sighup_are_interruptions_too(tmp_path):
         assert json.loads(out.read_text())["status"]["state"] == "interrupted"
 
 
+def test_a_stop_while_a_large_network_is_built_ends_at_once_and_writes_nothing(tmp_path):
+    # A 32-ary 3-cube takes seconds to build; a stop then ends the process between nodes (finishing
+    # the build first took 35 s on a 64-ary 3-cube), one line, no result and no temporary file.
+    out = tmp_path / "r.json"
+    proc = subprocess.Popen([str(BUILD / "model" / "icnsim"), "platforms/default.yaml", "stimuli/uniform.yaml",
+                             "--set", "network.radix=32", "--set", "network.dimensions=3", *LONG, "-q", "--out", str(out)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "ICNSIM_HUGE_PAGES": "0"})
+    # Signalled once the build is under way: its memory past 150 MB (about 800 MB when built).
+    def resident_mb():
+        try:
+            for line in open(f"/proc/{proc.pid}/status"):
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+        except OSError:
+            pass
+        return 0
+    deadline = time.monotonic() + 60
+    while resident_mb() < 150 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGTERM)
+    sent = time.monotonic()
+    _, stderr = proc.communicate(timeout=120)
+    waited = time.monotonic() - sent
+    assert proc.returncode == 143, stderr
+    assert "while the network was being built" in stderr and len(stderr.splitlines()) == 1
+    assert waited < 2, waited
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_deadlock_stops_the_run_with_exit_3_and_a_result_holding_the_knot(icnsim, tmp_path):
     out = tmp_path / "r.json"
     p = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", *DEADLOCK, "-q", "--out", out)
