@@ -4,7 +4,7 @@
 // memory of the node 5 places on (writes and reads in turn). Prints the wall time, the clock's
 // ticks (kernel events the network scheduled) and the accesses made.
 //
-//   vp_speed idle|sparse MILLISECONDS [--always-ticking]
+//   vp_speed idle|sparse|heavy MILLISECONDS [--always-ticking | --approximate]
 //
 // --always-ticking keeps the network's clock ticking every cycle, as it did before an idle network
 // stopped it: the same platform, for the speed-up in one run.
@@ -13,7 +13,9 @@
 #include "interconnect_model.h"  // the fabric behind it: its clock
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
+#include <tlm_utils/tlm_quantumkeeper.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -49,6 +51,8 @@ struct Processor : sc_core::sc_module {
   unsigned self;
   sc_core::sc_time interval, end;
   unsigned accesses = 0, failures = 0;
+  bool decoupled = false;
+  tlm_utils::tlm_quantumkeeper keeper;
   Processor(sc_core::sc_module_name name, unsigned node, sc_core::sc_time every, sc_core::sc_time until)
       : sc_core::sc_module(name), self(node), interval(every), end(until) {
     SC_HAS_PROCESS(Processor);
@@ -59,7 +63,7 @@ struct Processor : sc_core::sc_module {
     const unsigned target = (self + 5) % kNodes;
     // Staggered start, so that the nodes do not all access in the same cycle.
     sc_core::wait(interval * (double(self) / kNodes));
-    while (sc_core::sc_time_stamp() + interval <= end) {
+    while ((decoupled ? keeper.get_current_time() : sc_core::sc_time_stamp()) + interval <= end) {
       const sc_core::sc_time start = sc_core::sc_time_stamp();
       tlm::tlm_generic_payload p;
       p.set_command(accesses % 2 ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND);
@@ -68,10 +72,20 @@ struct Processor : sc_core::sc_module {
       p.set_data_length(64);
       p.set_streaming_width(64);
       sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-      socket->b_transport(p, delay);  // returns once the response has crossed the network
+      if (decoupled) {
+        // Approximate timing under temporal decoupling: the round trip is annotated on the local
+        // time, which synchronises with SystemC's once per quantum.
+        const sc_core::sc_time issued = keeper.get_local_time();
+        sc_core::sc_time local = issued;
+        socket->b_transport(p, local);
+        keeper.set(std::max(local, issued + interval));  // the next access starts an interval later
+        if (keeper.need_sync()) keeper.sync();
+      } else {
+        socket->b_transport(p, delay);  // returns once the response has crossed the network
+        sc_core::wait(interval - (sc_core::sc_time_stamp() - start));
+      }
       ++accesses;
       if (!p.is_response_ok()) ++failures;
-      sc_core::wait(interval - (sc_core::sc_time_stamp() - start));
     }
   }
 };
@@ -90,13 +104,17 @@ std::string platform_yaml() {
 }  // namespace
 
 int sc_main(int argc, char* argv[]) {
-  if (argc < 3 || (std::string(argv[1]) != "idle" && std::string(argv[1]) != "sparse")) {
-    std::fprintf(stderr, "usage: vp_speed idle|sparse MILLISECONDS [--always-ticking]\n");
+  const std::string load = argc > 1 ? argv[1] : "";
+  if (argc < 3 || (load != "idle" && load != "sparse" && load != "heavy")) {
+    std::fprintf(stderr, "usage: vp_speed idle|sparse|heavy MILLISECONDS [--always-ticking | --approximate]\n");
     return 2;
   }
-  const bool sparse = std::string(argv[1]) == "sparse";
+  const bool sparse = load != "idle";
+  // sparse: one 64-byte access per node every 10 us; heavy: every 100 ns.
+  const sc_core::sc_time every(load == "heavy" ? 0.1 : 10.0, sc_core::SC_US);
   const sc_core::sc_time length(std::atof(argv[2]), sc_core::SC_MS);
   const bool always_ticking = argc > 3 && std::string(argv[3]) == "--always-ticking";
+  const bool approximate = argc > 3 && std::string(argv[3]) == "--approximate";
 
   const auto noc = icnsim::Interconnect::from_yaml("noc", platform_yaml(), {"simulation.cycles=" +
                                                    std::to_string(std::uint64_t(length / sc_core::sc_time(1, sc_core::SC_NS)))});
@@ -107,10 +125,18 @@ int sc_main(int argc, char* argv[]) {
     noc->initiator_socket(n).bind(memories.back()->socket);
     if (!sparse) continue;
     processors.push_back(std::make_unique<Processor>(("processor_" + std::to_string(n)).c_str(), n,
-                                                     sc_core::sc_time(10, sc_core::SC_US), length));
+                                                     every, length));
     processors.back()->socket.bind(noc->target_socket(n));
   }
   if (always_ticking) icnsim::InterconnectModel::fabric(*noc).clock().keep_awake();
+  if (approximate) {
+    noc->set_timing(icnsim::Interconnect::Timing::approximate);
+    tlm_utils::tlm_quantumkeeper::set_global_quantum(sc_core::sc_time(10, sc_core::SC_US));
+    for (auto& p : processors) {
+      p->decoupled = true;
+      p->keeper.reset();
+    }
+  }
 
   const auto start = std::chrono::steady_clock::now();
   sc_core::sc_start(length);

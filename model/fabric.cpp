@@ -10,6 +10,7 @@
 #include "congestion/metapacket_gather.h"
 #include "core/config_error.h"
 #include "core/stop_request.h"
+#include "approximate_timing.h"
 #include "deadlock/deadlock_audit.h"
 #include "routing/routing_function.h"
 #include "sideband/entropy_circuit.h"
@@ -77,6 +78,9 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
                                                      node->controller(), *clock_, tlm_));
       tlm_.ports.push_back(tlm_ports_.back().get());
     }
+    approximate_timing_ = std::make_unique<ApproximateTiming>(*this);
+    tlm_.estimate = approximate_timing_.get();
+    tlm_.approximate = platform_.tlm.approximate;
   }
 }
 

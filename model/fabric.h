@@ -64,6 +64,9 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   const DeadlockAudit* deadlock_audit() const { return audit_.get(); }  // with deadlock.audit
   // Node `id`'s TLM-2.0 ports (docs/tlm.md); a platform with an address_map has them on every node.
   TlmPort& tlm_port(NodeId id);
+  // tlm.timing, at run time: b_transport simulated (false) or annotated from an estimate (true).
+  void set_approximate_timing(bool approximate) { tlm_.approximate = approximate; }
+  bool approximate_timing() const { return tlm_.approximate; }
 
   // The current values on the link leaving router `r` through network port `port`.
   const Flit& link_flit(NodeId r, int port) const { return link_flits_[link_index(r, port)].read(); }
@@ -109,6 +112,7 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   std::vector<std::unique_ptr<Router>> routers_;  // an indirect network's; a direct one's are in its nodes
   std::vector<std::unique_ptr<Node>> nodes_;
   TlmNetwork tlm_;
+  std::unique_ptr<LatencyEstimate> approximate_timing_;  // with an address map (tlm.timing)
   std::vector<std::unique_ptr<TlmPort>> tlm_ports_;  // with an address map
   sc_core::sc_trace_file* trace_ = nullptr;
   std::string trace_error_;

@@ -77,14 +77,14 @@ std::vector<std::string> Platform::overrides() const {
 
 Interconnect::Interconnect(const char* name, const std::string& platform_file,
                            const std::vector<std::string>& overrides)
-    : model_(new Model{elaborate(name, [&] { return icn::load_platform(platform_file, overrides); })}) {}
+    : model_(new Model(elaborate(name, [&] { return icn::load_platform(platform_file, overrides); }))) {}
 
 Interconnect::Interconnect(FromText, const char* name, const std::string& yaml,
                            const std::vector<std::string>& overrides, const std::string& source_name)
-    : model_(new Model{elaborate(name, [&] { return icn::load_platform_text(yaml, overrides, source_name); })}) {}
+    : model_(new Model(elaborate(name, [&] { return icn::load_platform_text(yaml, overrides, source_name); }))) {}
 
 Interconnect::Interconnect(const char* name, const Platform& platform)
-    : model_(new Model{elaborate(name, [&] {
+    : model_(new Model(elaborate(name, [&] {
         if (platform.maps_addresses()) {
           // The ranges built in code are the whole map: a file's own would be silently replaced.
           const icn::PlatformConfig own = load(platform, {});
@@ -93,7 +93,7 @@ Interconnect::Interconnect(const char* name, const Platform& platform)
                                                      "builds the whole map (allowed: one or the other)");
         }
         return load(platform, platform.overrides());
-      })}) {}
+      }))) {}
 
 std::unique_ptr<Interconnect> Interconnect::from_yaml(const char* name, const std::string& yaml,
                                                       const std::vector<std::string>& overrides,
@@ -119,6 +119,11 @@ InitiatorSocket& Interconnect::initiator_socket(unsigned node) {
   } catch (const icn::ConfigError& e) {
     throw std::runtime_error(e.what());
   }
+}
+
+void Interconnect::set_timing(Timing timing) { model_->fabric->set_approximate_timing(timing == Timing::approximate); }
+Interconnect::Timing Interconnect::timing() const {
+  return model_->fabric->approximate_timing() ? Timing::approximate : Timing::cycle;
 }
 
 sc_core::sc_time Interconnect::clock_period() const { return model_->fabric->clock().period(); }

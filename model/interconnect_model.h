@@ -11,6 +11,7 @@
 namespace icnsim {
 
 struct Interconnect::Model {
+  explicit Model(std::unique_ptr<icn::Fabric> built) : fabric(std::move(built)) {}
   std::unique_ptr<icn::Fabric> fabric;
   std::unique_ptr<icn::Experiment> traffic;  // add_traffic's, in the background
   void add_traffic(const icn::StimulusConfig& stimulus, const std::vector<unsigned>& nodes);

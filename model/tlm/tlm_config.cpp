@@ -12,6 +12,9 @@ std::vector<ParameterSpec> TlmConfig::parameters() {
       P::choice("target_protocol", "blocking", {"blocking", "approximately_timed"},
                 "how a node calls its local targets: b_transport, or nb_transport_fw with the base protocol's four "
                 "phases (END_REQ held back holds the node's next request to that target)"),
+      P::choice("timing", "cycle", {"cycle", "approximate"},
+                "b_transport: cycle (each packet simulated) or approximate (the target called at once, the round "
+                "trip annotated from the route and the links' recent utilisation; docs/tlm.md); switchable at run time"),
       P::integer("outstanding", 1, 1, 256,
                  "requests a node serves at once: arrived requests wait in its port until one of these is free"),
   };
@@ -23,6 +26,7 @@ TlmConfig TlmConfig::from(const ParameterSet& tlm) {
   c.queue_depth = int(tlm.integer("queue_depth"));
   c.nonblocking_targets = tlm.text("target_protocol") == "approximately_timed";
   c.outstanding = int(tlm.integer("outstanding"));
+  c.approximate = tlm.text("timing") == "approximate";
   return c;
 }
 

@@ -17,6 +17,7 @@ struct TlmConfig {
   // (nb_transport_fw), and how many arrived requests it serves at once.
   bool nonblocking_targets = false;
   int outstanding = 1;
+  bool approximate = false;  // tlm.timing: approximate (b_transport annotated, not simulated)
   AddressMap address_map;  // empty: the nodes have no TLM-2.0 ports
   std::vector<ParameterSet> resolved_ranges;  // each address_map entry as resolved, for --print-config
 

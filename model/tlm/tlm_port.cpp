@@ -92,11 +92,37 @@ void TlmPort::wait_until(Cycle cycle) {
   if (at > sc_core::sc_time_stamp()) sc_core::wait(at - sc_core::sc_time_stamp());
 }
 
+void TlmPort::transport_approximately(const AddressRange& range, tlm::tlm_generic_payload& payload,
+                                      sc_core::sc_time& delay) {
+  // The initiator's local time (temporal decoupling) is when the request leaves; nothing waits.
+  const sc_core::sc_time issued = sc_core::sc_time_stamp() + delay;
+  const Cycle at = issued < clock_.time_of(0) ? 0 : Cycle(issued / clock_.period()) - 1;
+  const bool write = payload.is_write();
+  const Cycle request = network_.estimate->packet_latency(node_, range.node, packet_flits(write ? payload.get_data_length() : 0), at);
+  TlmPort& server = *network_.ports[range.node];
+  const sc_dt::uint64 address = payload.get_address();
+  payload.set_address(address - range.base);
+  payload.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  sc_core::sc_time served = sc_core::SC_ZERO_TIME;
+  server.call_target(range.target, payload, served);
+  payload.set_address(address);
+  payload.set_dmi_allowed(false);
+  const bool data_back = !write && payload.is_response_ok();
+  const Cycle answered = at + request + Cycle(served / clock_.period());
+  const Cycle response =
+      network_.estimate->packet_latency(range.node, node_, packet_flits(data_back ? payload.get_data_length() : 0), answered);
+  delay += clock_.period() * double(request + response) + served;
+}
+
 void TlmPort::b_transport(int, tlm::tlm_generic_payload& payload, sc_core::sc_time& delay) {
   // The annotated delay says when the initiator issues the request: wait it out, so the request
   // packet is created at that time and queues behind what the node sent before.
   const AddressRange* range = admit(payload);
   if (!range) return;
+  if (network_.approximate && network_.estimate) {
+    transport_approximately(*range, payload, delay);
+    return;
+  }
   sc_core::wait(delay);
   delay = sc_core::SC_ZERO_TIME;
   wait_until(0);  // the network's first cycle runs one period after time zero

@@ -64,8 +64,21 @@ struct TlmTransaction {
   Cycle arrival = 0;        // when the packet in flight arrived (its tail, through the NI)
 };
 
+// Approximate timing (tlm.timing: approximate, docs/tlm.md): a packet's latency estimated from its
+// route and the links' recent utilisation instead of simulated; the fabric provides it.
+class LatencyEstimate {
+ public:
+  virtual ~LatencyEstimate() = default;
+  // Cycles from creating a packet of `flits` at node `from`, at cycle `at`, to its tail's arrival at
+  // node `to`; counts the packet into the utilisation later estimates see.
+  virtual Cycle packet_latency(NodeId from, NodeId to, int flits, Cycle at) = 0;
+};
+
 class TlmNetwork {
  public:
+  // tlm.timing: approximate, switchable at run time (Interconnect::set_timing).
+  bool approximate = false;
+  LatencyEstimate* estimate = nullptr;
   std::uint32_t open(TlmTransaction transaction);
   TlmTransaction& operator[](std::uint32_t tag) { return transactions_[tag]; }
   void close(std::uint32_t tag) { free_.push_back(tag); }
@@ -106,6 +119,8 @@ class TlmPort : public sc_core::sc_module, public EndpointClient {
   void answer(tlm::tlm_generic_payload& payload, std::uint32_t tag);  // the response's data and status
   void finish_response(int id);  // END_RESP (or its equivalent) for initiator `id`
   void serve();  // a thread that calls local targets for arrived requests (tlm.outstanding of them)
+  // b_transport in approximate timing: the target called at once, the round trip annotated.
+  void transport_approximately(const AddressRange& range, tlm::tlm_generic_payload& payload, sc_core::sc_time& delay);
   // Local target `target` serves `payload`: b_transport, or the four phases of nb_transport_fw.
   void call_target(int target, tlm::tlm_generic_payload& payload, sc_core::sc_time& delay);
   tlm::tlm_sync_enum nb_transport_bw(int target, tlm::tlm_generic_payload& payload, tlm::tlm_phase& phase,

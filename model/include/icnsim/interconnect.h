@@ -99,6 +99,13 @@ class ICNSIM_API Interconnect {
     bridges_.push_back(std::move(bridge));
     return socket;
   }
+  // How b_transport is timed (tlm.timing, docs/tlm.md): each packet simulated to the cycle, or the
+  // target called at once and the round trip annotated from the route and the links' recent load
+  // (a fast mode to get through boot; transactions in flight finish as they started). Any time.
+  enum class Timing { cycle, approximate };
+  void set_timing(Timing timing);
+  Timing timing() const;
+
   sc_core::sc_time clock_period() const;
   std::uint64_t cycle() const;  // the network's current cycle (cycle c runs at (c + 1) periods)
 
