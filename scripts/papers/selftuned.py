@@ -639,6 +639,54 @@ def reproduce(report):
                      tune >= 0.95 * base)
     w(FIG13_NOTES)
 
+    w("## Activity past saturation — what throttling saves and costs, in events\n")
+    w(ACTIVITY_NOTES)
+    for p in (RECOVERY, AVOIDANCE):
+        w(f"**{'Recovery' if p == RECOVERY else 'Avoidance'}, uniform** (the Fig. 4 runs):\n")
+        w(activity_table(runs, fig4[p], ["Base", "ALO", "Tune"], [l for l in loads4 if l >= 0.03]))
+    base, tune = (activity(runs.result(fig4[RECOVERY][(n, loads4[-1])])) for n in ("Base", "Tune"))
+    w(f"At {loads4[-1]} on the recovery network the base spends {base['router_cycles']:,.0f} router-cycles per delivered "
+      f"flit against Tune's {tune['router_cycles']:,.1f} — what per-cycle costs (clock, leakage) come to per flit — and "
+      f"keeps {base['busy']:.0f} % of its routers holding flits against Tune's {tune['busy']:.0f} %; the sideband costs "
+      f"Tune {tune['sideband_bits']:.2f} bit-hops per delivered flit.\n")
+
+
+def activity(r):
+    """Event counts per flit delivered in the window (docs/energy.md), and the routers' busy share."""
+    a = r["activity"]
+    routers = a["routers"]
+    delivered = sum(r["per_node"]["delivered_flits"]) or float("nan")
+    router_cycles = routers["active_cycles"] + routers["idle_cycles"]
+    return {"busy": 100 * routers["active_cycles"] / router_cycles if router_cycles else float("nan"),
+            "writes": routers["buffer_writes"] / delivered, "links": routers["link_traversals"] / delivered,
+            "recovery": routers["recovery_lane_flits"] / delivered, "allocations": routers["vc_allocation_requests"] / delivered,
+            "sideband_bits": a["sideband"]["bit_transfers"] / delivered, "router_cycles": router_cycles / delivered}
+
+
+def activity_table(runs, keys, names, loads):
+    lines = ["| packets/node/cycle | controller | accepted | routers holding flits | buffer writes | link traversals | "
+             "VC requests | Disha-lane flits | sideband bit-hops | router-cycles |", "|---" * 10 + "|"]
+    for load in loads:
+        for n in names:
+            r = runs.result(keys[(n, load)])
+            v = activity(r)
+            lines.append(f"| {load} | {n} | {pct(r):.1f} % | {v['busy']:.0f} % | {v['writes']:.2f} | {v['links']:.2f} | "
+                         f"{v['allocations']:.3f} | {v['recovery']:.3f} | {v['sideband_bits']:.2f} | {v['router_cycles']:,.1f} |")
+    return "\n".join(lines) + "\n"
+
+
+ACTIVITY_NOTES = """The paper reports no energy; an architect weighing a controller asks what its throughput costs.
+Per flit delivered in the measurement window, the events an energy model multiplies by its
+coefficients (`power:`, docs/energy.md; no published coefficient set is shipped, so the table stays
+in events, which hold for any technology): buffer writes and link traversals (a delivered flit
+costs one per router and one per link on its path; more means work on flits that are not
+delivered in the window, such as Disha's recovery lane), VC allocation requests, flits on Disha's
+recovery lane, the sideband's bit-hops (Tune's own wires; ALO and the base have none), and
+router-cycles — every router for every cycle of the window — over the flits delivered: what
+per-cycle energy (clock and leakage) comes to per flit, which is where a collapsed network pays.
+
+"""
+
 
 SET_UP = """## Set-up (sec. 5.1) and where icnsim follows it
 
