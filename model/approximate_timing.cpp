@@ -26,10 +26,6 @@ double ApproximateTiming::load(LinkLoad& link, std::uint64_t real, Cycle at) {
   return std::min(0.95, (1 - weight) * link.previous + weight * std::min(1.0, current));
 }
 
-double ApproximateTiming::utilisation(NodeId router, int port, Cycle at) {
-  return load(links_[std::size_t(router) * std::size_t(ports_) + std::size_t(port)], fabric_.router(router).flits_sent(port), at);
-}
-
 double ApproximateTiming::injection_utilisation(NodeId node, Cycle at, int flits) {
   LinkLoad& channel = injection_[node];
   const std::uint64_t real = fabric_.node(node).network_interface().events().injected_flits;
@@ -38,13 +34,29 @@ double ApproximateTiming::injection_utilisation(NodeId node, Cycle at, int flits
   return rho;
 }
 
-Cycle ApproximateTiming::packet_latency(NodeId from, NodeId to, int flits, Cycle at) {
+const std::vector<std::uint32_t>& ApproximateTiming::route(NodeId from, NodeId to) {
+  const std::uint64_t key = std::uint64_t(from) * std::uint64_t(fabric_.node_count()) + to;
+  auto found = routes_.find(key);
+  if (found != routes_.end()) return found->second;
+  if (routes_.size() >= kMostRoutes) routes_.clear();  // a bound on memory; routes are cheap to find again
+  std::vector<std::uint32_t> path;
   const Topology& topology = fabric_.topology();
-  const PlatformConfig& p = fabric_.platform();
-  const RouterConfig& r = p.router;
   NodeId router = topology.injection_point(from).router;
   const NodeId last = topology.delivery_point(to).router;
-  int hops = 0;
+  while (router != last) {
+    const int port = topology.deterministic_port(router, to);
+    if (port < 0) break;
+    path.push_back(std::uint32_t(router) * std::uint32_t(ports_) + std::uint32_t(port));
+    router = topology.link(router, port).router;
+  }
+  return routes_.emplace(key, std::move(path)).first->second;
+}
+
+Cycle ApproximateTiming::packet_latency(NodeId from, NodeId to, int flits, Cycle at) {
+  const PlatformConfig& p = fabric_.platform();
+  const RouterConfig& r = p.router;
+  const std::vector<std::uint32_t>& path = route(from, to);
+  const int hops = int(path.size());
   double waiting = 0;
   // In the source queue a packet waits for whole packets ahead of it (FIFO), of the traffic's mean
   // length; on a link its flits share the channel with the other lanes' flit by flit, so there it
@@ -55,14 +67,12 @@ Cycle ApproximateTiming::packet_latency(NodeId from, NodeId to, int flits, Cycle
                                  : double(flits);
   const double injecting = injection_utilisation(from, at, flits);
   waiting += injecting / (2 * (1 - injecting)) * mean_length;
-  while (router != last) {
-    const int port = topology.deterministic_port(router, to);
-    if (port < 0) break;
-    const double rho = utilisation(router, port, at);
+  for (const std::uint32_t link : path) {
+    const NodeId router = NodeId(link / std::uint32_t(ports_));
+    const int port = int(link % std::uint32_t(ports_));
+    const double rho = load(links_[link], fabric_.router(router).flits_sent(port), at);
     waiting += rho / (2 * (1 - rho)) * double(flits);
-    links_[std::size_t(router) * std::size_t(ports_) + std::size_t(port)].estimated += std::uint64_t(flits);
-    router = topology.link(router, port).router;
-    ++hops;
+    links_[link].estimated += std::uint64_t(flits);
   }
   // The zero-load pipeline (README, "Timing"): a lone packet of L flits over H hops.
   const Cycle zero_load = Cycle(1 + p.network_interface.injection_delay + (hops + 1) * (r.routing_delay + r.crossbar_delay) +
