@@ -13,22 +13,11 @@
 #include <sstream>
 
 #include "support/child_process.h"
+#include "support/tlm_memory.h"
 
 namespace {
 
-struct Memory : sc_core::sc_module {
-  tlm_utils::simple_target_socket<Memory> socket{"socket"};
-  unsigned char bytes[256] = {};
-  explicit Memory(sc_core::sc_module_name name) : sc_core::sc_module(name) {
-    socket.register_b_transport(this, &Memory::b_transport);
-  }
-  void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time&) {
-    unsigned char* cell = bytes + p.get_address();
-    if (p.is_write()) std::memcpy(cell, p.get_data_ptr(), p.get_data_length());
-    else std::memcpy(p.get_data_ptr(), cell, p.get_data_length());
-    p.set_response_status(tlm::TLM_OK_RESPONSE);
-  }
-};
+using icn::testing::Memory;
 
 // Writes 16 bytes `count` times to address `address`, starting at `start`.
 struct Writer : sc_core::sc_module {

@@ -12,6 +12,7 @@
 #include "congestion/congestion_controller.h"
 #include "fabric.h"
 #include "support/child_process.h"
+#include "support/tlm_memory.h"
 
 using namespace icn;
 
@@ -47,19 +48,7 @@ struct MemoryManager : tlm::tlm_mm_interface {
   }
 };
 
-struct Memory : sc_core::sc_module {
-  tlm_utils::simple_target_socket<Memory> socket{"socket"};
-  unsigned char bytes[256] = {};
-  explicit Memory(sc_core::sc_module_name name) : sc_core::sc_module(name) {
-    socket.register_b_transport(this, &Memory::b_transport);
-  }
-  void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time&) {
-    unsigned char* cell = bytes + p.get_address();
-    if (p.is_write()) std::memcpy(cell, p.get_data_ptr(), p.get_data_length());
-    else std::memcpy(p.get_data_ptr(), cell, p.get_data_length());
-    p.set_response_status(tlm::TLM_OK_RESPONSE);
-  }
-};
+using icn::testing::Memory;
 
 // Issues its transactions with BEGIN_REQ, the next only after the previous END_REQ, and ends each
 // response `end_after` cycles after BEGIN_RESP. Logs every phase with its cycle.
