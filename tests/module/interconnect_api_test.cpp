@@ -49,6 +49,13 @@ struct Writer : sc_core::sc_module {
   }
 };
 
+// A 4x4 torus measured from cycle 0 whose node 5 serves addresses 0x00-0xff.
+icnsim::Platform memory_at_node_5() {
+  icnsim::Platform soc = icnsim::Platform::defaults();
+  soc.set("network.radix", "4").set("simulation.warmup", "0").map(0x0, 0x100, 5);
+  return soc;
+}
+
 }  // namespace
 
 TEST_CASE("a platform built in code maps addresses range by range", "[tlm][api]") {
@@ -131,9 +138,7 @@ TEST_CASE("the measurement window starts and stops when the platform says", "[tl
   // Five writes before the window opens at 5 us, five inside it, five after it closes at 10 us:
   // each is a request and a response packet, so the window holds 10 packets.
   const std::string out = icn::testing::in_child_process([] {
-    icnsim::Platform soc = icnsim::Platform::defaults();
-    soc.set("network.radix", "4").set("simulation.warmup", "0").map(0x0, 0x100, 5);
-    icnsim::Interconnect noc("noc", soc);
+    icnsim::Interconnect noc("noc", memory_at_node_5());
     auto* memory = new Memory("memory");
     noc.initiator_socket(5).bind(memory->socket);
     auto* before = new Writer("before", sc_core::SC_ZERO_TIME, 0, 5);
@@ -163,9 +168,7 @@ TEST_CASE("the version header agrees with the library", "[tlm][api]") {
 TEST_CASE("icnsim's own traffic runs beside the platform's IP and its completion does not stop the simulation",
           "[tlm][api]") {
   const std::string out = icn::testing::in_child_process([] {
-    icnsim::Platform soc = icnsim::Platform::defaults();
-    soc.set("network.radix", "4").set("simulation.warmup", "0").map(0x0, 0x100, 5);
-    icnsim::Interconnect noc("noc", soc);
+    icnsim::Interconnect noc("noc", memory_at_node_5());
     auto* memory = new Memory("memory");
     noc.initiator_socket(5).bind(memory->socket);
     auto* writer = new Writer("writer", sc_core::SC_ZERO_TIME, 0x10, 20);
