@@ -16,13 +16,18 @@ namespace {
 
 // Configuration errors leave the library as plain std::runtime_error: the installed headers do
 // not declare the model's own exception types.
-template <typename Build>
-std::unique_ptr<icn::Fabric> elaborate(const char* name, Build build) {
+template <typename Call>
+decltype(auto) with_plain_errors(Call call) {
   try {
-    return std::make_unique<icn::Fabric>(name, build());
+    return call();
   } catch (const icn::ConfigError& e) {
     throw std::runtime_error(e.what());
   }
+}
+
+template <typename Build>
+std::unique_ptr<icn::Fabric> elaborate(const char* name, Build build) {
+  return with_plain_errors([&] { return std::make_unique<icn::Fabric>(name, build()); });
 }
 
 icn::PlatformConfig load(const Platform& platform, const std::vector<std::string>& overrides) {
@@ -106,19 +111,11 @@ Interconnect::~Interconnect() = default;
 unsigned Interconnect::nodes() const { return model_->fabric->node_count(); }
 
 TargetSocket& Interconnect::target_socket(unsigned node) {
-  try {
-    return model_->fabric->tlm_port(node).target_socket;
-  } catch (const icn::ConfigError& e) {
-    throw std::runtime_error(e.what());
-  }
+  return with_plain_errors([&]() -> TargetSocket& { return model_->fabric->tlm_port(node).target_socket; });
 }
 
 InitiatorSocket& Interconnect::initiator_socket(unsigned node) {
-  try {
-    return model_->fabric->tlm_port(node).initiator_socket;
-  } catch (const icn::ConfigError& e) {
-    throw std::runtime_error(e.what());
-  }
+  return with_plain_errors([&]() -> InitiatorSocket& { return model_->fabric->tlm_port(node).initiator_socket; });
 }
 
 void Interconnect::set_timing(Timing timing) { model_->fabric->set_approximate_timing(timing == Timing::approximate); }
@@ -201,20 +198,16 @@ void Interconnect::Model::add_traffic(const icn::StimulusConfig& stimulus, const
 
 void Interconnect::add_traffic(const std::string& stimulus_file, const std::vector<unsigned>& nodes,
                                const std::vector<std::string>& overrides) {
-  try {
+  with_plain_errors([&] {
     model_->add_traffic(icn::load_stimulus(stimulus_file, model_->fabric->platform(), overrides), nodes);
-  } catch (const icn::ConfigError& e) {
-    throw std::runtime_error(e.what());
-  }
+  });
 }
 
 void Interconnect::add_traffic_yaml(const std::string& stimulus_yaml, const std::vector<unsigned>& nodes,
                                     const std::vector<std::string>& overrides) {
-  try {
+  with_plain_errors([&] {
     model_->add_traffic(icn::load_stimulus_text(stimulus_yaml, model_->fabric->platform(), overrides), nodes);
-  } catch (const icn::ConfigError& e) {
-    throw std::runtime_error(e.what());
-  }
+  });
 }
 
 void Interconnect::close_trace() { model_->fabric->close_trace(); }

@@ -87,7 +87,7 @@ Json links_json(const std::vector<Activity::Link>& links, bool with_counts) {
 // The window's event counts (docs/energy.md): totals, and per component on request.
 Json activity_json(const RunReport& r) {
   const Activity& a = r.activity;
-  const std::uint64_t measured = r.cycles - std::min(r.cycles, r.warmup);
+  const std::uint64_t measured = r.measured_cycles();
   Json j = {{"cycles", measured}, {"scope", r.per_component_activity ? "per_component" : "totals"}};
   const RouterEvents routers = a.router_total();
   Json& router_totals = j["routers"] = Json::object();
@@ -127,7 +127,7 @@ Json spatial_json(const SpatialSamples& s) {
 
 // The window's energy (docs/energy.md), with everything it was computed from but the counts.
 Json energy_json(const RunReport& r) {
-  const std::uint64_t measured = r.cycles - std::min(r.cycles, r.warmup);
+  const std::uint64_t measured = r.measured_cycles();
   const EnergyBreakdown& e = r.energy;
   Json coefficients = Json::object();
   r.power.for_each_coefficient([&](const char* name, double value) { coefficients[name] = value; });
@@ -194,7 +194,7 @@ RunReport make_report(Experiment& experiment) {
                          double(c.platform.network_interface.delivery_channels)});
   r.configured_load = c.stimulus.offered_flits_per_cycle();
   // A run stopped during the warm-up measured nothing: its rates are 0 over an empty window.
-  const double node_cycles = std::max(1.0, double(r.nodes) * (double(r.cycles) - double(std::min(r.cycles, r.warmup))));
+  const double node_cycles = std::max(1.0, double(r.nodes) * double(r.measured_cycles()));
   r.offered = double(st.created_flits_window()) / node_cycles;
   r.attempted = double(st.attempted_flits_window()) / node_cycles;
   std::uint64_t delivered = 0;
@@ -276,7 +276,7 @@ RunReport make_report(Experiment& experiment) {
     r.energy_modelled = true;
     r.power = c.platform.power;
     r.clock_period_ns = c.platform.simulation.clock_period_ns;
-    const std::uint64_t measured = r.cycles - std::min(r.cycles, r.warmup);
+    const std::uint64_t measured = r.measured_cycles();
     const Topology& topology = network.topology();
     r.routers = topology.router_count();
     for (NodeId id = 0; id < topology.router_count(); ++id) {
@@ -361,7 +361,7 @@ void write_json(std::ostream& os, const RunReport& r) {
                   {"routing", r.routing},
                   {"congestion_control", r.controller},
                   {"uniform_capacity_flits_per_node_cycle", r.capacity}};
-  j["window"] = {{"cycles", r.cycles}, {"warmup", r.warmup}, {"measured_cycles", r.cycles - std::min(r.cycles, r.warmup)}};
+  j["window"] = {{"cycles", r.cycles}, {"warmup", r.warmup}, {"measured_cycles", r.measured_cycles()}};
   j["load"] = {{"configured_flits_per_node_cycle", r.configured_load},
                {"offered_flits_per_node_cycle", r.offered},
                {"attempted_flits_per_node_cycle", r.attempted},
@@ -494,7 +494,7 @@ void print_summary(std::ostream& os, const RunReport& r, double wall_seconds, st
   row("in network / queued at end", std::to_string(r.packets_in_network_at_end) + " / " + std::to_string(r.packets_queued_at_end));
   row("fairness (Jain, per source)", number(r.fairness, "%.3f"));
   if (r.energy_modelled) {
-    const double measured = double(r.cycles - std::min(r.cycles, r.warmup));
+    const double measured = double(r.measured_cycles());
     row("energy in the window (power.model)",
         number(r.energy.total() * 1e-6, "%.4g") + " µJ, " +
             (measured > 0 ? number(r.energy.total() / (measured * r.clock_period_ns), "%.4g") + " mW" : std::string("—")) +

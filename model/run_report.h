@@ -31,6 +31,7 @@ struct RunReport {
   std::string topology, routing, controller;
   std::uint64_t nodes = 0;
   Cycle cycles = 0, warmup = 0;
+  Cycle measured_cycles() const { return cycles - (cycles < warmup ? cycles : warmup); }  // 0 if stopped in the warm-up
   double capacity = 0;          // ideal uniform-traffic throughput, flits/node/cycle
   double configured_load = 0;   // flits/node/cycle the stimulus asks for
   double offered = 0;           // flits/node/cycle actually created in the window
