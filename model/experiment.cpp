@@ -62,7 +62,8 @@ void Experiment::attach_stimulus(const std::vector<NodeId>& nodes, Role role) {
   const PlatformConfig& platform = configuration_.platform;
   Fabric& fabric = *fabric_;
   schedule_ = std::make_unique<TrafficSchedule>("schedule", configuration_.stimulus, fabric.topology(),
-                                                platform.simulation.seed, fabric.clock(), fabric.statistics());
+                                                platform.simulation.seed, fabric.clock(),
+                                                [&fabric] { return !fabric.carries_traffic(); });
   std::vector<Endpoint*> interfaces;
   for (NodeId id = 0; id < fabric.node_count(); ++id) {
     if ((id & 1023) == 0) check_stop_while_building(fabric.node_count(), fabric.node_count());

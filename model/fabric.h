@@ -76,6 +76,9 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   FlitSignal& link_flit_signal(NodeId r, int port) { return link_flits_[link_index(r, port)]; }
   CreditSignal& link_credit_signal(NodeId r, int port) { return link_credits_[link_index(r, port)]; }
 
+  // Whether any packet of traffic the fabric was given is still queued, in flight or absorbed by
+  // deadlock recovery (metapackets are not traffic): a drain phase ends when none is.
+  bool carries_traffic() const { return packets_.traffic_live() > 0; }
   // Flits in router buffers and on every channel at the end of cycle `now`.
   std::uint64_t flits_in_network(Cycle now) const;
   std::uint64_t full_buffers() const;

@@ -1,6 +1,8 @@
 #pragma once
 // Packets live in one pool per network; flits refer to them by index. Slots are recycled after
-// delivery, so steady-state simulation allocates nothing per packet.
+// delivery, so steady-state simulation allocates nothing per packet. The pool knows how many
+// packets of traffic (not metapackets) are alive — queued, in flight or absorbed by deadlock
+// recovery — which is how the fabric tells a drained network (Fabric::carries_traffic).
 #include <cstdint>
 #include <vector>
 
@@ -26,7 +28,31 @@ struct Packet {
 
 class PacketPool {
  public:
+  // A packet of traffic (a generator's, a trace's or a TLM transaction's).
   PacketId allocate() {
+    ++traffic_live_;
+    return take();
+  }
+  // Congestion-control information, not traffic (router.metapacket_lane).
+  PacketId allocate_metapacket() {
+    const PacketId id = take();
+    packets_[id].metapacket = true;
+    return id;
+  }
+  void release(PacketId id) {
+    if (!packets_[id].metapacket) --traffic_live_;
+    free_.push_back(id);
+  }
+
+  Packet& operator[](PacketId id) { return packets_[id]; }
+  const Packet& operator[](PacketId id) const { return packets_[id]; }
+
+  std::size_t live() const { return packets_.size() - free_.size(); }
+  std::size_t capacity() const { return packets_.size(); }
+  std::uint64_t traffic_live() const { return traffic_live_; }
+
+ private:
+  PacketId take() {
     if (free_.empty()) {
       packets_.emplace_back();
       return PacketId(packets_.size() - 1);
@@ -36,17 +62,10 @@ class PacketPool {
     packets_[id] = Packet{};
     return id;
   }
-  void release(PacketId id) { free_.push_back(id); }
 
-  Packet& operator[](PacketId id) { return packets_[id]; }
-  const Packet& operator[](PacketId id) const { return packets_[id]; }
-
-  std::size_t live() const { return packets_.size() - free_.size(); }
-  std::size_t capacity() const { return packets_.size(); }
-
- private:
   std::vector<Packet> packets_;
   std::vector<PacketId> free_;
+  std::uint64_t traffic_live_ = 0;
 };
 
 }  // namespace icn

@@ -68,13 +68,12 @@ SourceQueue& NetworkInterface::queue_of(const Packet& p) {
 }
 
 void NetworkInterface::send_metapacket(NodeId destination, std::uint32_t tag, Cycle ready) {
-  const PacketId id = packets_.allocate();
+  const PacketId id = packets_.allocate_metapacket();
   Packet& p = packets_[id];
   p.source = id_;
   p.destination = destination;
   p.created = ready;
   p.length = 2;
-  p.metapacket = true;
   p.tag = tag;
   metapackets_.push_back(id);
   wake_.event.notify(sc_core::SC_ZERO_TIME);

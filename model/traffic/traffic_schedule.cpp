@@ -2,14 +2,13 @@
 
 #include "core/cycle_clock.h"
 #include "traffic/stimulus_config.h"
-#include "stats/network_statistics.h"
 #include "topology/topology.h"
 
 namespace icn {
 
 TrafficSchedule::TrafficSchedule(sc_core::sc_module_name name, const StimulusConfig& stimulus, const Topology& topology,
-                                 std::uint64_t seed, CycleClock& clock, const NetworkStatistics& statistics)
-    : sc_core::sc_module(name), stimulus_(stimulus), clock_(clock), statistics_(statistics),
+                                 std::uint64_t seed, CycleClock& clock, std::function<bool()> drained)
+    : sc_core::sc_module(name), stimulus_(stimulus), clock_(clock), drained_(std::move(drained)),
       nodes_(topology.node_count()) {
   for (const auto& phase : stimulus.phases)
     patterns_.push_back(PatternRegistry::get(phase.pattern.type)
@@ -64,8 +63,7 @@ bool TrafficSchedule::end_reached(Cycle now) const {
     case PhaseEnd::Kind::Cycles: return now + 1 >= phase_start() + end.amount;
     case PhaseEnd::Kind::Packets:
     case PhaseEnd::Kind::PacketsPerNode: return quota_reached_;
-    case PhaseEnd::Kind::Drain:
-      return statistics_.packets_delivered_total() == statistics_.packets_created_total();
+    case PhaseEnd::Kind::Drain: return drained_();
     case PhaseEnd::Kind::Never: return false;
   }
   return false;

@@ -6,13 +6,14 @@
 // Decisions are taken after all clocked work of a cycle (a delta later): a phase that ends in
 // cycle e is recorded as ending there, and the next phase starts in cycle e + 1. Generators learn
 // of the change through phase_changed() before cycle e + 1 runs.
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <systemc>
+#include <vector>
 
 #include "core/end_of_cycle.h"
-#include <vector>
 
 #include "core/types.h"
 #include "traffic/destination_pattern.h"
@@ -20,7 +21,6 @@
 namespace icn {
 
 class CycleClock;
-class NetworkStatistics;
 class Topology;
 struct PhaseConfig;
 struct StimulusConfig;
@@ -37,8 +37,10 @@ class TrafficSchedule : public sc_core::sc_module {
     std::uint64_t packets_created = 0;
   };
 
+  // `drained` answers whether the network holds no traffic any more (the fabric's
+  // carries_traffic), asked every cycle of a drain phase.
   TrafficSchedule(sc_core::sc_module_name name, const StimulusConfig& stimulus, const Topology& topology,
-                  std::uint64_t seed, CycleClock& clock, const NetworkStatistics& statistics);
+                  std::uint64_t seed, CycleClock& clock, std::function<bool()> drained);
   ~TrafficSchedule() override;
 
   const PhaseConfig& phase() const;
@@ -68,7 +70,7 @@ class TrafficSchedule : public sc_core::sc_module {
 
   const StimulusConfig& stimulus_;
   CycleClock& clock_;
-  const NetworkStatistics& statistics_;
+  std::function<bool()> drained_;
   std::vector<std::unique_ptr<DestinationPattern>> patterns_;  // one per phase
   std::vector<PhaseRecord> history_;
   std::size_t index_ = 0;
