@@ -8,6 +8,7 @@
 #include "ni/network_interface_config.h"
 #include "router/router.h"
 #include "router/router_config.h"
+#include "stats/network_statistics.h"
 
 namespace icn {
 
@@ -17,6 +18,7 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, const NetworkIn
       clock_(c.clock),
       packets_(c.packets),
       statistics_(c.statistics),
+      window_(c.statistics.window()),
       controller_(c.controller),
       vcs_(c.router.virtual_channels),
       depth_(c.router.buffer_depth),
@@ -34,6 +36,7 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, const NetworkIn
       topology_(c.topology),
       queue_limit_(c.config.source_queue_limit),
       drop_when_full_(c.config.drop_when_full) {
+  statistics_.register_endpoint(id_, measures_);
   injection_.resize(std::size_t(channels_) * vcs_);
   // The injection channel is a physical channel too (Dally sec. III-C): packets in progress on its
   // lanes share it under the routers' policy where that ranks by age or class (deadline, priority).

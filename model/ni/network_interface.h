@@ -31,6 +31,8 @@
 #include "ni/network_interface_events.h"
 #include "ni/source_queue.h"
 #include "router/arbitration_policy.h"
+#include "stats/endpoint_statistics.h"
+#include "stats/measurement_window.h"
 
 namespace icn {
 
@@ -53,7 +55,7 @@ struct NetworkInterfaceContext {
   const Topology& topology;
   CycleClock& clock;
   PacketPool& packets;
-  NetworkStatistics& statistics;
+  NetworkStatistics& statistics;  // the interface registers its own counts there
   InjectionGate& controller;  // the node's congestion controller, asked before a packet starts
 };
 
@@ -88,6 +90,8 @@ class NetworkInterface : public sc_core::sc_module, public Endpoint {
   }
   // What it did since the run began (ni/network_interface_events.h).
   const NetworkInterfaceEvents& events() const { return events_; }
+  // What it measured, in the run and in the measurement window (stats/endpoint_statistics.h).
+  const EndpointStatistics& measures() const { return measures_; }
 
  private:
   struct InjectionVc {
@@ -127,7 +131,9 @@ class NetworkInterface : public sc_core::sc_module, public Endpoint {
   const NodeId id_;
   CycleClock& clock_;
   PacketPool& packets_;
-  NetworkStatistics& statistics_;
+  NetworkStatistics& statistics_;  // what only the whole network sees: latency, accepted by source
+  const MeasurementWindow& window_;
+  EndpointStatistics measures_;  // its own counts, registered with statistics_
   InjectionGate& controller_;
   const int vcs_, depth_, channels_;
   const int packets_in_progress_;  // per injection channel

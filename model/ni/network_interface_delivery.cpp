@@ -39,7 +39,7 @@ void NetworkInterface::deliver(Cycle now) {
     ++r.next_flit;
     const Cycle arrival = Cycle(f.sent) + delivery_latency_;
     if (p.metapacket) {
-      statistics_.metapacket_flit_delivered();
+      ++measures_.total.metapacket_flits_delivered;
       if (f.is_tail()) {
         r.active = false;
         if (EndpointClient* client = clients_[std::size_t(MessageKind::Metapacket)]) client->received(p, arrival);
@@ -48,16 +48,20 @@ void NetworkInterface::deliver(Cycle now) {
       continue;
     }
     if (absorbed) {
-      statistics_.flit_absorbed();
+      ++measures_.total.flits_absorbed;
     } else {
-      statistics_.flit_delivered(id_, p.source, arrival);
+      ++measures_.total.flits_delivered;
+      if (window_.contains(arrival)) {
+        ++measures_.window.flits_delivered;
+        statistics_.flit_accepted(p.source);
+      }
     }
     if (f.is_tail()) {
       if (r.next_flit != p.length) delivery_error(f, now, "tail arrived before all flits");
       r.active = false;
       p.in_network = false;
       if (absorbed) {  // goes back into the network from here after the recovery delay
-        statistics_.packet_absorbed();
+        ++measures_.total.packets_absorbed;
         ++p.recoveries;
         reinjections_.push_back({f.packet, arrival + reinjection_delay_});
         continue;

@@ -3,7 +3,6 @@
 // congestion controller and the channel's lane policy, one flit per cycle per channel.
 #include "ni/network_interface.h"
 
-#include "stats/network_statistics.h"
 
 namespace icn {
 
@@ -31,7 +30,7 @@ bool NetworkInterface::inject(Cycle now, bool& refused) {
       metapackets_.pop();
     }
     if (m.busy && m.credits > 0) {
-      statistics_.metapacket_flit_injected();
+      ++measures_.total.metapacket_flits_injected;
       ++events_.injected_flits;
       inject_out_[0]->write(next_flit(m, metapacket_vc_, now));
       --m.credits;
@@ -144,9 +143,10 @@ void NetworkInterface::send_flit(int channel, int vc, Cycle now) {
   if (f.is_head()) {
     if (p.recoveries == 0) p.injected = now;  // network latency counts from the first injection
     p.in_network = true;
-    statistics_.packet_injected();
+    ++measures_.total.packets_injected;
   }
-  statistics_.flit_injected(id_, now);
+  ++measures_.total.flits_injected;
+  if (window_.contains(now)) ++measures_.window.flits_injected;
   inject_out_[channel]->write(f);
   --v.credits;
   if (++v.next_flit == v.length) {

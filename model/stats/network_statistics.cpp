@@ -5,22 +5,30 @@
 
 namespace icn {
 
+namespace {
+// Stands in for an interface not registered (yet): counts nothing.
+EndpointStatistics unregistered;
+}  // namespace
+
 NetworkStatistics::NetworkStatistics(NodeId nodes, Cycle warmup, Cycle end)
-    : warmup_(warmup),
-      end_(end),
-      created_packets_(nodes, 0),
-      injected_flits_(nodes, 0),
-      delivered_flits_(nodes, 0),
-      accepted_flits_by_source_(nodes, 0),
-      dropped_packets_(nodes, 0) {}
+    : window_(warmup, end), endpoints_(nodes, &unregistered), accepted_flits_by_source_(nodes, 0) {}
 
 void NetworkStatistics::open_window(Cycle from, Cycle end) {
-  warmup_ = from;
-  end_ = end;
-  for (auto* counts : {&created_packets_, &injected_flits_, &delivered_flits_, &accepted_flits_by_source_, &dropped_packets_})
-    std::fill(counts->begin(), counts->end(), 0);
+  window_.move(from, end);
+  for (EndpointStatistics* e : endpoints_)
+    if (e != &unregistered) e->window = EndpointStatistics::Window();
+  std::fill(accepted_flits_by_source_.begin(), accepted_flits_by_source_.end(), 0);
   latency_ = network_latency_ = high_priority_latency_ = LatencyDistribution();
-  hops_sum_ = created_flits_window_ = attempted_flits_window_ = delivered_window_ = 0;
+  hops_sum_ = delivered_window_ = 0;
+}
+
+std::uint64_t NetworkStatistics::flits_injected_total() const {
+  return sum(&EndpointStatistics::Totals::flits_injected) + sum(&EndpointStatistics::Totals::metapacket_flits_injected);
+}
+
+std::uint64_t NetworkStatistics::flits_delivered_total() const {
+  return sum(&EndpointStatistics::Totals::flits_delivered) +
+         sum(&EndpointStatistics::Totals::metapacket_flits_delivered);
 }
 
 void NetworkStatistics::packet_delivered(const Packet& p, Cycle at) {
@@ -29,7 +37,7 @@ void NetworkStatistics::packet_delivered(const Packet& p, Cycle at) {
   const Cycle latency = at - p.created;
   interval_latency_sum_ += latency;
   ++interval_latency_count_;
-  if (p.created >= warmup_ && at < end_) {
+  if (p.created >= window_.from() && at < window_.end()) {
     latency_.add(std::uint32_t(latency));
     if (p.priority > 0) high_priority_latency_.add(std::uint32_t(latency));
     network_latency_.add(std::uint32_t(at - p.injected));
@@ -41,14 +49,18 @@ void NetworkStatistics::packet_delivered(const Packet& p, Cycle at) {
 void NetworkStatistics::sample(Cycle now, std::uint64_t full_buffers, Cycle oldest_in_network,
                                Cycle interval_length, std::uint64_t phase, double throttled_fraction,
                                std::vector<std::pair<std::string, double>> controller) {
+  const std::uint64_t created = sum(&EndpointStatistics::Totals::flits_created);
+  const std::uint64_t attempted = created + sum(&EndpointStatistics::Totals::flits_dropped);
+  const std::uint64_t delivered = sum(&EndpointStatistics::Totals::flits_delivered);
+  const std::uint64_t injected_packets = packets_injected_total(), absorbed_packets = packets_absorbed_total();
   TimeSample s;
   s.cycle = now;
   const double node_cycles = double(nodes()) * double(interval_length);
-  s.offered = double(interval_created_flits_) / node_cycles;
-  s.attempted = double(interval_attempted_flits_) / node_cycles;
-  s.accepted = double(interval_delivered_flits_) / node_cycles;
-  s.packets_in_network = injected_total_ - delivered_total_ - packets_absorbed_total_;
-  s.packets_queued = created_total_ + packets_absorbed_total_ - injected_total_;
+  s.offered = double(created - sampled_created_flits_) / node_cycles;
+  s.attempted = double(attempted - sampled_attempted_flits_) / node_cycles;
+  s.accepted = double(delivered - sampled_delivered_flits_) / node_cycles;
+  s.packets_in_network = injected_packets - delivered_total_ - absorbed_packets;
+  s.packets_queued = packets_created_total() + absorbed_packets - injected_packets;
   s.full_buffers = full_buffers;
   s.mean_latency = interval_latency_count_ ? double(interval_latency_sum_) / double(interval_latency_count_)
                                          : std::numeric_limits<double>::quiet_NaN();
@@ -57,7 +69,9 @@ void NetworkStatistics::sample(Cycle now, std::uint64_t full_buffers, Cycle olde
   s.throttled_fraction = throttled_fraction;
   s.controller = std::move(controller);
   series_.push_back(std::move(s));
-  interval_created_flits_ = interval_attempted_flits_ = interval_delivered_flits_ = 0;
+  sampled_created_flits_ = created;
+  sampled_attempted_flits_ = attempted;
+  sampled_delivered_flits_ = delivered;
   interval_latency_sum_ = interval_latency_count_ = 0;
 }
 

@@ -3,16 +3,21 @@
 // [warmup, end): offered load counts packets created in it (attempted load also those a full
 // source queue dropped), accepted throughput counts flits
 // delivered in it, latency counts packets created in it and delivered before its end. Totals over
-// the whole run are kept too, for the flit-conservation check.
+// the whole run are kept too, for the flit-conservation check. The interfaces own their counts
+// (stats/endpoint_statistics.h) and register them here; this class sums them and keeps what only
+// the whole network sees.
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "core/packet_pool.h"
 #include "core/types.h"
+#include "stats/endpoint_statistics.h"
 #include "stats/latency_distribution.h"
+#include "stats/measurement_window.h"
 
 namespace icn {
 
@@ -35,76 +40,49 @@ class NetworkStatistics {
  public:
   NetworkStatistics(NodeId nodes, Cycle warmup, Cycle end);
 
-  bool in_window(Cycle c) const { return c >= warmup_ && c < end_; }
+  // Each network interface counts its own packets and flits (stats/endpoint_statistics.h) and
+  // registers them here once built; totals, the time series and the per-node results sum them.
+  void register_endpoint(NodeId node, EndpointStatistics& endpoint) { endpoints_[node] = &endpoint; }
+  const MeasurementWindow& window() const { return window_; }
+  bool in_window(Cycle c) const { return window_.contains(c); }
   // Moves the measurement window (a virtual platform's start and stop, docs/tlm.md): everything
   // counted "in the window" starts again from cycle `from` and counts until `end` (excluded).
   void open_window(Cycle from, Cycle end);
-  void close_window(Cycle end) { end_ = end; }
+  void close_window(Cycle end) { window_.move(window_.from(), end); }
 
-  void packet_created(NodeId node, Cycle now, int length) {
-    ++created_total_;
-    interval_created_flits_ += length;
-    interval_attempted_flits_ += length;
-    if (in_window(now)) {
-      ++created_packets_[node];
-      created_flits_window_ += length;
-      attempted_flits_window_ += length;
-    }
-  }
-  // A packet offered to a full source queue that drops (or a failed attempt). It counts as
-  // attempted load, never as created or offered: it does not exist in the conservation of packets.
-  void packet_dropped(NodeId node, Cycle now, int length) {
-    ++dropped_total_;
-    interval_attempted_flits_ += length;
-    if (in_window(now)) {
-      ++dropped_packets_[node];
-      attempted_flits_window_ += length;
-    }
-  }
-  void packet_injected() { ++injected_total_; }
-  void flit_injected(NodeId node, Cycle now) {
-    ++flits_injected_total_;
-    if (in_window(now)) ++injected_flits_[node];
-  }
-  void flit_delivered(NodeId node, NodeId source, Cycle at) {
-    ++flits_delivered_total_;
-    ++interval_delivered_flits_;
-    if (in_window(at)) {
-      ++delivered_flits_[node];
-      ++accepted_flits_by_source_[source];
-    }
-  }
+  // What only the whole network sees, reported by the interface that delivers: a flit of `source`'s
+  // delivered in the window (fairness), and every packet delivered (latency, hops).
+  void flit_accepted(NodeId source) { ++accepted_flits_by_source_[source]; }
   void packet_delivered(const Packet& p, Cycle at);
-  // Metapacket flits share the links but are not traffic: they only enter flit conservation.
-  void metapacket_flit_injected() { ++flits_injected_total_; }
-  void metapacket_flit_delivered() { ++flits_delivered_total_; }
-  // Software deadlock recovery took a packet out of the network to inject it again later.
-  void flit_absorbed() { ++flits_absorbed_total_; }
-  void packet_absorbed() { ++packets_absorbed_total_; }
 
   // Called at the end of each sample interval with state only the network can see.
   void sample(Cycle now, std::uint64_t full_buffers, Cycle oldest_in_network, Cycle interval_length,
               std::uint64_t phase, double throttled_fraction,
               std::vector<std::pair<std::string, double>> controller);
 
-  NodeId nodes() const { return NodeId(created_packets_.size()); }
-  Cycle warmup() const { return warmup_; }
-  Cycle end() const { return end_; }
-  std::uint64_t flits_injected_total() const { return flits_injected_total_; }
-  std::uint64_t flits_delivered_total() const { return flits_delivered_total_; }
-  std::uint64_t flits_absorbed_total() const { return flits_absorbed_total_; }
-  std::uint64_t packets_absorbed_total() const { return packets_absorbed_total_; }
-  std::uint64_t packets_created_total() const { return created_total_; }
-  std::uint64_t packets_dropped_total() const { return dropped_total_; }
-  const std::vector<std::uint64_t>& dropped_packets() const { return dropped_packets_; }
-  std::uint64_t packets_injected_total() const { return injected_total_; }
+  NodeId nodes() const { return NodeId(endpoints_.size()); }
+  Cycle warmup() const { return window_.from(); }
+  Cycle end() const { return window_.end(); }
+  // Since the run began, summed over the interfaces. Flits injected and delivered include the
+  // metapackets' (they share the links; flit conservation counts them).
+  std::uint64_t flits_injected_total() const;
+  std::uint64_t flits_delivered_total() const;
+  std::uint64_t flits_absorbed_total() const { return sum(&EndpointStatistics::Totals::flits_absorbed); }
+  std::uint64_t packets_absorbed_total() const { return sum(&EndpointStatistics::Totals::packets_absorbed); }
+  std::uint64_t packets_created_total() const { return sum(&EndpointStatistics::Totals::packets_created); }
+  std::uint64_t packets_dropped_total() const { return sum(&EndpointStatistics::Totals::packets_dropped); }
+  std::uint64_t packets_injected_total() const { return sum(&EndpointStatistics::Totals::packets_injected); }
   std::uint64_t packets_delivered_total() const { return delivered_total_; }
   std::uint64_t packets_delivered_window() const { return delivered_window_; }  // tails delivered in it
-  std::uint64_t created_flits_window() const { return created_flits_window_; }
-  std::uint64_t attempted_flits_window() const { return attempted_flits_window_; }
-  const std::vector<std::uint64_t>& created_packets() const { return created_packets_; }
-  const std::vector<std::uint64_t>& injected_flits() const { return injected_flits_; }
-  const std::vector<std::uint64_t>& delivered_flits() const { return delivered_flits_; }
+  // In the window: summed, and per node.
+  std::uint64_t created_flits_window() const { return sum(&EndpointStatistics::Window::flits_created); }
+  std::uint64_t attempted_flits_window() const {
+    return created_flits_window() + sum(&EndpointStatistics::Window::flits_dropped);
+  }
+  std::vector<std::uint64_t> created_packets() const { return per_node(&EndpointStatistics::Window::packets_created); }
+  std::vector<std::uint64_t> dropped_packets() const { return per_node(&EndpointStatistics::Window::packets_dropped); }
+  std::vector<std::uint64_t> injected_flits() const { return per_node(&EndpointStatistics::Window::flits_injected); }
+  std::vector<std::uint64_t> delivered_flits() const { return per_node(&EndpointStatistics::Window::flits_delivered); }
   const std::vector<std::uint64_t>& accepted_flits_by_source() const { return accepted_flits_by_source_; }
   // Of the packets measured (created in the window, delivered before its end): creation to tail
   // delivery, injection to tail delivery, and the first for the high-priority traffic class
@@ -121,19 +99,34 @@ class NetworkStatistics {
   const std::vector<TimeSample>& series() const { return series_; }
 
  private:
-  Cycle warmup_, end_;
-  std::vector<std::uint64_t> created_packets_, injected_flits_, delivered_flits_, accepted_flits_by_source_;
-  std::vector<std::uint64_t> dropped_packets_;
-  std::uint64_t dropped_total_ = 0;
+  template <typename Part>
+  std::uint64_t sum(std::uint64_t Part::*field) const {
+    std::uint64_t n = 0;
+    for (const EndpointStatistics* e : endpoints_) n += part<Part>(*e).*field;
+    return n;
+  }
+  template <typename Part>
+  std::vector<std::uint64_t> per_node(std::uint64_t Part::*field) const {
+    std::vector<std::uint64_t> v;
+    v.reserve(endpoints_.size());
+    for (const EndpointStatistics* e : endpoints_) v.push_back(part<Part>(*e).*field);
+    return v;
+  }
+  template <typename Part>
+  static const Part& part(const EndpointStatistics& e) {
+    if constexpr (std::is_same_v<Part, EndpointStatistics::Totals>) return e.total;
+    else return e.window;
+  }
+
+  MeasurementWindow window_;
+  std::vector<EndpointStatistics*> endpoints_;  // [node], registered by the network interfaces
+  std::vector<std::uint64_t> accepted_flits_by_source_;
   LatencyDistribution latency_, network_latency_, high_priority_latency_;
   std::function<void(const Packet&, Cycle)> observer_;
   std::uint64_t hops_sum_ = 0;
-  std::uint64_t created_flits_window_ = 0;
-  std::uint64_t attempted_flits_window_ = 0;
-  std::uint64_t created_total_ = 0, injected_total_ = 0, delivered_total_ = 0, delivered_window_ = 0;
-  std::uint64_t flits_injected_total_ = 0, flits_delivered_total_ = 0;
-  std::uint64_t flits_absorbed_total_ = 0, packets_absorbed_total_ = 0;
-  std::uint64_t interval_created_flits_ = 0, interval_attempted_flits_ = 0, interval_delivered_flits_ = 0;
+  std::uint64_t delivered_total_ = 0, delivered_window_ = 0;
+  // The interfaces' sums at the previous sample, for the interval's offered and accepted load.
+  std::uint64_t sampled_created_flits_ = 0, sampled_attempted_flits_ = 0, sampled_delivered_flits_ = 0;
   std::uint64_t interval_latency_sum_ = 0, interval_latency_count_ = 0;
   std::vector<TimeSample> series_;
 };
