@@ -38,6 +38,12 @@ RELEASE_ONLY = {
     "test_the_load_plot_draws_energy_against_offered_load": "plotting: Python only, on results the energy tests check",
     "test_every_shipped_stimulus_runs_briefly_on_this_platform[platforms/transt-16ary3cube.yaml]":
         "the 4,096-node platform: transt-8ary3cube.yaml in a larger size",
+    "test_every_shipped_stimulus_runs_briefly_on_this_platform[platforms/entropy-32x32.yaml]":
+        "1,024 nodes: the entropy circuit and its controllers are instrumented on small tori by ctest",
+    "test_every_shipped_stimulus_runs_briefly_on_this_platform[platforms/dally-2ary8fly.yaml]":
+        "dally-2ary6fly.yaml in a larger size",
+    "test_an_interrupted_sweep_resumes_without_recomputing_a_finished_run":
+        "the sweep tool's interruption and resumption (Python) over eight ordinary 20,000-cycle runs",
 }
 
 
