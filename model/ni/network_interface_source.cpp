@@ -12,13 +12,7 @@ void NetworkInterface::send_data(NodeId destination, int length, std::uint8_t pr
   if (queue_limit_ > 0 && drop_when_full_ &&
       (refilling_ ? queued_packets() : queued(clock_.cycle())) >= queue_limit_) {
     // Attempted load, never created: it does not exist in the conservation of packets.
-    const Cycle now = clock_.cycle();
-    ++measures_.total.packets_dropped;
-    measures_.total.flits_dropped += std::uint64_t(length);
-    if (window_.contains(now)) {
-      ++measures_.window.packets_dropped;
-      measures_.window.flits_dropped += std::uint64_t(length);
-    }
+    measures_.packet_dropped(std::uint64_t(length), window_.contains(clock_.cycle()));
     return;
   }
   create(destination, length, priority);
@@ -41,12 +35,7 @@ PacketId NetworkInterface::create(NodeId destination, int length, std::uint8_t p
   p.sequence = sequence_++;
   queue_of(p).push_back(id);
   ++events_.packets_queued;
-  ++measures_.total.packets_created;
-  measures_.total.flits_created += std::uint64_t(length);
-  if (window_.contains(p.created)) {
-    ++measures_.window.packets_created;
-    measures_.window.flits_created += std::uint64_t(length);
-  }
+  measures_.packet_created(std::uint64_t(length), window_.contains(p.created));
   // Unconditionally: this runs during evaluation, and the NI may still go to sleep later in this
   // delta (signal updates, which come after evaluation, can rely on the sleeping flag instead).
   wake_.event.notify(sc_core::SC_ZERO_TIME);

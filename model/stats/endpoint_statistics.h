@@ -23,6 +23,22 @@ struct EndpointStatistics {
     std::uint64_t packets_dropped = 0, flits_dropped = 0;
     std::uint64_t flits_injected = 0, flits_delivered = 0;
   } window;
+
+  // A packet of `flits` written into the source queue, or refused there (attempted load only).
+  void packet_created(std::uint64_t flits, bool in_window) {
+    count(total.packets_created, total.flits_created, flits);
+    if (in_window) count(window.packets_created, window.flits_created, flits);
+  }
+  void packet_dropped(std::uint64_t flits, bool in_window) {
+    count(total.packets_dropped, total.flits_dropped, flits);
+    if (in_window) count(window.packets_dropped, window.flits_dropped, flits);
+  }
+
+ private:
+  static void count(std::uint64_t& packets, std::uint64_t& flit_count, std::uint64_t flits) {
+    ++packets;
+    flit_count += flits;
+  }
 };
 
 }  // namespace icn
