@@ -178,12 +178,7 @@ def reproduce(report):
                  "load is where smoothed throughput first falls 10 % below smoothed offered load (sec. 5.1.2), as a "
                  "ratio of the uniform capacity (0.25 flits/node/cycle on this torus).\n")
 
-    def critical(m, p):
-        r = study.result(ramp[(m, p)])
-        value = r.get("ramp", {}).get("critical_load_ratio")
-        return math.nan if value is None else value
-
-    ratio = {(m, p): critical(m, p) for m in ramp_models for p in ramp_patterns}
+    ratio = {(m, p): critical_ratio(study.result(ramp[(m, p)])) for m in ramp_models for p in ramp_patterns}
     figure = plot.plot_bars([{"model": m, "pattern": p, "critical": ratio[(m, p)]} for m in ramp_models
                              for p in ramp_patterns], "critical", "model", "pattern", "noth",
                             "critical load ratio, normalised to noth")
