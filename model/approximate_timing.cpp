@@ -7,77 +7,87 @@
 namespace icn {
 
 ApproximateTiming::ApproximateTiming(const Fabric& fabric)
-    : fabric_(fabric), ports_(fabric.topology().network_ports()),
+    : fabric_(fabric), ports_(fabric.topology().network_ports()), nodes_(fabric.node_count()),
+      dense_(std::size_t(nodes_) * nodes_ <= kMostDensePairs),
       links_(std::size_t(fabric.topology().router_count()) * std::size_t(ports_)),
-      injection_(fabric.node_count()) {}
+      injection_(fabric.node_count()) {
+  for (NodeId n = 0; n < fabric.node_count(); ++n)
+    injected_.push_back(&fabric.node(n).network_interface().events().injected_flits);
+  // A lone packet of L flits over H hops: 1 + injection + (H + 1)(routing + crossbar) + H · link +
+  // delivery + (L − 1).
+  const PlatformConfig& p = fabric.platform();
+  fixed_cycles_ = Cycle(p.network_interface.injection_delay + p.router.routing_delay + p.router.crossbar_delay +
+                        p.network_interface.delivery_delay);
+  per_hop_cycles_ = Cycle(p.router.routing_delay + p.router.crossbar_delay + p.router.link_delay);
+}
 
-double ApproximateTiming::load(LinkLoad& link, std::uint64_t real, Cycle at) {
+double ApproximateTiming::load(LinkLoad& link, std::uint32_t real, Cycle at) {
+  const std::uint64_t carried = std::uint32_t(real - link.real_at_start) + link.estimated;
   if (at >= link.window_start + kWindow) {  // close the window: its utilisation is the next one's past
-    const double elapsed = double(std::max<Cycle>(1, at - link.window_start));
-    link.previous = std::min(1.0, double(real - link.real_at_start + link.estimated) / elapsed);
+    link.previous = std::min(1.0, double(carried) / double(at - link.window_start));
     link.window_start = at;
     link.real_at_start = real;
     link.estimated = 0;
+    return std::min(kMostLoad, link.previous);
   }
-  // The open window weighs in as it fills.
-  const double elapsed = double(at - link.window_start);
-  const double current = elapsed > 0 ? double(real - link.real_at_start + link.estimated) / elapsed : 0.0;
-  const double weight = std::min(1.0, elapsed / double(kWindow));
-  return std::min(0.95, (1 - weight) * link.previous + weight * std::min(1.0, current));
+  // The open window weighs in as it fills: (1 − e/W) · previous + (e/W) · min(1, carried/e) after e
+  // of its W cycles. An estimate for a time before the window opened (an initiator whose decoupled
+  // time lags another's) sees the last full window's.
+  const double elapsed = at > link.window_start ? double(at - link.window_start) : 0.0;
+  return std::min(kMostLoad, link.previous + (std::min(elapsed, double(carried)) - elapsed * link.previous) / double(kWindow));
 }
 
 double ApproximateTiming::injection_utilisation(NodeId node, Cycle at, int flits) {
   LinkLoad& channel = injection_[node];
-  const std::uint64_t real = fabric_.node(node).network_interface().events().injected_flits;
-  const double rho = load(channel, real, at);
+  const double rho = load(channel, std::uint32_t(*injected_[node]), at);
   channel.estimated += std::uint64_t(flits);
   return rho;
 }
 
-const std::vector<std::uint32_t>& ApproximateTiming::route(NodeId from, NodeId to) {
-  const std::uint64_t key = std::uint64_t(from) * std::uint64_t(fabric_.node_count()) + to;
-  auto found = routes_.find(key);
+ApproximateTiming::Route ApproximateTiming::sparse_route(NodeId from, NodeId to) {
+  const std::uint64_t pair = std::uint64_t(from) * nodes_ + to;
+  const auto found = routes_.find(pair);
   if (found != routes_.end()) return found->second;
-  if (routes_.size() >= kMostRoutes) routes_.clear();  // a bound on memory; routes are cheap to find again
-  std::vector<std::uint32_t> path;
+  if (routes_.size() >= kMostRoutes) {  // a bound on memory; routes are cheap to find again
+    routes_.clear();
+    hops_.clear();
+  }
+  return routes_.emplace(pair, find_route(from, to)).first->second;
+}
+
+ApproximateTiming::Route ApproximateTiming::find_route(NodeId from, NodeId to) {
+  Route route;
+  route.first = std::uint32_t(hops_.size());
   const Topology& topology = fabric_.topology();
   NodeId router = topology.injection_point(from).router;
   const NodeId last = topology.delivery_point(to).router;
   while (router != last) {
     const int port = topology.deterministic_port(router, to);
     if (port < 0) break;
-    path.push_back(std::uint32_t(router) * std::uint32_t(ports_) + std::uint32_t(port));
+    hops_.push_back({std::uint32_t(router) * std::uint32_t(ports_) + std::uint32_t(port),
+                     &fabric_.router(router).flits_sent_counter(port)});
     router = topology.link(router, port).router;
   }
-  return routes_.emplace(key, std::move(path)).first->second;
+  route.hops = std::uint32_t(hops_.size()) - route.first;
+  return route;
 }
 
 Cycle ApproximateTiming::packet_latency(NodeId from, NodeId to, int flits, Cycle at) {
-  const PlatformConfig& p = fabric_.platform();
-  const RouterConfig& r = p.router;
-  const std::vector<std::uint32_t>& path = route(from, to);
-  const int hops = int(path.size());
-  double waiting = 0;
+  const Route path = route(from, to);
   // In the source queue a packet waits for whole packets ahead of it (FIFO), of the traffic's mean
   // length; on a link its flits share the channel with the other lanes' flit by flit, so there it
   // waits in proportion to its own length.
-  const NetworkStatistics& delivered = fabric_.statistics();
-  const double mean_length = delivered.packets_delivered_total() > 0
-                                 ? double(delivered.flits_delivered_total()) / double(delivered.packets_delivered_total())
-                                 : double(flits);
+  const double delivered_mean = fabric_.statistics().mean_packet_length();
+  const double mean_length = delivered_mean > 0 ? delivered_mean : double(flits);
   const double injecting = injection_utilisation(from, at, flits);
-  waiting += injecting / (2 * (1 - injecting)) * mean_length;
-  for (const std::uint32_t link : path) {
-    const NodeId router = NodeId(link / std::uint32_t(ports_));
-    const int port = int(link % std::uint32_t(ports_));
-    const double rho = load(links_[link], fabric_.router(router).flits_sent(port), at);
+  double waiting = injecting / (2 * (1 - injecting)) * mean_length;
+  for (std::uint32_t h = path.first; h < path.first + path.hops; ++h) {
+    LinkLoad& link = links_[hops_[h].link];
+    const double rho = load(link, *hops_[h].sent, at);
     waiting += rho / (2 * (1 - rho)) * double(flits);
-    links_[link].estimated += std::uint64_t(flits);
+    link.estimated += std::uint64_t(flits);
   }
-  // The zero-load pipeline (README, "Timing"): a lone packet of L flits over H hops.
-  const Cycle zero_load = Cycle(1 + p.network_interface.injection_delay + (hops + 1) * (r.routing_delay + r.crossbar_delay) +
-                                hops * r.link_delay + p.network_interface.delivery_delay + (flits - 1));
-  return zero_load + Cycle(waiting + 0.5);
+  return fixed_cycles_ + Cycle(path.hops) * per_hop_cycles_ + Cycle(flits) + Cycle(waiting + 0.5);
 }
 
 }  // namespace icn

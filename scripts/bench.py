@@ -189,14 +189,18 @@ def bench_vp(milliseconds):
     # the processors decoupled by a quantum keeper (10 us) in the approximate run, as a platform booting
     # software would run it.
     print(f"\n{'load':>34} {'cycle [s]':>9} {'approximate [s]':>16} {'accesses':>9} {'speed-up':>9}  target")
+    # Each mode runs three times, alternating, and keeps its fastest: on a shared machine the slowest
+    # runs measure the neighbours.
     for load, length in (("sparse", milliseconds), ("heavy", max(1, milliseconds // 10))):
         walls = {}
-        for mode in ([], ["--approximate"]):
-            run = subprocess.run([str(program), load, str(length), *mode], capture_output=True, text=True, env=env)
-            if run.returncode != 0:
-                sys.exit(f"vp_speed failed ({load} {mode}): {run.stderr}{run.stdout}")
-            fields = dict(re.findall(r"(wall|accesses) ([0-9.]+)", run.stdout))
-            walls[bool(mode)] = (float(fields["wall"]), float(fields["accesses"]))
+        for _ in range(3):
+            for mode in ([], ["--approximate"]):
+                run = subprocess.run([str(program), load, str(length), *mode], capture_output=True, text=True, env=env)
+                if run.returncode != 0:
+                    sys.exit(f"vp_speed failed ({load} {mode}): {run.stderr}{run.stdout}")
+                fields = dict(re.findall(r"(wall|accesses) ([0-9.]+)", run.stdout))
+                best = walls.get(bool(mode), (float("inf"), 0))[0]
+                walls[bool(mode)] = (min(best, float(fields["wall"])), float(fields["accesses"]))
         speedup = walls[False][0] / walls[True][0]
         name = ("one 64-byte access/node/10 us" if load == "sparse" else "one 64-byte access/node/100 ns") + \
             f", {length} ms"

@@ -44,6 +44,15 @@ class CycleClock : public sc_core::sc_module {
   sc_core::sc_time until(Cycle target) const { return period_ * double(target - cycle()); }
   // Simulated time at which cycle c runs.
   sc_core::sc_time time_of(Cycle c) const { return period_ * double(c + 1); }
+  // For arithmetic on every access (the approximate timing), inline and in the kernel's integer
+  // ticks where it divides: the simulated time now; the cycle running at time t (the last begun by
+  // then, 0 before the first); the length of n cycles; the whole cycles in a duration.
+  sc_core::sc_time now() const { return simulation_->time_stamp(); }
+  Cycle cycle_at(const sc_core::sc_time& t) const {
+    return t.value() < period_ticks_ ? 0 : Cycle(t.value() / period_ticks_) - 1;
+  }
+  sc_core::sc_time cycles(Cycle n) const { return period_ * double(n); }
+  Cycle whole_cycles(const sc_core::sc_time& duration) const { return Cycle(duration.value() / period_ticks_); }
 
  private:
   void advance();

@@ -189,6 +189,9 @@ class Router : public sc_core::sc_module {
   // output `port` (onto its link or delivery channel).
   RouterEvents events() const;
   std::uint64_t flits_sent(int port) const { return port_flits_[std::size_t(port)]; }
+  // The counter itself (it wraps at 2^32: read differences modulo that), for an observer that
+  // reads it often.
+  const std::uint32_t& flits_sent_counter(int port) const { return port_flits_[std::size_t(port)]; }
 
  private:
   enum class VcState : std::uint8_t { Idle, Routing, Active };

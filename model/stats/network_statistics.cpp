@@ -33,6 +33,7 @@ std::uint64_t NetworkStatistics::flits_delivered_total() const {
 
 void NetworkStatistics::packet_delivered(const Packet& p, Cycle at) {
   ++delivered_total_;
+  delivered_flits_ += p.length;
   if (in_window(at)) ++delivered_window_;
   const Cycle latency = at - p.created;
   interval_latency_sum_ += latency;

@@ -74,6 +74,9 @@ class NetworkStatistics {
   std::uint64_t packets_injected_total() const { return sum(&EndpointStatistics::Totals::packets_injected); }
   std::uint64_t packets_delivered_total() const { return delivered_total_; }
   std::uint64_t packets_delivered_window() const { return delivered_window_; }  // tails delivered in it
+  // The mean length in flits of the packets of traffic delivered so far (metapackets left out), 0
+  // before the first: the approximate timing's service time, asked for on every estimate.
+  double mean_packet_length() const { return delivered_total_ ? double(delivered_flits_) / double(delivered_total_) : 0.0; }
   // In the window: summed, and per node.
   std::uint64_t created_flits_window() const { return sum(&EndpointStatistics::Window::flits_created); }
   std::uint64_t attempted_flits_window() const {
@@ -125,6 +128,7 @@ class NetworkStatistics {
   std::function<void(const Packet&, Cycle)> observer_;
   std::uint64_t hops_sum_ = 0;
   std::uint64_t delivered_total_ = 0, delivered_window_ = 0;
+  std::uint64_t delivered_flits_ = 0;  // of the packets counted in delivered_total_
   // The interfaces' sums at the previous sample, for the interval's offered and accepted load.
   std::uint64_t sampled_created_flits_ = 0, sampled_attempted_flits_ = 0, sampled_delivered_flits_ = 0;
   std::uint64_t interval_latency_sum_ = 0, interval_latency_count_ = 0;

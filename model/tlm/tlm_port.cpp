@@ -67,8 +67,8 @@ void TlmPort::end_of_elaboration() {
                         std::to_string(int(initiator_socket.size()) - 1) + ")");
 }
 
-const AddressRange* TlmPort::admit(tlm::tlm_generic_payload& payload) const {
-  const AddressRange* range = map_.find(payload.get_address(), payload.get_data_length());
+const AddressRange* TlmPort::admit(tlm::tlm_generic_payload& payload) {
+  const AddressRange* range = map_.find(payload.get_address(), payload.get_data_length(), last_range_);
   if (!range) {
     payload.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
     return nullptr;
@@ -84,6 +84,7 @@ const AddressRange* TlmPort::admit(tlm::tlm_generic_payload& payload) const {
     payload.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
     return nullptr;
   }
+  last_range_ = range;
   return range;
 }
 
@@ -95,8 +96,7 @@ void TlmPort::wait_until(Cycle cycle) {
 void TlmPort::transport_approximately(const AddressRange& range, tlm::tlm_generic_payload& payload,
                                       sc_core::sc_time& delay) {
   // The initiator's local time (temporal decoupling) is when the request leaves; nothing waits.
-  const sc_core::sc_time issued = sc_core::sc_time_stamp() + delay;
-  const Cycle at = issued < clock_.time_of(0) ? 0 : Cycle(issued / clock_.period()) - 1;
+  const Cycle at = clock_.cycle_at(clock_.now() + delay);
   const bool write = payload.is_write();
   const Cycle request = network_.estimate->packet_latency(node_, range.node, packet_flits(write ? payload.get_data_length() : 0), at);
   TlmPort& server = *network_.ports[range.node];
@@ -108,10 +108,10 @@ void TlmPort::transport_approximately(const AddressRange& range, tlm::tlm_generi
   payload.set_address(address);
   payload.set_dmi_allowed(false);
   const bool data_back = !write && payload.is_response_ok();
-  const Cycle answered = at + request + Cycle(served / clock_.period());
+  const Cycle answered = at + request + clock_.whole_cycles(served);
   const Cycle response =
       network_.estimate->packet_latency(range.node, node_, packet_flits(data_back ? payload.get_data_length() : 0), answered);
-  delay += clock_.period() * double(request + response) + served;
+  delay += clock_.cycles(request + response) + served;
 }
 
 void TlmPort::b_transport(int, tlm::tlm_generic_payload& payload, sc_core::sc_time& delay) {

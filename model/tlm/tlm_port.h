@@ -126,11 +126,12 @@ class TlmPort : public sc_core::sc_module, public EndpointClient {
   tlm::tlm_sync_enum nb_transport_bw(int target, tlm::tlm_generic_payload& payload, tlm::tlm_phase& phase,
                                      sc_core::sc_time& delay);
   // Checks the payload and finds its range; sets the error response and returns null if it cannot go.
-  const AddressRange* admit(tlm::tlm_generic_payload& payload) const;
+  const AddressRange* admit(tlm::tlm_generic_payload& payload);
   void wait_until(Cycle cycle);  // until cycle `cycle` runs (now, if it already does)
 
   const NodeId node_;
   const AddressMap& map_;
+  const AddressRange* last_range_ = nullptr;  // the range of the last access admitted, tried first
   const std::uint64_t flit_bytes_;
   const int longest_packet_;  // flits a packet may have on this platform
   const std::size_t queue_depth_;
