@@ -27,10 +27,10 @@ PAPERS = {  # name -> module in scripts/papers/
 }
 
 
-def reproduce(name, quick, jobs, scheduler, out, cache=None):
+def reproduce(name, quick, jobs, scheduler, out, cache=None, perturb=None):
     paper = importlib.import_module(f"papers.{PAPERS[name]}")
     study = Study(name, paper.QUICK_LENGTH if quick else paper.FULL_LENGTH, jobs, scheduler,
-                  pathlib.Path(cache) / name if cache else None)
+                  pathlib.Path(cache) / name if cache else None, perturb)
     report = Report(name, paper.TITLE, paper.CITATION, pathlib.Path(out) / f"{name}.md", quick, study)
     paper.reproduce(report)
     path = report.save(f"scripts/reproduce {name}{' --quick' if quick else ''}")
@@ -48,9 +48,12 @@ def main(argv=None):
     where.add_argument("--scheduler", help="run on an existing Dask cluster: tcp://HOST:PORT")
     ap.add_argument("--out", default=str(ROOT / "docs" / "results"), help="folder of the reports (default: docs/results)")
     ap.add_argument("--cache", help="folder of the cached runs (default: results/reproduce)")
+    ap.add_argument("--perturb", type=int, metavar="SEED",
+                    help="render with every measured number scaled by 30-100 %%, to see which of the report's numbers "
+                         "come from its data (a test's tool: the report is not a result)")
     args = ap.parse_args(argv)
     for name in (PAPERS if args.paper == "all" else [args.paper]):
-        reproduce(name, args.quick, args.jobs, args.scheduler, args.out, args.cache)
+        reproduce(name, args.quick, args.jobs, args.scheduler, args.out, args.cache, args.perturb)
     return 0
 
 

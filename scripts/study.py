@@ -9,6 +9,7 @@ and the runs go to the same back-ends as a sweep (local processes or a Dask clus
     study.result(run)                   # that run's result JSON, as a dict
 """
 import concurrent.futures
+import hashlib
 import os
 import sys
 import time
@@ -20,8 +21,9 @@ from icnsim_runs import ROOT, Model
 
 
 class Study:
-    def __init__(self, paper, length, jobs=None, scheduler=None, cache=None):
+    def __init__(self, paper, length, jobs=None, scheduler=None, cache=None, perturb=None):
         self.paper = paper
+        self.perturb = perturb  # a seed: every result read with its numbers scaled (perturbed())
         self.length = length  # (cycles, warm-up) set on every run submitted with length=True
         self.jobs = jobs or os.cpu_count()
         self.scheduler = scheduler
@@ -64,7 +66,8 @@ class Study:
                 raise RuntimeError("runs failed:\n" + "\n".join(failures))
 
     def result(self, handle):
-        return self.cache.result(self.keys[handle])
+        result = self.cache.result(self.keys[handle])
+        return result if self.perturb is None else perturbed(result, f"{self.perturb}:{self.keys[handle]}")
 
     def configuration(self, handle):
         """The run's configuration as icnsim resolved it, as a dict."""
@@ -81,3 +84,20 @@ class Study:
 
     def elapsed(self):
         return time.time() - self.started
+
+
+def perturbed(value, seed, path=""):
+    """VALUE (a run's result) with every number scaled by its own factor between 1.3 and 2, drawn from
+    SEED and the number's place in the result. A report rendered from perturbed results shows which of
+    its numbers the data produce: those change, a number typed into the text does not
+    (tests/scripts/test_reproduce.py)."""
+    if isinstance(value, dict):
+        return {k: perturbed(v, seed, f"{path}/{k}") for k, v in value.items()}
+    if isinstance(value, list):
+        return [perturbed(v, seed, f"{path}/{i}") for i, v in enumerate(value)]
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return value
+    digest = hashlib.blake2b(f"{seed}{path}".encode(), digest_size=8).digest()
+    factor = 1.3 + 0.7 * int.from_bytes(digest, "little") / 2 ** 64
+    return round(value * factor) if isinstance(value, int) else value * factor
+

@@ -1,5 +1,6 @@
 """What every reproduction report is made of: its text, its figures (SVG and PNG beside the report, in
 docs/results/<paper>/), and one table of the paper's claims with icnsim's numbers and a verdict."""
+import json
 import math
 import pathlib
 
@@ -15,6 +16,14 @@ class Report:
         self.study = study
         self.lines = [f"# {title}\n", citation + "\n"]
         self.claims = []
+        self.derived_values = []  # numbers computed from the set-up alone (derived())
+
+    def derived(self, value):
+        """VALUE, a number computed from the configuration alone (an analytical model's, a capacity),
+        recorded as such: it does not change with the runs' results, and yet was not typed into the text
+        (scripts/papers/report_numbers.py)."""
+        self.derived_values.append(float(value))
+        return value
 
     def write(self, text=""):
         self.lines.append(text)
@@ -54,6 +63,8 @@ class Report:
                 + self.lines[2:])
         self.out.parent.mkdir(parents=True, exist_ok=True)
         self.out.write_text("\n".join(body))
+        if self.study.perturb is not None:  # for the check of the report's numbers, beside the perturbed render
+            (self.out.parent / f"{self.out.stem}.derived.json").write_text(json.dumps(self.derived_values))
         return self.out
 
 
@@ -96,8 +107,8 @@ def analytic_checks(report, probe, peak=None, peak_where=""):
     icnsim's: `probe` is a run of uniform traffic at a very low load; `peak` the highest accepted
     throughput (flits/node/cycle) measured with uniform traffic, if the report has one."""
     config, result = report.study.configuration(probe), report.study.result(probe)
-    hops, latency = zero_load_model(config)
-    capacity = uniform_capacity(config)
+    hops, latency = (report.derived(v) for v in zero_load_model(config))
+    capacity = report.derived(uniform_capacity(config))
     report.write("## Analytical checks\n")
     report.write(f"Uniform traffic on the paper's network ({config['network']['radix']}-ary "
                  f"{config['network']['dimensions']}-cube), icnsim at {result['load']['offered_normalised']:.3f} of "

@@ -413,7 +413,7 @@ def reproduce(report):
     w(f"Runs of {length[0]:,} cycles ({length[1]:,} warm-up) unless noted, seed 1. Cells are accepted throughput in % "
       "of the uniform capacity (0.5 flits/node/cycle) / mean latency in cycles from generation (— when no packet "
       "generated in the window was delivered).\n")
-    w(SET_UP)
+    w(SET_UP.format(quick=QUICK_LENGTH))
     peak = max(runs.result(fig4[RECOVERY][("Base", l)])["throughput"]["accepted_flits_per_node_cycle"] for l in loads4)
     analytic_checks(report, probe, peak, ", the base on the recovery network, Fig. 4a")
 
@@ -701,7 +701,7 @@ SET_UP = """## Set-up (sec. 5.1) and where icnsim follows it
 | the global count: "full virtual channel buffers", "3,072 buffers" (sec. 3, 5.1: 256 nodes × 4 channels × 3 VCs) | edge buffers — the network channels' routing VCs — holding all 8 flits; the injection channels' buffers and Disha's lane are not counted (until this report they were: a collapsed network read up to 3,300 "full" of 3,072) |
 | "each node generating 16 flit packets at the same fixed rate", a "packet regeneration interval", nodes that "try" to generate | `stimuli/selftuned-uniform.yaml`: periodic attempts (`source.model: attempts`, one waiting packet per node) |
 | after r = 5 resets in a row, "reset max to zero and restart the maximum-locating process" (sec. 4.2), which begins "with an initial value ... (e.g., 1 percent of all buffers)" (sec. 4.1) | the threshold goes back to the initial 1 % (`congestion_control.restart: initial`; until this report it stayed at the reset value, see Fig. 6) |
-| 60,000 cycles, the first 10,000 ignored | same (`--quick`: 20,000 / 5,000) |
+| 60,000 cycles, the first 10,000 ignored | same (`--quick`: {quick[0]:,} / {quick[1]:,}) |
 """
 
 FIG4_NOTES = {

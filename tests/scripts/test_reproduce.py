@@ -1,6 +1,7 @@
 """scripts/reproduce: every paper's report runs at its reduced scale (--quick), as CI runs it, and
 produces its claims table and its figures: non-empty PNGs, and SVGs whose text carries the axis labels
-and legend entries a reader looks for."""
+and legend entries a reader looks for; and every number in its text comes from its runs, or from the
+paper or the plan (scripts/papers/report_numbers.py)."""
 import os
 import pathlib
 import re
@@ -29,6 +30,11 @@ EXPECTED = {
 }
 
 
+# Reports whose prose still has numbers typed into it, not computed from their runs (issue 32): the
+# self-tuned one's notes on earlier investigations. The check must keep finding them until they go.
+TYPED_IN = {"selftuned"}
+
+
 @pytest.mark.skipif(os.environ.get("ICNSIM_SANITIZE") == "1",
                     reason="minutes of simulation under AddressSanitizer; the Release pass of scripts/test runs them")
 @pytest.mark.parametrize("paper", list(EXPECTED))
@@ -50,6 +56,23 @@ def test_the_quick_reproduction_writes_its_claims_and_figures(tmp_path, paper):
         svg = (tmp_path / paper / f"{name}.svg").read_text()
         for text in EXPECTED[paper].get(name, []):
             assert text in svg, f"{paper}/{name}.svg lacks {text!r}"
+
+    # Its words come from its numbers: rendered again from the same runs with every measured number
+    # perturbed (twice), no number may read the same unless the paper or the plan states it.
+    renders = []
+    for seed in (1, 2):
+        p = subprocess.run([PYTHON, str(ROOT / "scripts" / "reproduce.py"), paper, "--quick", "--perturb", str(seed),
+                            "--out", str(tmp_path / f"perturbed{seed}"), "--cache", str(tmp_path / "cache")],
+                           capture_output=True, text=True, cwd=ROOT, env=env)
+        assert p.returncode == 0, p.stderr[-3000:]
+        renders.append(tmp_path / f"perturbed{seed}" / f"{paper}.md")
+    p = subprocess.run([PYTHON, str(ROOT / "scripts" / "papers" / "report_numbers.py"), str(tmp_path / f"{paper}.md"),
+                        *map(str, renders), str(tmp_path / "cache" / paper), paper.replace("-", "_")],
+                       capture_output=True, text=True, cwd=ROOT)
+    if paper in TYPED_IN:
+        assert p.returncode == 1, f"{paper}'s text now comes from its numbers: take it off TYPED_IN"
+    else:
+        assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-2000:]
 
 
 def test_the_zero_load_model_of_the_reports_matches_a_lightly_loaded_run():
