@@ -4,28 +4,15 @@
 #include <catch2/catch.hpp>
 
 #include <tlm_utils/simple_initiator_socket.h>
-#include <tlm_utils/simple_target_socket.h>
 
 #include <icnsim/interconnect.h>
 
-#include <cstring>
 #include <sstream>
 
 #include "support/child_process.h"
+#include "support/tlm_memory.h"
 
 namespace {
-
-struct Memory : sc_core::sc_module {
-  tlm_utils::simple_target_socket<Memory> socket{"socket"};
-  unsigned char bytes[256] = {};
-  explicit Memory(sc_core::sc_module_name name) : sc_core::sc_module(name) {
-    socket.register_b_transport(this, &Memory::b_transport);
-  }
-  void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time&) {
-    std::memcpy(p.get_data_ptr(), bytes + p.get_address(), p.get_data_length());
-    p.set_response_status(tlm::TLM_OK_RESPONSE);
-  }
-};
 
 // Reads 64 bytes at each local time offset of `ahead`, in that order, all issued at one SystemC time,
 // and keeps the round trip each one annotated, in cycles.
@@ -70,7 +57,7 @@ std::pair<double, double> decoupled_reads(bool loaded) {
     if (loaded)
       noc.add_traffic_yaml("packet_length: 16\npattern: {type: uniform}\n"
                            "injection: {process: bernoulli, rate: 0.3, unit: flits}\n");
-    auto* memory = new Memory("memory");
+    auto* memory = new icn::testing::Memory("memory");
     noc.initiator_socket(5).bind(memory->socket);
     auto* cpu = new Decoupled("cpu", sc_core::sc_time(20, sc_core::SC_US), noc.clock_period());
     cpu->ahead = {noc.clock_period() * 5000.0, sc_core::SC_ZERO_TIME};
