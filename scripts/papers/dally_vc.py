@@ -1,6 +1,10 @@
 """The virtual-channel paper (Dally, "Virtual-Channel Flow Control", IEEE TPDS 3(2), 1992, sec. V): its
 simulations of Figs. 13-18 on 2-ary n-flies beside its analytical model (scripts/analytic), and Fig. 19,
-lanes against throughput and latency on a 16-ary 2-cube mesh."""
+lanes against throughput and latency on a 16-ary 2-cube mesh.
+
+In four parts, as scripts/papers/entropy.py: the plan (`plan_runs`), the measures (`measure`), the
+tables and figures, and one function per claim with the margins named; Fig. 19 keeps its own function."""
+import dataclasses
 import math
 
 import analytic
@@ -156,10 +160,37 @@ def plots(out_dir, fig13, fig14, fig15, fig16, fig17, fig18, minimum6):
            "fraction of the class's packets", lambda ax: histograms(ax, fig18), xlim=(0, 200))
 
 
-def reproduce(report):
-    runs, quick = report.study, report.quick
-    length = runs.length
+# The plan: every run of the report, by the figure it serves.
 
+@dataclasses.dataclass
+class Plan:
+    length: tuple            # (cycles, cycles not measured)
+    lanes13: tuple
+    stages14: tuple
+    loads15: tuple           # offered, fractions of capacity
+    lanes16: tuple
+    loads16: tuple
+    k13: dict                # (lanes, literal one-slot lanes) -> run
+    k14: dict                # (stages, lanes) -> run
+    k14_literal: dict        # stages -> run, 16 lanes of literally one slot
+    k15: dict                # load -> run
+    k16: dict                # (lanes, load) -> run
+    k17: dict                # (policy, crossbar inputs) -> run
+    loads17: tuple           # Fig. 17 at loads besides the paper's
+    k17_loads: dict          # (load, policy) -> run
+    lanes17: tuple           # Fig. 17 in other lane shapes (lanes, flits)
+    k17_lanes: dict          # (lanes, flits, policy) -> run
+    k18: dict                # crossbar inputs -> run
+    k18_lanes: dict          # (lanes, flits) -> run
+    k18_alone: str           # the high-priority traffic alone
+    k_min: str               # a lone packet on the 6-fly: the minimum latency
+    lanes19: tuple
+    loads19: tuple
+    k19: dict                # lane rule -> {(lanes, load): run}
+    probe: str
+
+
+def plan_runs(runs, quick):
     lanes13 = (1, 4, 16) if quick else LANES
     stages14 = (4, 6) if quick else (4, 6, 8, 10)
     loads15 = (0.2, 0.4, 0.5) if quick else (0.1, 0.2, 0.3, 0.4, 0.45, 0.5, 0.55, 0.6)
@@ -205,98 +236,187 @@ def reproduce(report):
                                                       f"stimulus.injection.rate={x * capacity19 / PACKET:.6g}"])
                   for l in lanes19 for x in loads19} for rule in ("when_empty", "on_tail")}
     probe = zero_load_probe(runs, MESH, [*MESH_AS_PAPER, "stimulus.packet_length=20"])
-    runs.execute()
-    R = runs.result
+    return Plan(runs.length, lanes13, stages14, loads15, lanes16, loads16, k13, k14, k14_literal, k15, k16, k17,
+                loads17, k17_loads, lanes17, k17_lanes, k18, k18_lanes, k18_alone, k_min, lanes19, loads19, k19, probe)
 
-    minimum6 = int(R(k_min)["latency"]["p50"])
-    model13 = {l: report.derived(analytic.saturation_throughput(l, 8)) for l in lanes13}
-    fig13 = {"model": model13, "two": {l: accepted(R(k13[(l, False)])) for l in lanes13},
-             "one": {l: accepted(R(k13[(l, True)])) for l in lanes13}}
-    fig14 = {n: {l: accepted(R(k14[(n, l)])) for l in LANES} for n in stages14}
-    fig15 = {x: latency(R(k15[x])) for x in loads15}
-    fig16 = {l: {x: latency(R(k16[(l, x)])) for x in loads16} for l in lanes16}
-    r17 = {key: R(k) for key, k in k17.items()}
+
+# The measures: the numbers the report shows, from the runs (and the Markov model's, from the set-up).
+
+@dataclasses.dataclass
+class Measures:
+    minimum6: int            # the 6-fly's minimum latency (cycles)
+    model13: dict            # lanes -> the model's saturation throughput (eq. 10)
+    fig13: dict              # "model" / "two" (2-slot lanes) / "one" (1-slot) -> {lanes: throughput}
+    worst13: float           # the largest |icnsim − model| over the lanes
+    fig14: dict              # stages -> {lanes: throughput}
+    gain14: dict             # stages -> 16 lanes' throughput over one lane's
+    spread1: float           # the fewest stages' throughput over the most's, one lane
+    spread16: float          # the same, sixteen lanes
+    fig15: dict              # load -> latency (None: saturated)
+    close15: list            # the loads where icnsim is within CLOSE of the model
+    fig16: dict              # lanes -> {load: latency}
+    spread16_low: float      # at the lowest load, the slowest lane count over the fastest, − 1
+    carried16: dict          # lanes -> the highest load it carries
+    rising16: bool           # the load carried rises with the lanes
+    r17: dict                # (policy, crossbar) -> result
+    fig17: dict              # policy -> histogram
+    by_lanes17: list         # (lanes label, random's latency, oldest-first's latency)
+    by_load17: dict          # load -> (random's latency, oldest-first's latency)
+    r18: dict                # crossbar -> result
+    fig18: dict              # class -> histogram
+    share18: float           # the high-priority packets at the minimum latency, the platform's lanes
+    more_lanes18: float      # the most with more lanes
+    alone18: float           # with the high-priority traffic alone
+
+
+def measure(report, plan):
+    R = report.study.result
+    minimum6 = int(R(plan.k_min)["latency"]["p50"])
+    model13 = {l: report.derived(analytic.saturation_throughput(l, 8)) for l in plan.lanes13}
+    fig13 = {"model": model13, "two": {l: accepted(R(plan.k13[(l, False)])) for l in plan.lanes13},
+             "one": {l: accepted(R(plan.k13[(l, True)])) for l in plan.lanes13}}
+    worst13 = max(abs(fig13["two"][l] - model13[l]) for l in plan.lanes13)
+    fig14 = {n: {l: accepted(R(plan.k14[(n, l)])) for l in LANES} for n in plan.stages14}
+    gain14 = {n: fig14[n][16] / fig14[n][1] for n in plan.stages14}
+    spread1 = fig14[plan.stages14[0]][1] / fig14[plan.stages14[-1]][1]
+    spread16 = fig14[plan.stages14[0]][16] / fig14[plan.stages14[-1]][16]
+    fig15 = {x: latency(R(plan.k15[x])) for x in plan.loads15}
+    close15 = [x for x in plan.loads15 if fig15[x] is not None and math.isfinite(analytic.latency(x, 4, 8, PACKET)) and
+               abs(fig15[x] - analytic.latency(x, 4, 8, PACKET)) <= CLOSE * analytic.latency(x, 4, 8, PACKET)]
+    fig16 = {l: {x: latency(R(plan.k16[(l, x)])) for x in plan.loads16} for l in plan.lanes16}
+    vals = [v for v in (fig16[l][plan.loads16[0]] for l in plan.lanes16) if v is not None]  # None: saturated even there
+    spread16_low = max(vals) / min(vals) - 1 if len(vals) > 1 else math.nan
+    carried16 = {l: max((x for x in plan.loads16 if fig16[l][x] is not None), default=None) for l in plan.lanes16}
+    ordered = [carried16[l] for l in plan.lanes16 if carried16[l] is not None]
+    rising16 = len(ordered) == len(plan.lanes16) and all(a <= b for a, b in zip(ordered, ordered[1:]))
+    r17 = {key: R(k) for key, k in plan.k17.items()}
     fig17 = {"random": histogram(r17[("random", "per_lane")]),
              "oldest first (deadline)": histogram(r17[("oldest_first", "per_lane")])}
-    r18 = {c: R(k) for c, k in k18.items()}
+    rnd, old = r17[("random", "per_lane")]["latency"], r17[("oldest_first", "per_lane")]["latency"]
+    by_lanes17 = [(f"{l} × {d}", *(R(plan.k17_lanes[(l, d, p)])["latency"] for p in ("random", "oldest_first")))
+                  if (l, d) != (4, 4) else ("4 × 4", rnd, old) for l, d in ((4, 4), *plan.lanes17)]
+    by_load17 = {FIG17_LOAD: (rnd, old), **{x: (R(plan.k17_loads[(x, "random")])["latency"],
+                                                R(plan.k17_loads[(x, "oldest_first")])["latency"]) for x in plan.loads17}}
+    r18 = {c: R(k) for c, k in plan.k18.items()}
     fig18 = {"high priority (by age)": histogram(r18["per_lane"], "high_priority"),
              "all packets": histogram(r18["per_lane"])}
-    plot_dir = report.figures
-    plots(plot_dir, fig13, fig14, fig15, fig16, fig17, fig18, minimum6)
-    rel = plot_dir.name
+    share18 = at_minimum(histogram(r18["per_lane"], "high_priority")[1], minimum6)
+    more_lanes18 = max(at_minimum(histogram(R(k), "high_priority")[1], minimum6) for k in plan.k18_lanes.values())
+    alone18 = at_minimum(histogram(R(plan.k18_alone), "high_priority")[1], minimum6)
+    return Measures(minimum6, model13, fig13, worst13, fig14, gain14, spread1, spread16, fig15, close15, fig16,
+                    spread16_low, carried16, rising16, r17, fig17, by_lanes17, by_load17, r18, fig18, share18,
+                    more_lanes18, alone18)
 
+
+def policy_effect(rows):
+    """Oldest-first against random, per (label, random's latency, oldest-first's latency): the changes of
+    the mean and the ratios of σ."""
+    return [b["mean"] / a["mean"] - 1 for _, a, b in rows], [b["stddev"] / a["stddev"] for _, a, b in rows]
+
+
+def effect_range(changes, ratios):
+    return (f"the mean changes by {100 * min(changes):+.0f} % to {100 * max(changes):+.0f} % and σ by "
+            f"×{min(ratios):.2f} to ×{max(ratios):.2f}")
+
+
+# The claims' margins.
+
+CLOSE_THROUGHPUT = 0.05  # Fig. 13: "close agreement" within this, flits/node/cycle
+FAR_GREATER = 1.5        # Fig. 14: 16 lanes over one lane
+CLOSE = 0.15             # Fig. 15: latency within 15 % of the model
+PENALTY = 0.07           # Fig. 16: the paper's latency penalty of more lanes, at most
+DEADLINE_MEAN = 0.92     # Fig. 17: oldest-first's mean below 92 % of random's ...
+DEADLINE_SPREAD = 0.6    # ... and its σ below 60 %: the paper's −17 % and halving, with room
+AT_MINIMUM = 0.7         # Fig. 18: the paper's 80 %, with room
+SATURATION_19 = 0.05     # Fig. 19: saturation within 5 points of the paper's 50 % and 90 %
+MOST_19 = 0.5            # Fig. 19: "most" of the gain from 1 to 16 lanes realised with four
+LATENCY_RISE_19 = 0.25   # Fig. 19: "as much as 20 %", with 5 points of room
+
+
+# The tables, figures and claims, figure by figure.
+
+def fig13_section(report, plan, m, rel):
     w = report.write
-    w(f"Runs of {length[0]:,} cycles ({length[1]:,} not measured), seed 1.\n")
-    w(SET_UP.format(quick=QUICK_LENGTH))
-
     w("## Fig. 13 — saturation throughput of 2-ary 8-flies with one-flit lanes, model and simulation\n")
     w(f"![Fig. 13]({rel}/fig13.svg)\n")
     w("| lanes | model (eq. 10) | icnsim, 2-slot lanes | difference | icnsim, 1-slot lanes |\n|---|---|---|---|---|")
-    worst13 = 0.0
-    for l in lanes13:
-        d = fig13["two"][l] - model13[l]
-        worst13 = max(worst13, abs(d))
-        w(f"| {l} | {model13[l]:.3f} | {fig13['two'][l]:.3f} | {d:+.3f} | {fig13['one'][l]:.3f} |")
+    for l in plan.lanes13:
+        d = m.fig13["two"][l] - m.model13[l]
+        w(f"| {l} | {m.model13[l]:.3f} | {m.fig13['two'][l]:.3f} | {d:+.3f} | {m.fig13['one'][l]:.3f} |")
     w(f"\nThe paper: \"close agreement between the predicted and measured data\". icnsim is within "
-      f"{worst13:.3f} of the model at every lane count, so **{'agrees' if worst13 <= 0.05 else 'does not agree'}**. With lanes of literally one slot "
+      f"{m.worst13:.3f} of the model at every lane count, so "
+      f"**{'agrees' if m.worst13 <= CLOSE_THROUGHPUT else 'does not agree'}**. With lanes of literally one slot "
       "every lane streams at half rate (the credit comes back two cycles after the flit left, see the "
       "set-up), and throughput falls well below the model where few lanes share a channel; with many lanes "
       "the other lanes fill the gaps.\n")
-    report.claim("13", "saturation throughput: close agreement between the model (eq. 10) and simulation",
-                 "close", f"within {worst13:.3f} of the model", worst13 <= 0.05)
 
+
+def claim_13(report, plan, m):
+    report.claim("13", "saturation throughput: close agreement between the model (eq. 10) and simulation",
+                 "close", f"within {m.worst13:.3f} of the model", m.worst13 <= CLOSE_THROUGHPUT)
+
+
+def fig14_section(report, plan, m, rel):
+    w, stages14, gain = report.write, plan.stages14, m.gain14
     w("## Fig. 14 — saturation throughput with 16 flits of storage per channel, n = 4 … 10\n")
     w(f"![Fig. 14]({rel}/fig14.svg)\n")
     w("| stages n | " + " | ".join(f"{l} × {STORAGE // l}" for l in LANES) + " | 16 × 1 literal |\n" +
       "|---" * (len(LANES) + 2) + "|")
     for n in stages14:
-        w(f"| {n} | " + " | ".join(f"{fig14[n][l]:.3f}" for l in LANES) + f" | {accepted(R(k14_literal[n])):.3f} |")
-    gain = {n: fig14[n][16] / fig14[n][1] for n in stages14}
-    spread1 = fig14[stages14[0]][1] / fig14[stages14[-1]][1]
-    spread16 = fig14[stages14[0]][16] / fig14[stages14[-1]][16]
+        w(f"| {n} | " + " | ".join(f"{m.fig14[n][l]:.3f}" for l in LANES)
+          + f" | {accepted(report.study.result(plan.k14_literal[n])):.3f} |")
+    agrees = min(gain.values()) >= FAR_GREATER and m.spread16 < m.spread1
     w(f"\nThe paper: \"given a fixed amount of storage, adding lanes gives a far greater throughput improvement "
       "than does increasing the total amount of buffering with a single lane\", and (sec. IV, VI) lanes make "
       f"throughput depend much less on the number of stages. icnsim: 16 lanes carry "
       + ", ".join(f"{gain[n]:.1f}×" for n in stages14) + f" what one 16-flit lane carries (n = "
       + ", ".join(str(n) for n in stages14) + f"); from n = {stages14[0]} to {stages14[-1]} throughput falls by a "
-      f"factor {spread1:.2f} with one lane and {spread16:.2f} with sixteen. "
-      f"**{'Agrees' if min(gain.values()) >= 1.5 and spread16 < spread1 else 'Does not agree'}.** (In the columns, "
+      f"factor {m.spread1:.2f} with one lane and {m.spread16:.2f} with sixteen. "
+      f"**{'Agrees' if agrees else 'Does not agree'}.** (In the columns, "
       "16 × 1 is run as 16 lanes of two slots — the set-up says why; the last column is 16 lanes of literally "
       "one slot.) The conclusion's \"for a 2-ary 10-fly network (1024 input butterfly), the throughput with "
       "16 lanes per channel is 4 times the throughput with a single lane\" is about one-flit lanes (sec. IV): "
       + (f"with 16 flits per channel the gain is {gain[10]:.1f}× at n = 10." if 10 in gain else "see the full report.")
       + "\n")
 
-    report.claim("14", "with storage fixed, lanes raise throughput far more than a deeper single lane",
-                 "far greater", "16 lanes / 1 lane: " + ", ".join(f"{gain[n]:.1f}×" for n in stages14),
-                 min(gain.values()) >= 1.5)
-    report.claim("14", "lanes make throughput depend less on the number of stages", "less dependent",
-                 f"n = {stages14[0]} / n = {stages14[-1]}: {spread1:.2f} with one lane, {spread16:.2f} with sixteen",
-                 spread16 < spread1)
 
+def claim_14_far_greater(report, plan, m):
+    report.claim("14", "with storage fixed, lanes raise throughput far more than a deeper single lane",
+                 "far greater", "16 lanes / 1 lane: " + ", ".join(f"{m.gain14[n]:.1f}×" for n in plan.stages14),
+                 min(m.gain14.values()) >= FAR_GREATER)
+
+
+def claim_14_less_dependent(report, plan, m):
+    report.claim("14", "lanes make throughput depend less on the number of stages", "less dependent",
+                 f"n = {plan.stages14[0]} / n = {plan.stages14[-1]}: {m.spread1:.2f} with one lane, {m.spread16:.2f} "
+                 "with sixteen", m.spread16 < m.spread1)
+
+
+def fig15_section(report, plan, m, rel):
+    w, loads15, close = report.write, plan.loads15, m.close15
     w("## Fig. 15 — latency of a 2-ary 8-fly with four one-flit lanes, model and simulation\n")
     w(f"![Fig. 15]({rel}/fig15.svg)\n")
     w("| offered (fraction of capacity) | model (eq. 8) | icnsim | icnsim − model |\n|---|---|---|---|")
     for x in loads15:
-        m = analytic.latency(x, 4, 8, PACKET)
-        s = fig15[x]
-        diff = "—" if s is None or not math.isfinite(m) else f"{s - m:+.1f}"
-        w(f"| {x} | {'saturated' if not math.isfinite(m) else f'{report.derived(m):.1f}'} | {fmt_latency(s)} | {diff} |")
-    close = [x for x in loads15 if fig15[x] is not None and math.isfinite(analytic.latency(x, 4, 8, PACKET)) and
-             abs(fig15[x] - analytic.latency(x, 4, 8, PACKET)) <= 0.15 * analytic.latency(x, 4, 8, PACKET)]
+        model = analytic.latency(x, 4, 8, PACKET)
+        s = m.fig15[x]
+        diff = "—" if s is None or not math.isfinite(model) else f"{s - model:+.1f}"
+        w(f"| {x} | {'saturated' if not math.isfinite(model) else f'{report.derived(model):.1f}'} | {fmt_latency(s)} "
+          f"| {diff} |")
     x0 = 0.2 if 0.2 in loads15 else loads15[0]
     s0 = analytic.solve(x0, 4, 8)
     p0 = s0.occupancy
     j_avg = sum(j * j * p0[j] for j in range(1, 5)) / sum(j * p0[j] for j in range(1, 5))
     q0 = (analytic.latency(x0, 4, 8, PACKET) - 8) / PACKET - j_avg - s0.total_wait
-    r0 = R(k15[x0])
+    r0 = report.study.result(plan.k15[x0])
     w(f"\nThe paper: \"the latency measurements are in close agreement with the value predicted by analysis\". "
       f"icnsim is within 15 % of the model at {len(close)} of {len(loads15)} loads"
       f"{' (' + ', '.join(str(x) for x in close) + ')' if close else ''}, and above it everywhere. **Partly "
       "reproduced**: the saturation throughput agrees (Fig. 13), the latency below it does not. At zero "
       "load icnsim is one cycle above the model (L + n + 1 against L + n: it counts the cycle of creation, "
       f"the injection and the delivery channel). At {x0} the model's latency is L·(j_avg + w + source queue) + n "
-      f"= 20·({report.derived(j_avg):.2f} + {report.derived(s0.total_wait):.2f} + {report.derived(q0):.2f}) + 8: it charges the sharing of a channel among lanes "
+      f"= 20·({report.derived(j_avg):.2f} + {report.derived(s0.total_wait):.2f} + {report.derived(q0):.2f}) + 8: it "
+      "charges the sharing of a channel among lanes "
       "(j_avg) once, at the most congested stage. icnsim measures "
       f"{r0['network_latency']['mean']:.1f} cycles from injection to delivery, "
       f"{r0['network_latency']['mean'] - (PACKET + 8 + 1):.1f} more than at zero load: a worm that spans the "
@@ -306,127 +426,170 @@ def reproduce(report):
       "the paper does not say. Near saturation the model's latency diverges at its λmax "
       f"({report.derived(analytic.saturation_throughput(4, 8)):.3f}), icnsim's at the throughput of Fig. 13.\n")
 
+
+def claim_15(report, plan, m):
     report.claim("15", "latency: the measurements are in close agreement with the model (eq. 8)", "close",
-                 f"within 15 % at {len(close)} of {len(loads15)} loads", len(close) == len(loads15),
+                 f"within 15 % at {len(m.close15)} of {len(plan.loads15)} loads", len(m.close15) == len(plan.loads15),
                  "the model charges lane sharing once, at the busiest stage; a worm pays it at every stage")
 
+
+def spread_text(m):
+    return "—" if math.isnan(m.spread16_low) else f"{100 * m.spread16_low:.0f} %"
+
+
+def fig16_table(report, plan, m, rel):
+    w = report.write
     w("## Fig. 16 — latency with 16 flits of storage per channel, 1 … 16 lanes\n")
     w(f"![Fig. 16]({rel}/fig16.svg)\n")
-    w("| offered | " + " | ".join(f"{l} × {STORAGE // l}" for l in lanes16) + " |\n" + "|---" * (len(lanes16) + 1) + "|")
-    for x in loads16:
-        w(f"| {x} | " + " | ".join(fmt_latency(fig16[l][x]) for l in lanes16) + " |")
-    low = loads16[0]
-    vals = [v for v in (fig16[l][low] for l in lanes16) if v is not None]  # None: saturated even there
-    spread = max(vals) / min(vals) - 1 if len(vals) > 1 else math.nan
-    spread_text = "—" if math.isnan(spread) else f"{100 * spread:.0f} %"
-    carried = {l: max((x for x in loads16 if fig16[l][x] is not None), default=None) for l in lanes16}
-    ordered = [carried[l] for l in lanes16 if carried[l] is not None]
-    rising = len(ordered) == len(lanes16) and all(a <= b for a, b in zip(ordered, ordered[1:]))
+    w("| offered | " + " | ".join(f"{l} × {STORAGE // l}" for l in plan.lanes16) + " |\n"
+      + "|---" * (len(plan.lanes16) + 1) + "|")
+    for x in plan.loads16:
+        w(f"| {x} | " + " | ".join(fmt_latency(m.fig16[l][x]) for l in plan.lanes16) + " |")
+
+
+def claim_16(report, plan, m):
+    ordered = [m.carried16[l] for l in plan.lanes16 if m.carried16[l] is not None]
     report.claim("16", "adding lanes (storage fixed) raises the load carried, with a small latency cost below saturation",
                  "rises; penalty up to 7 %", f"carried {', '.join(str(c) for c in ordered)}; "
-                 f"{spread_text} spread at {low}", rising,
-                 "" if not spread > 0.07 else "penalty above 7 %: shorter lanes")
-    w(f"\nThe paper: adding lanes has little effect on latency below saturation, raises the saturation "
-      "throughput, and with storage fixed costs a small latency penalty (up to 7 %) at mid to high load. "
-      f"icnsim: at {low} the latencies lie within {spread_text} of each other, more "
-      "lanes (of fewer flits) slightly slower; the highest load each carries "
-      "rises with the lanes (" + ", ".join(f"{l} lane{'s' if l > 1 else ''}: {carried[l]}" for l in lanes16) +
-      "; \"saturated\" once the accepted load falls below 97 % of the offered). "
-      f"**{'Agrees' if rising else 'Does not agree'}**, with a penalty "
-      "larger than the paper's 7 %, which the paper puts down to the shorter buffers of more lanes.\n")
+                 f"{spread_text(m)} spread at {plan.loads16[0]}", m.rising16,
+                 "" if not m.spread16_low > PENALTY else "penalty above 7 %: shorter lanes")
 
+
+def fig16_notes(report, plan, m):
+    report.write(f"\nThe paper: adding lanes has little effect on latency below saturation, raises the saturation "
+                 "throughput, and with storage fixed costs a small latency penalty (up to 7 %) at mid to high load. "
+                 f"icnsim: at {plan.loads16[0]} the latencies lie within {spread_text(m)} of each other, more "
+                 "lanes (of fewer flits) slightly slower; the highest load each carries "
+                 "rises with the lanes (" + ", ".join(f"{l} lane{'s' if l > 1 else ''}: {m.carried16[l]}"
+                                                      for l in plan.lanes16) +
+                 "; \"saturated\" once the accepted load falls below 97 % of the offered). "
+                 f"**{'Agrees' if m.rising16 else 'Does not agree'}**, with a penalty "
+                 "larger than the paper's 7 %, which the paper puts down to the shorter buffers of more lanes.\n")
+
+
+def policy_table(report, first_column, rows):
+    """Random against oldest-first, a row per (label, random's latency, oldest-first's latency)."""
+    report.write(f"| {first_column} | random: mean / σ | oldest first: mean / σ | mean | σ |\n|---|---|---|---|---|")
+    for (label, a, b), change, ratio in zip(rows, *policy_effect(rows)):
+        report.write(f"| {label} | {a['mean']:.1f} / {a['stddev']:.1f} | {b['mean']:.1f} / {b['stddev']:.1f} | "
+                     f"{100 * change:+.0f} % | ×{ratio:.2f} |")
+
+
+def fig17_section(report, plan, m, rel):
+    w, minimum6 = report.write, m.minimum6
     w("## Fig. 17 — oldest-first (deadline) against random channel scheduling, 2-ary 6-fly at 50 %\n")
     w(f"![Fig. 17]({rel}/fig17.svg)\n")
     w("| scheduling | crossbar inputs | mean latency | stddev | p99 | peaks (cycles) | at minimum latency |\n"
       "|---|---|---|---|---|---|---|")
-    for (policy, crossbar), r in r17.items():
+    for (policy, crossbar), r in m.r17.items():
         width, counts = histogram(r)
         lo = peaks(counts, width, minimum6, minimum6 + 30)
         hi = peaks(counts, width, minimum6 + 30, 200)
         w(f"| {policy} | {crossbar} | {r['latency']['mean']:.1f} | {r['latency']['stddev']:.1f} | "
           f"{r['latency']['p99']:.0f} | {lo}, {hi} | {100 * at_minimum(counts, minimum6):.1f} % |")
-    rnd, old = r17[("random", "per_lane")]["latency"], r17[("oldest_first", "per_lane")]["latency"]
+    rnd, old = m.by_load17[FIG17_LOAD]
     w(f"\nThe paper: deadline scheduling lowers the mean from 75.1 to 62.2 cycles (−17 %), halves the standard "
       "deviation, and has a sharp peak at the minimum latency (24) and a broad one at 57; random has peaks at 44 "
       f"and 84. icnsim (minimum latency {minimum6} cycles, the paper's 24 plus the 3 cycles icnsim also counts): "
       f"mean {rnd['mean']:.1f} → {old['mean']:.1f} ({100 * (old['mean'] / rnd['mean'] - 1):+.0f} %), "
       f"standard deviation {rnd['stddev']:.1f} → {old['stddev']:.1f} (×{old['stddev'] / rnd['stddev']:.2f}). "
       + DEADLINE_NOTES + "\n")
-
     w("The paper does not say how many lanes Fig. 17's network has. Other shapes (lanes × flits, "
       "`per_lane` crossbar; one-flit lanes run as two slots, as in Fig. 13):\n")
-
-    def policy_table(first_column, rows):
-        """Random against oldest-first, a row per (label, random's latency, oldest-first's latency);
-        returns the changes of the mean and the ratios of σ."""
-        w(f"| {first_column} | random: mean / σ | oldest first: mean / σ | mean | σ |\n|---|---|---|---|---|")
-        changes, ratios = [], []
-        for label, a, b in rows:
-            changes.append(b["mean"] / a["mean"] - 1)
-            ratios.append(b["stddev"] / a["stddev"])
-            w(f"| {label} | {a['mean']:.1f} / {a['stddev']:.1f} | {b['mean']:.1f} / {b['stddev']:.1f} | "
-              f"{100 * changes[-1]:+.0f} % | ×{ratios[-1]:.2f} |")
-        return changes, ratios
-
-    changes, ratios = policy_table("lanes", [
-        (f"{l} × {d}", *(R(k17_lanes[(l, d, p)])["latency"] for p in ("random", "oldest_first")))
-        if (l, d) != (4, 4) else ("4 × 4", rnd, old) for l, d in ((4, 4), *lanes17)])
-    lanes_range = (f"over {len(changes)} lane shapes the mean changes by {100 * min(changes):+.0f} % to "
-                   f"{100 * max(changes):+.0f} % and σ by ×{min(ratios):.2f} to ×{max(ratios):.2f}")
-    w(f"\nThe lanes do not make up the difference: {lanes_range}.\n")
-
-    by_load = {FIG17_LOAD: (rnd, old), **{x: (R(k17_loads[(x, "random")])["latency"], R(k17_loads[(x, "oldest_first")])["latency"])
-                                   for x in loads17}}
+    policy_table(report, "lanes", m.by_lanes17)
+    w(f"\nThe lanes do not make up the difference: {lanes_range(m)}.\n")
     paper_random = 75.1
-    below = [x for x, (a, _) in by_load.items() if a["mean"] <= paper_random]
-    above = [x for x, (a, _) in by_load.items() if a["mean"] > paper_random]
+    below = [x for x, (a, _) in m.by_load17.items() if a["mean"] <= paper_random]
+    above = [x for x, (a, _) in m.by_load17.items() if a["mean"] > paper_random]
     w(f"The load: the paper's random scheduling has a mean of {paper_random} cycles; icnsim's "
       + (f"reaches that between {100 * max(below):.0f} % and {100 * min(above):.0f} % of capacity" if below and above else
          f"stays {'below' if below else 'above'} it at every load run") + ". The 4 × 4 lanes (`per_lane`) at other loads:\n")
-    load_changes, load_ratios = policy_table("offered (fraction of capacity)", [(x, *by_load[x]) for x in sorted(by_load)])
-    loads_range = (f"from {min(by_load)} to {max(by_load)} of capacity the mean changes by {100 * min(load_changes):+.0f} % "
-                   f"to {100 * max(load_changes):+.0f} % and σ by ×{min(load_ratios):.2f} to ×{max(load_ratios):.2f}")
+    rows = [(x, *m.by_load17[x]) for x in sorted(m.by_load17)]
+    policy_table(report, "offered (fraction of capacity)", rows)
+    load_changes, load_ratios = policy_effect(rows)
     reached = min(load_changes) <= -0.17 and min(load_ratios) <= 0.5
-    w(f"\n{loads_range[0].upper() + loads_range[1:]}"
+    text = loads_range(m)
+    w(f"\n{text[0].upper() + text[1:]}"
       + (": the lighter the load, the more the mean gains" if all(c1 < c2 for c1, c2 in zip(load_changes, load_changes[1:]))
          else "")
       + (", and at some load as much as the paper's." if reached else
          ", short of the paper's −17 % with σ halved at any of them.") + "\n")
+
+
+def lanes_range(m):
+    return f"over {len(m.by_lanes17)} lane shapes {effect_range(*policy_effect(m.by_lanes17))}"
+
+
+def loads_range(m):
+    rows = [(x, *m.by_load17[x]) for x in sorted(m.by_load17)]
+    return f"from {min(m.by_load17)} to {max(m.by_load17)} of capacity {effect_range(*policy_effect(rows))}"
+
+
+def claim_17(report, plan, m):
+    rnd, old = m.by_load17[FIG17_LOAD]
     report.claim("17", "deadline (oldest-first) scheduling lowers mean latency 17 % and halves its standard deviation",
                  "75.1 → 62.2, σ halved", f"{rnd['mean']:.1f} → {old['mean']:.1f}, σ ×{old['stddev'] / rnd['stddev']:.2f}",
-                 old["mean"] < 0.92 * rnd["mean"] and old["stddev"] < 0.6 * rnd["stddev"],
-                 f"not the lanes, which the paper does not give: {lanes_range}; nor the load: {loads_range}; the "
+                 old["mean"] < DEADLINE_MEAN * rnd["mean"] and old["stddev"] < DEADLINE_SPREAD * rnd["stddev"],
+                 f"not the lanes, which the paper does not give: {lanes_range(m)}; nor the load: {loads_range(m)}; the "
                  "crossbar organisation (`per_channel`) removes the effect altogether; what else differs is not found")
 
+
+def fig18_section(report, plan, m, rel):
+    w, minimum6 = report.write, m.minimum6
     w("## Fig. 18 — 10 % high-priority traffic scheduled by age\n")
     w(f"![Fig. 18]({rel}/fig18.svg)\n")
     w("| crossbar inputs | high-priority packets | mean latency | at minimum latency | all packets' mean |\n"
       "|---|---|---|---|---|")
-    for crossbar, r in r18.items():
+    for crossbar, r in m.r18.items():
         _, counts = histogram(r, "high_priority")
         w(f"| {crossbar} | {r['high_priority']['latency']['count']:,} | {r['high_priority']['latency']['mean']:.1f} | "
           f"{100 * at_minimum(counts, minimum6):.1f} % | {r['latency']['mean']:.1f} |")
-    for (l, d), k in k18_lanes.items():
-        r = R(k)
+    for (l, d), k in plan.k18_lanes.items():
+        r = report.study.result(k)
         _, counts = histogram(r, "high_priority")
         w(f"| per_lane, {l} lanes × {d} flits | {r['high_priority']['latency']['count']:,} | "
           f"{r['high_priority']['latency']['mean']:.1f} | {100 * at_minimum(counts, minimum6):.1f} % | "
           f"{r['latency']['mean']:.1f} |")
-    share = at_minimum(histogram(r18["per_lane"], "high_priority")[1], minimum6)
-    more_lanes = max(at_minimum(histogram(R(k), "high_priority")[1], minimum6) for k in k18_lanes.values())
-    alone = at_minimum(histogram(R(k18_alone), "high_priority")[1], minimum6)
     w(f"\nThe paper: \"80 % of the high-priority traffic is delivered with the minimum latency\". icnsim: "
-      f"{100 * share:.0f} % with the platform's four lanes of four flits, up to {100 * more_lanes:.0f} % with more "
-      f"lanes; with the high-priority traffic alone in the network (5 % of capacity) {100 * alone:.0f} %. "
-      + ("**Agrees.** " if share >= 0.7 else "**Partly reproduced.** ") + PRIORITY_NOTES + "\n")
+      f"{100 * m.share18:.0f} % with the platform's four lanes of four flits, up to {100 * m.more_lanes18:.0f} % with more "
+      f"lanes; with the high-priority traffic alone in the network (5 % of capacity) {100 * m.alone18:.0f} %. "
+      + ("**Agrees.** " if m.share18 >= AT_MINIMUM else "**Partly reproduced.** ") + PRIORITY_NOTES + "\n")
 
+
+def claim_18(report, plan, m):
     report.claim("18", "80 % of the high-priority traffic is delivered with the minimum latency", "80 %",
-                 f"{100 * share:.0f} % (up to {100 * more_lanes:.0f} % with more lanes)", share >= 0.7,
-                 "" if share >= 0.7 else "high-priority packets still wait for a free lane (below)")
+                 f"{100 * m.share18:.0f} % (up to {100 * m.more_lanes18:.0f} % with more lanes)", m.share18 >= AT_MINIMUM,
+                 "" if m.share18 >= AT_MINIMUM else "high-priority packets still wait for a free lane (below)")
 
-    fig19(report, R, k19, lanes19, loads19)
-    peak = max(R(k)["throughput"]["accepted_flits_per_node_cycle"] for rule in k19.values() for k in rule.values())
-    analytic_checks(report, probe, peak, ", the mesh of Fig. 19 with its most lanes")
+
+def reproduce(report):
+    runs = report.study
+    plan = plan_runs(runs, report.quick)
+    runs.execute()
+    m = measure(report, plan)
+    plot_dir = report.figures
+    plots(plot_dir, m.fig13, m.fig14, m.fig15, m.fig16, m.fig17, m.fig18, m.minimum6)
+    rel = plot_dir.name
+    report.write(f"Runs of {plan.length[0]:,} cycles ({plan.length[1]:,} not measured), seed 1.\n")
+    report.write(SET_UP.format(quick=QUICK_LENGTH))
+    fig13_section(report, plan, m, rel)
+    claim_13(report, plan, m)
+    fig14_section(report, plan, m, rel)
+    claim_14_far_greater(report, plan, m)
+    claim_14_less_dependent(report, plan, m)
+    fig15_section(report, plan, m, rel)
+    claim_15(report, plan, m)
+    fig16_table(report, plan, m, rel)
+    claim_16(report, plan, m)
+    fig16_notes(report, plan, m)
+    fig17_section(report, plan, m, rel)
+    claim_17(report, plan, m)
+    fig18_section(report, plan, m, rel)
+    claim_18(report, plan, m)
+    fig19(report, runs.result, plan.k19, plan.lanes19, plan.loads19)
+    peak = max(runs.result(k)["throughput"]["accepted_flits_per_node_cycle"] for rule in plan.k19.values()
+               for k in rule.values())
+    analytic_checks(report, plan.probe, peak, ", the mesh of Fig. 19 with its most lanes")
 
 
 def fig19(report, R, k19, lanes19, loads19):
@@ -459,20 +622,20 @@ def fig19(report, R, k19, lanes19, loads19):
     report.claim("19", "one lane saturates at 50 % of capacity, sixteen lanes at 90 %",
                  "50 % / 90 %", f"{100 * t[one]:.0f} % / {100 * t[most]:.0f} % "
                  f"({100 * top['on_tail'][one]:.0f} % / {100 * top['on_tail'][most]:.0f} % with on_tail)",
-                 abs(t[one] - 0.5) <= 0.05 and abs(t[most] - 0.9) <= 0.05,
+                 abs(t[one] - 0.5) <= SATURATION_19 and abs(t[most] - 0.9) <= SATURATION_19,
                  "sec. III's lane rule brings one lane from the on_tail figure down, not all the way; what else "
                  "differs in the paper's single-lane network is not found")
     four = t.get(4, math.nan)
     report.claim("19", "most of the throughput gain is realised with four lanes", "most",
                  f"{100 * (four - t[one]) / (t[most] - t[one]):.0f} % of the gain from 1 to 16 lanes"
-                 if t[most] > t[one] else "no gain", t[most] > t[one] and four - t[one] >= 0.5 * (t[most] - t[one]))
+                 if t[most] > t[one] else "no gain", t[most] > t[one] and four - t[one] >= MOST_19 * (t[most] - t[one]))
     # Below one lane's saturation: the offered loads at which every lane count carries its load.
     below = [x for x in loads19 if x < t[one] and all(latency(R(k[(l, x)])) is not None for l in lanes19)]
     rise = max((max(latency(R(k[(l, x)])) for l in lanes19) / latency(R(k[(one, x)])) for x in below),
                default=math.nan)
     report.claim("19", "below one lane's saturation, more lanes raise latency by as much as 20 %", "up to 20 %",
                  f"up to {100 * (rise - 1):.0f} % (offered {', '.join(map(str, below))})" if below else "—",
-                 bool(below) and rise <= 1.2 + 0.05, "lanes share the channel flit by flit (Fig. 19 notes)")
+                 bool(below) and rise <= 1 + LATENCY_RISE_19, "lanes share the channel flit by flit (Fig. 19 notes)")
 
 
 FIG19_NOTES = """Sec. V-D: "With a single lane, the network saturates at 50 % capacity while with 16 lanes
