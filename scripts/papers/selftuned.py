@@ -1,7 +1,13 @@
 """The self-tuned paper (Thottethodi, Lebeck, Mukherjee, TPDS 2004): Figs. 4 (recovery and avoidance),
 6 (static thresholds), 7 (tuning at work), 9 (bursty load), 11/12 (metapackets) and 13/14 (other
 patterns) on its own set-up, each with the paper's statement beside icnsim's numbers, a verdict, and
-for each difference its cause."""
+for each difference its cause.
+
+In four parts, as scripts/papers/entropy.py: the plan (`plan_runs`), the measures (`measure`), the
+tables and figures, and one function per claim with the margins named. Its notes (the *_NOTES texts)
+still hold numbers typed from earlier investigations (tests/scripts/test_reproduce.py, TYPED_IN)."""
+import dataclasses
+
 import plot
 from papers.report import analytic_checks, zero_load_probe
 
@@ -348,9 +354,44 @@ def load_panels(runs, keys, names, loads, title):
             (f"{title}: latency", x, "mean latency (cycles)", True, load_curves(runs, keys, names, loads, mean_latency))]
 
 
-def reproduce(report):
-    runs, quick = report.study, report.quick
-    length = runs.length
+# The plan: every run of the report, by the figure it serves.
+
+@dataclasses.dataclass
+class Plan:
+    length: tuple              # (cycles, warm-up) of the steady sweeps
+    loads4: list               # packets/node/cycle
+    fig4: dict                 # network -> {(controller, load): run}
+    fig4vc: dict               # the avoidance network with two adaptive VCs
+    loads6: list
+    fig6: dict                 # pattern -> {(controller, load): run}
+    fig9: dict                 # network -> {controller: run}, the bursty load
+    fig9vc: dict               # controller -> run, avoidance with two adaptive VCs
+    durations: tuple           # bursts of these lengths (cycles)
+    fig9d: dict                # (duration, network, controller) -> run
+    alo_patterns: dict         # (controller, pattern) -> run, the bursts' patterns at steady load
+    loads11: list
+    fig11: dict                # (controller, load) -> run, metapackets
+    loads13: list
+    fig13: dict                # (pattern, network) -> {(controller, load): run}
+    long_seeds: tuple
+    long_runs: dict            # (controller, load, seed) -> run at the paper's length
+    variant_loads: tuple
+    variant_runs: dict         # the tuning rules' readings
+    robust_runs: dict          # sec. 4.1's robustness
+    curve_loads: tuple
+    curve_thresholds: tuple
+    curve_runs: dict           # static thresholds: the paper's Fig. 3 on icnsim
+    early_names: tuple
+    early_runs: dict           # Fig. 12 at the base's peak
+    complement_loads: tuple
+    complement_curve_loads: tuple
+    complement_thresholds: tuple
+    complement_runs: dict
+    complement_curve: dict
+    probe: str
+
+
+def plan_runs(runs, quick):
     loads4 = [0.015, 0.03] if quick else [0.01, 0.015, 0.02, 0.025, 0.03, 0.04, 0.05]
     fig4 = {p: sweep(runs, p, ["Base", "ALO", "Tune"], loads4) for p in (RECOVERY, AVOIDANCE)}
     loads6 = [0.01, 0.04] if quick else [0.01, 0.015, 0.02, 0.03, 0.04]
@@ -407,117 +448,222 @@ def reproduce(report):
     # Fig. 4c/d with the paper's two adaptive VCs: 4 VCs (2 dateline escape classes + 2 adaptive).
     fig4vc = sweep(runs, AVOIDANCE, ["Base", "ALO", "Tune"], loads4, ["router.virtual_channels=4"])
     probe = zero_load_probe(runs, RECOVERY)
-    runs.execute()
+    return Plan(runs.length, loads4, fig4, fig4vc, loads6, fig6, fig9, fig9vc, durations, fig9d, alo_patterns, loads11,
+                fig11, loads13, fig13, long_seeds, long_runs, variant_loads, variant_runs, robust_runs, curve_loads,
+                curve_thresholds, curve_runs, early_names, early_runs, complement_loads, complement_curve_loads,
+                complement_thresholds, complement_runs, complement_curve, probe)
 
-    w = report.write
-    w(f"Runs of {length[0]:,} cycles ({length[1]:,} warm-up) unless noted, seed 1. Cells are accepted throughput in % "
-      "of the uniform capacity (0.5 flits/node/cycle) / mean latency in cycles from generation (— when no packet "
-      "generated in the window was delivered).\n")
-    w(SET_UP.format(quick=QUICK_LENGTH))
-    peak = max(runs.result(fig4[RECOVERY][("Base", l)])["throughput"]["accepted_flits_per_node_cycle"] for l in loads4)
-    analytic_checks(report, probe, peak, ", the base on the recovery network, Fig. 4a")
 
-    report.figure(plot.plot_curves(load_panels(runs, fig4[RECOVERY], ["Base", "ALO", "Tune"], loads4, "recovery")
-                                   + load_panels(runs, fig4[AVOIDANCE], ["Base", "ALO", "Tune"], loads4, "avoidance"),
+# The measures: the numbers the claims and the prose take from the runs.
+
+def past_peak(runs, k, loads):
+    """The base's peak (% of capacity) and its load, and at the loads past it (or the last) the least Tune
+    keeps and where, and the least the base keeps."""
+    peak, peak_load = max((pct(runs.result(k[("Base", l)])), l) for l in loads)
+    past = [l for l in loads if l > peak_load] or [loads[-1]]
+    tune_past, tune_worst = min((pct(runs.result(k[("Tune", l)])), l) for l in past)
+    base_past = min(pct(runs.result(k[("Base", l)])) for l in past)
+    return peak, peak_load, tune_past, tune_worst, base_past
+
+
+@dataclasses.dataclass
+class Measures:
+    fig4: dict                 # network -> past_peak(...)
+    fig6_uniform: dict         # controller -> % at the highest load, uniform
+    fig6_complement: dict      # the same, bit complement
+    fig6_creep: dict           # load -> Tune's highest threshold after warm-up on complement
+    fig6_adapt: dict           # pattern -> (Tune / the better static, load, Tune, the better static), least
+    fig9_latency: dict         # (network, controller) -> mean latency under the bursts
+    fig9vc_latency: dict       # controller -> the same, avoidance with two adaptive VCs
+    gather_means: list         # metapacket gathers' mean cycles, per load
+    gather_longest: float
+    meta_past: float           # Tune on metapackets at 0.03, % of capacity
+    sideband_past: float       # Tune on the sideband at 0.03
+    base_peak12: float         # the base at 0.02, its peak
+    early: dict                # controller -> [% per seed] at 0.02
+    fig13: dict                # (pattern, network) -> (Tune, base) at the last load
+
+
+def measure(runs, plan):
+    fig4 = {p: past_peak(runs, plan.fig4[p], plan.loads4) for p in (RECOVERY, AVOIDANCE)}
+    hi = max(plan.loads6)
+    static = ("static 50", "static 250", "Tune")
+    fig6_uniform = {n: pct(runs.result(plan.fig6["uniform"][(n, hi)])) for n in static}
+    fig6_complement = {n: pct(runs.result(plan.fig6["bit_complement"][(n, hi)])) for n in static}
+    # Where Tune falls short on complement, its threshold after warm-up against the 50 that holds the peak.
+    fig6_creep = {load: max(threshold_after_warmup(runs.result(plan.fig6["bit_complement"][("Tune", load)]),
+                                                   plan.length[1]), default=float("nan"))
+                  for load in plan.loads6 if load > plan.loads6[0]}
+
+    # Tune against the better static threshold at every load past the lowest (where none throttles).
+    def worst_against_static(pattern):
+        def at(load):
+            r = {n: pct(runs.result(plan.fig6[pattern][(n, load)])) for n in static}
+            return r["Tune"] / max(r["static 50"], r["static 250"]), load, r["Tune"], max(r["static 50"], r["static 250"])
+        return min(at(load) for load in plan.loads6[1:])
+    fig6_adapt = {pattern: worst_against_static(pattern) for pattern in ("uniform", "bit_complement")}
+    names = ("Base", "ALO", "Tune")
+    fig9_latency = {(p, n): mean_latency(runs.result(plan.fig9[p][n])) for p in (RECOVERY, AVOIDANCE) for n in names}
+    fig9vc_latency = {n: mean_latency(runs.result(plan.fig9vc[n])) for n in names}
+    gathers = [runs.result(plan.fig11[("No tune (metapackets)", load)]).get("metapackets", {}) for load in plan.loads11]
+    gather_means = [g["mean_cycles"] for g in gathers if g.get("mean_cycles") is not None]
+    gather_longest = max((g["max_cycles"] for g in gathers if g.get("max_cycles") is not None), default=float("nan"))
+    # Past saturation (0.03 is a load of both sweeps): Tune on metapackets against Tune on the sideband.
+    meta_past = pct(runs.result(plan.fig11[("Tune (metapackets)", 0.03)]))
+    sideband_past = pct(runs.result(plan.fig4[RECOVERY][("Tune", 0.03)]))
+    # Below the base's saturation (0.02, its peak, where the base delivers all it is offered): does Tune
+    # on metapackets already lose throughput? On every seed of the long runs; judged on the mean of the
+    # default reading (sharing the links), since single seeds differ.
+    base_peak12 = pct(runs.result(plan.fig11[("Base", 0.02)]))
+    early = {n: [pct(runs.result(plan.early_runs[(n, 0.02, seed)])) for seed in plan.long_seeds] for n in plan.early_names}
+    last = plan.loads13[-1]
+    fig13 = {key: tuple(pct(runs.result(k[(n, last)])) for n in ("Tune", "Base")) for key, k in plan.fig13.items()}
+    return Measures(fig4, fig6_uniform, fig6_complement, fig6_creep, fig6_adapt, fig9_latency, fig9vc_latency,
+                    gather_means, gather_longest, meta_past, sideband_past, base_peak12, early, fig13)
+
+
+# The claims' margins.
+
+COLLAPSED = 0.8           # Fig. 4: the base past saturation below this fraction of its peak has collapsed
+NEAR_PEAK = 0.85          # Fig. 4: Tune at this fraction of the base's peak stays near it
+OVER_THROTTLES = 0.95     # Fig. 6: static 50 this far below static 250 over-throttles
+ADAPTS = 0.9              # Fig. 6: Tune within 10 % of the better static threshold
+FAR_BELOW = 0.5           # Fig. 9: Tune's mean latency under half of ALO's ...
+ALO_NOT_ABOVE = 1.05      # ... and ALO's at most the base's, with 5 % room
+GATHER = (120, 170, 300)  # Fig. 11: the paper's 130-160 cycles on average (with room) and under 300 at most
+EARLY = 0.95              # Fig. 12: Tune on metapackets at 0.02 below this fraction of the base's peak
+STALE = 0.9               # Fig. 12: on metapackets below this fraction of Tune on the sideband
+HOLDS = 0.95              # Figs. 13/14: Tune at least about the base's
+
+
+# The tables, figures and claims, figure by figure.
+
+NETWORKS = ((RECOVERY, "4a/b — deadlock recovery (TFAR + Disha)"), (AVOIDANCE, "4c/d — deadlock avoidance (Duato)"))
+
+
+def fig4_section(report, plan, m):
+    runs, w, loads4 = report.study, report.write, plan.loads4
+    report.figure(plot.plot_curves(load_panels(runs, plan.fig4[RECOVERY], ["Base", "ALO", "Tune"], loads4, "recovery")
+                                   + load_panels(runs, plan.fig4[AVOIDANCE], ["Base", "ALO", "Tune"], loads4, "avoidance"),
                                    columns=2), "fig4", "Fig. 4: throughput and latency against offered load")
-    for p, title in ((RECOVERY, "4a/b — deadlock recovery (TFAR + Disha)"), (AVOIDANCE, "4c/d — deadlock avoidance (Duato)")):
-        k = fig4[p]
-        peak, peak_load = max((pct(runs.result(k[("Base", l)])), l) for l in loads4)
-        # Every load past the base's peak, the one just past saturation included.
-        past = [l for l in loads4 if l > peak_load] or [loads4[-1]]
-        tune_past, tune_worst = min((pct(runs.result(k[("Tune", l)])), l) for l in past)
-        base_past = min(pct(runs.result(k[("Base", l)])) for l in past)
+    for p, title in NETWORKS:
+        peak, peak_load, tune_past, tune_worst, base_past = m.fig4[p]
         w(f"## Fig. {title}, uniform traffic\n")
-        w(table(runs, k, loads4, ["Base", "ALO", "Tune"]) + "\n")
-        collapsed = base_past < 0.8 * peak
-        verdict = ("reproduced" if collapsed and tune_past >= 0.85 * peak
+        w(table(runs, plan.fig4[p], loads4, ["Base", "ALO", "Tune"]) + "\n")
+        collapsed = base_past < COLLAPSED * peak
+        verdict = ("reproduced" if collapsed and tune_past >= NEAR_PEAK * peak
                    else f"partly: Tune falls to {tune_past:.1f} % at {tune_worst}" if collapsed else "not reproduced")
-        name = "recovery" if p == RECOVERY else "avoidance"
-        report.claim(title.split(" ")[0], f"{name}: the base collapses past saturation", "collapses",
-                     f"peak {peak:.1f} % at {peak_load}, then {base_past:.1f} %", collapsed)
-        report.claim(title.split(" ")[0], f"{name}: Tune stays near the base's peak past saturation", "near the peak",
-                     f"at least {tune_past:.1f} % ({100 * tune_past / peak:.0f} % of the peak, least at {tune_worst})",
-                     tune_past >= 0.85 * peak, "" if tune_past >= 0.85 * peak else
-                     "the threshold creeps into saturation on some runs (below)" if p == RECOVERY else
-                     "escape VCs: two dateline classes, one adaptive VC (below)")
+        claim_4_collapse(report, plan, m, p, title)
+        claim_4_tune_holds(report, plan, m, p, title)
         w(f"Base peaks at {peak:.1f} % (at {peak_load}) and falls to {base_past:.1f} % past saturation; Tune keeps "
           f"at least {tune_past:.1f} % ({100 * tune_past / peak:.0f} % of the base peak, least at {tune_worst}) at "
           f"every load past the base's peak. **Verdict: {verdict}** (paper: the base collapses, Tune stays near "
           "the peak with latency near the peak's).\n")
         w(FIG4_NOTES[p])
         if p == RECOVERY:
-            w(long_table(runs, long_runs))
+            w(long_table(runs, plan.long_runs))
             w(LONG_NOTES)
-            w(tuning_variant_table(runs, variant_runs, variant_loads, long_seeds))
+            w(tuning_variant_table(runs, plan.variant_runs, plan.variant_loads, plan.long_seeds))
             w(TUNING_VARIANT_NOTES)
-            w(threshold_curve_table(runs, curve_runs, curve_thresholds, curve_loads, long_seeds))
+            w(threshold_curve_table(runs, plan.curve_runs, plan.curve_thresholds, plan.curve_loads, plan.long_seeds))
             w(CURVE_NOTES)
-            w(robustness(report, runs, robust_runs, variant_loads, long_seeds))
+            w(robustness(report, runs, plan.robust_runs, plan.variant_loads, plan.long_seeds))
             w(ROBUSTNESS_NOTES)
         else:
             w("**The same with the paper's two adaptive VCs** (`router.virtual_channels=4`: two dateline escape "
               "classes and two adaptive VCs, one VC more than the paper):\n")
-            w(table(runs, fig4vc, loads4, ["Base", "ALO", "Tune"]) + "\n")
-            peak4, peak4_load = max((pct(runs.result(fig4vc[("Base", l)])), l) for l in loads4)
-            past4 = [l for l in loads4 if l > peak4_load] or [loads4[-1]]
-            tune4 = min(pct(runs.result(fig4vc[("Tune", l)])) for l in past4)
-            base4 = min(pct(runs.result(fig4vc[("Base", l)])) for l in past4)
+            w(table(runs, plan.fig4vc, loads4, ["Base", "ALO", "Tune"]) + "\n")
+            peak4, peak4_load, tune4, _, base4 = past_peak(runs, plan.fig4vc, loads4)
             w(f"Base peaks at {peak4:.1f} % (at {peak4_load}) and falls to {base4:.1f} %; Tune keeps at least "
               f"{tune4:.1f} % ({100 * tune4 / peak4:.0f} % of the base peak) at every load past that.\n")
             w(VC_NOTES)
 
+
+def claim_4_collapse(report, plan, m, p, title):
+    peak, peak_load, _, _, base_past = m.fig4[p]
+    name = "recovery" if p == RECOVERY else "avoidance"
+    report.claim(title.split(" ")[0], f"{name}: the base collapses past saturation", "collapses",
+                 f"peak {peak:.1f} % at {peak_load}, then {base_past:.1f} %", base_past < COLLAPSED * peak)
+
+
+def claim_4_tune_holds(report, plan, m, p, title):
+    peak, _, tune_past, tune_worst, _ = m.fig4[p]
+    name = "recovery" if p == RECOVERY else "avoidance"
+    report.claim(title.split(" ")[0], f"{name}: Tune stays near the base's peak past saturation", "near the peak",
+                 f"at least {tune_past:.1f} % ({100 * tune_past / peak:.0f} % of the peak, least at {tune_worst})",
+                 tune_past >= NEAR_PEAK * peak, "" if tune_past >= NEAR_PEAK * peak else
+                 "the threshold creeps into saturation on some runs (below)" if p == RECOVERY else
+                 "escape VCs: two dateline classes, one adaptive VC (below)")
+
+
+def fig6_section(report, plan, m):
+    runs, w, loads6 = report.study, report.write, plan.loads6
     w("## Fig. 6 — static thresholds against tuning (recovery)\n")
     names6 = ["Base", "static 50", "static 250", "Tune"]
     report.figure(plot.plot_curves([(pattern.replace("_", " "), "offered load (packets/node/cycle)",
                                      "accepted (fraction of capacity)", False,
-                                     load_curves(runs, fig6[pattern], names6, loads6, accepted_fraction))
+                                     load_curves(runs, plan.fig6[pattern], names6, loads6, accepted_fraction))
                                     for pattern in ("uniform", "bit_complement")]),
                   "fig6", "Fig. 6: static thresholds and Tune")
     for pattern in ("uniform", "bit_complement"):
         w(f"**{pattern}**\n")
-        w(table(runs, fig6[pattern], loads6, names6) + "\n")
-    hi = max(loads6)
-    u = {n: pct(runs.result(fig6["uniform"][(n, hi)])) for n in ("static 50", "static 250", "Tune")}
-    c = {n: pct(runs.result(fig6["bit_complement"][(n, hi)])) for n in ("static 50", "static 250", "Tune")}
-    over = u["static 50"] < 0.95 * u["static 250"]
-    worst = c["static 250"] < min(c["static 50"], c["Tune"])
-    report.claim("6", "uniform: a static threshold of 50 over-throttles (below 250)", "50 < 250",
-                 f"at {hi}: 50 {u['static 50']:.1f} %, 250 {u['static 250']:.1f} %", over)
-    report.claim("6", "bit complement: 250 fails where 50 and Tune hold", "250 the worst",
-                 f"at {hi}: 250 {c['static 250']:.1f} %, 50 {c['static 50']:.1f} %, Tune {c['Tune']:.1f} %", worst)
-    # Where Tune falls short on complement, its threshold after warm-up against the 50 that holds the peak.
-    creep = {load: max(threshold_after_warmup(runs.result(fig6["bit_complement"][("Tune", load)]), length[1]),
-                       default=float("nan")) for load in loads6 if load > loads6[0]}
-    # Tune against the better static threshold at every load past the lowest (where none throttles).
-    def worst_against_static(pattern):
-        def at(load):
-            r = {n: pct(runs.result(fig6[pattern][(n, load)])) for n in ("static 50", "static 250", "Tune")}
-            return r["Tune"] / max(r["static 50"], r["static 250"]), load, r["Tune"], max(r["static 50"], r["static 250"])
-        return min(at(load) for load in loads6[1:])
-    adapt = {pattern: worst_against_static(pattern) for pattern in ("uniform", "bit_complement")}
-    report.claim("6", "Tune adapts to both patterns", "near the better static threshold on each",
-                 "; ".join(f"{pattern.replace('_', ' ')}: least {tune:.1f} % against {best_static:.1f} % (at {load})"
-                           for pattern, (_, load, tune, best_static) in adapt.items()),
-                 all(ratio >= 0.9 for ratio, *_ in adapt.values()),
-                 "uniform: throttling-driven drops hold the threshold low deep in saturation; complement: between "
-                 "restarts the tuner walks down a gradual decline its rules cannot sense, its threshold reaching "
-                 + ", ".join(f"{t:.0f} at {load}" for load, t in creep.items())
-                 + " full buffers where 50 holds the peak (Fig. 4a/b and Fig. 6 notes)")
-    w(f"At {hi} packets/node/cycle: uniform — 50: {u['static 50']:.1f} %, 250: {u['static 250']:.1f} %, "
+        w(table(runs, plan.fig6[pattern], loads6, names6) + "\n")
+    claim_6_over_throttles(report, plan, m)
+    claim_6_complement(report, plan, m)
+    claim_6_adapts(report, plan, m)
+    u, c = m.fig6_uniform, m.fig6_complement
+    w(f"At {max(loads6)} packets/node/cycle: uniform — 50: {u['static 50']:.1f} %, 250: {u['static 250']:.1f} %, "
       f"Tune {u['Tune']:.1f} %; complement — 50: {c['static 50']:.1f} %, 250: {c['static 250']:.1f} %, "
       f"Tune {c['Tune']:.1f} %. Paper: 250 works for uniform and fails on complement, 50 works for complement "
       "and over-throttles uniform, Tune adapts to both. "
-      f"**Verdict: 50 over-throttles uniform — {'yes' if over else 'no'}; "
-      f"250 is the worst on complement — {'yes' if worst else 'no'}.**\n")
+      f"**Verdict: 50 over-throttles uniform — {'yes' if over_throttles(m) else 'no'}; "
+      f"250 is the worst on complement — {'yes' if complement_worst(m) else 'no'}.**\n")
     w(FIG6_NOTES)
-    w(complement_table(runs, complement_runs, complement_loads, long_seeds))
-    w(complement_curve_table(runs, complement_curve, complement_thresholds, complement_curve_loads, long_seeds))
+    w(complement_table(runs, plan.complement_runs, plan.complement_loads, plan.long_seeds))
+    w(complement_curve_table(runs, plan.complement_curve, plan.complement_thresholds, plan.complement_curve_loads,
+                             plan.long_seeds))
     w(COMPLEMENT_NOTES)
 
+
+def over_throttles(m):
+    return m.fig6_uniform["static 50"] < OVER_THROTTLES * m.fig6_uniform["static 250"]
+
+
+def complement_worst(m):
+    c = m.fig6_complement
+    return c["static 250"] < min(c["static 50"], c["Tune"])
+
+
+def claim_6_over_throttles(report, plan, m):
+    u = m.fig6_uniform
+    report.claim("6", "uniform: a static threshold of 50 over-throttles (below 250)", "50 < 250",
+                 f"at {max(plan.loads6)}: 50 {u['static 50']:.1f} %, 250 {u['static 250']:.1f} %", over_throttles(m))
+
+
+def claim_6_complement(report, plan, m):
+    c = m.fig6_complement
+    report.claim("6", "bit complement: 250 fails where 50 and Tune hold", "250 the worst",
+                 f"at {max(plan.loads6)}: 250 {c['static 250']:.1f} %, 50 {c['static 50']:.1f} %, Tune {c['Tune']:.1f} %",
+                 complement_worst(m))
+
+
+def claim_6_adapts(report, plan, m):
+    report.claim("6", "Tune adapts to both patterns", "near the better static threshold on each",
+                 "; ".join(f"{pattern.replace('_', ' ')}: least {tune:.1f} % against {best_static:.1f} % (at {load})"
+                           for pattern, (_, load, tune, best_static) in m.fig6_adapt.items()),
+                 all(ratio >= ADAPTS for ratio, *_ in m.fig6_adapt.values()),
+                 "uniform: throttling-driven drops hold the threshold low deep in saturation; complement: between "
+                 "restarts the tuner walks down a gradual decline its rules cannot sense, its threshold reaching "
+                 + ", ".join(f"{t:.0f} at {load}" for load, t in m.fig6_creep.items())
+                 + " full buffers where 50 holds the peak (Fig. 4a/b and Fig. 6 notes)")
+
+
+def fig7_section(report, plan, m):
+    runs, w = report.study, report.write
     w("## Fig. 7 — self-tuning at work\n")
-    high = loads4[-1]
+    high = plan.loads4[-1]
     example = [(RECOVERY, "Tune", high), (RECOVERY, "Base", high)]
-    series = {f"{n}, {high}": runs.result(fig4[p][(n, l)])["time_series"] for p, n, l in example}
+    series = {f"{n}, {high}": runs.result(plan.fig4[p][(n, l)])["time_series"] for p, n, l in example}
     report.figure(plot.plot_curves([
         ("threshold (full buffers)", "cycle", "threshold", False,
          {name: list(zip(ts["cycle"], ts.get("controller.threshold", []))) for name, ts in series.items()
@@ -525,66 +671,85 @@ def reproduce(report):
         ("throughput", "cycle", "accepted (flits/node/cycle)", False,
          {name: list(zip(ts["cycle"], ts["accepted"])) for name, ts in series.items()})]),
         "fig7", "Fig. 7: the threshold and throughput over time")
-    thresholds = threshold_after_warmup(runs.result(fig4[RECOVERY][("Tune", high)]), length[1])
+    thresholds = threshold_after_warmup(runs.result(plan.fig4[RECOVERY][("Tune", high)]), plan.length[1])
     w(f"Tune on the recovery network at {high} packets/node/cycle (deep saturation), 1,000-cycle samples: the "
       f"threshold moves between {min(thresholds):.0f} and {max(thresholds):.0f} full buffers after warm-up while "
       "throughput stays near the peak; the base, at the same load, collapses. The paper's Fig. 7: the threshold "
       "rises while throughput grows, drops when throughput falls by 25 % in a tuning period, and hovers.\n"
       if thresholds else "No threshold samples in this run.\n")
 
+
+FIG9_PAPER = {RECOVERY: ("2,838", "2,571", "161"), AVOIDANCE: ("520", "509", "163")}  # mean latency, Base / ALO / Tune
+
+
+def fig9_section(report, plan, m):
+    runs, w = report.study, report.write
     w("## Fig. 9 — bursty load (Fig. 8), all cycles measured\n")
     report.figure(plot.plot_curves([(name, "cycle", "accepted (flits/node/cycle)", False,
-                                     {n: list(zip(runs.result(fig9[p][n])["time_series"]["cycle"],
-                                                  runs.result(fig9[p][n])["time_series"]["accepted"]))
+                                     {n: list(zip(runs.result(plan.fig9[p][n])["time_series"]["cycle"],
+                                                  runs.result(plan.fig9[p][n])["time_series"]["accepted"]))
                                       for n in ("Base", "ALO", "Tune")})
                                     for p, name in ((RECOVERY, "recovery"), (AVOIDANCE, "avoidance"))]),
                   "fig9", "Fig. 9: throughput over time under the bursty load")
     w("| | Base | ALO | Tune |\n|---|---|---|---|")
-    paper = {RECOVERY: ("2,838", "2,571", "161"), AVOIDANCE: ("520", "509", "163")}
     for p, name in ((RECOVERY, "recovery"), (AVOIDANCE, "avoidance")):
-        r = {n: runs.result(fig9[p][n]) for n in ("Base", "ALO", "Tune")}
-        w(f"| {name}: paper mean latency | " + " | ".join(paper[p]) + " |")
+        r = {n: runs.result(plan.fig9[p][n]) for n in ("Base", "ALO", "Tune")}
+        w(f"| {name}: paper mean latency | " + " | ".join(FIG9_PAPER[p]) + " |")
         w(f"| {name}: icnsim mean latency | " + " | ".join(lat(r[n]) for n in ("Base", "ALO", "Tune")) + " |")
         w(f"| {name}: icnsim accepted | " + " | ".join(f"{pct(r[n]):.1f} %" for n in ("Base", "ALO", "Tune")) + " |")
-        m = {n: mean_latency(r[n]) for n in ("Base", "ALO", "Tune")}
-        room = runs.result(fig9[p]["ALO, free = room"])
+        room = runs.result(plan.fig9[p]["ALO, free = room"])
         w(f"| {name}: icnsim ALO counting a VC with room as free: mean latency / accepted | | {lat(room)} / "
           f"{pct(room):.1f} % | |")
-        why = ("ALO counting a VC free while unallocated holds the uniform and complement bursts, which the paper's "
-               f"ALO did not; counting it free while its buffer has room (the paper leaves 'free' open), ALO "
-               f"{lat(room)} (Fig. 9 notes)" if p == RECOVERY else "")
         if p == AVOIDANCE:
-            v = {n: runs.result(fig9vc[n]) for n in ("Base", "ALO", "Tune")}
-            mv = {n: mean_latency(v[n]) for n in ("Base", "ALO", "Tune")}
+            v = {n: runs.result(plan.fig9vc[n]) for n in ("Base", "ALO", "Tune")}
             w("| avoidance, two adaptive VCs: icnsim mean latency | "
               + " | ".join(lat(v[n]) for n in ("Base", "ALO", "Tune")) + " |")
             w("| avoidance, two adaptive VCs: icnsim accepted | "
               + " | ".join(f"{pct(v[n]):.1f} %" for n in ("Base", "ALO", "Tune")) + " |")
-            why = ("one adaptive VC (the torus's two dateline escape classes take two): with the paper's two adaptive "
-                   f"VCs {' / '.join(lat(v[n]) for n in ('Base', 'ALO', 'Tune'))}, Tune "
-                   f"{'below' if mv['Tune'] < 0.5 * mv['ALO'] else 'still above'} half of ALO's (Fig. 9 notes)")
-        report.claim("9", f"{name}: Tune's mean latency far below ALO's and the base's (ALO ≤ Base)",
-                     " / ".join(paper[p]), " / ".join(lat(r[n]) for n in ("Base", "ALO", "Tune")),
-                     m["Tune"] < 0.5 * m["ALO"] and m["ALO"] <= 1.05 * m["Base"], why)
+        claim_9(report, plan, m, p, name)
     w("")
     w(FIG9_NOTES)
     w("**Burst by burst, recovery** (packets delivered from a burst's start to the next burst's):\n")
-    w(burst_table(runs, fig9[RECOVERY], ["Base", "ALO", "Tune", "ALO, free = room"]))
+    w(burst_table(runs, plan.fig9[RECOVERY], ["Base", "ALO", "Tune", "ALO, free = room"]))
     w("**The bursts' patterns at steady load, recovery** (0.04 packets/node/cycle, past saturation on every "
       "pattern; Disha recoveries per 1,000 cycles):\n")
-    w(pattern_table(runs, alo_patterns, ["Base", "ALO", "Tune", "ALO, free = room"]))
+    w(pattern_table(runs, plan.alo_patterns, ["Base", "ALO", "Tune", "ALO, free = room"]))
     w(FIG9_ALO_NOTES)
-    w(burst_duration_table(runs, fig9d, durations))
+    w(burst_duration_table(runs, plan.fig9d, plan.durations))
     w(BURST_DURATION_NOTES)
 
+
+def claim_9(report, plan, m, p, name):
+    runs = report.study
+    names = ("Base", "ALO", "Tune")
+    latency = {n: m.fig9_latency[(p, n)] for n in names}
+    if p == RECOVERY:
+        room = runs.result(plan.fig9[p]["ALO, free = room"])
+        why = ("ALO counting a VC free while unallocated holds the uniform and complement bursts, which the paper's "
+               f"ALO did not; counting it free while its buffer has room (the paper leaves 'free' open), ALO "
+               f"{lat(room)} (Fig. 9 notes)")
+    else:
+        v = {n: runs.result(plan.fig9vc[n]) for n in names}
+        mv = m.fig9vc_latency
+        why = ("one adaptive VC (the torus's two dateline escape classes take two): with the paper's two adaptive "
+               f"VCs {' / '.join(lat(v[n]) for n in names)}, Tune "
+               f"{'below' if mv['Tune'] < FAR_BELOW * mv['ALO'] else 'still above'} half of ALO's (Fig. 9 notes)")
+    report.claim("9", f"{name}: Tune's mean latency far below ALO's and the base's (ALO ≤ Base)",
+                 " / ".join(FIG9_PAPER[p]), " / ".join(lat(runs.result(plan.fig9[p][n])) for n in names),
+                 latency["Tune"] < FAR_BELOW * latency["ALO"] and latency["ALO"] <= ALO_NOT_ABOVE * latency["Base"], why)
+
+
+def fig11_section(report, plan, m):
+    runs, w, loads11 = report.study, report.write, plan.loads11
     w("## Figs. 11 and 12 — metapackets instead of the sideband (recovery, uniform)\n")
+
     def gather(name, load):
-        m = runs.result(fig11[(name, load)]).get("metapackets", {})
-        return f"{m['mean_cycles']:.0f} / {m['min_cycles']:.0f} / {m['max_cycles']:.0f}" if m else "—"
+        g = runs.result(plan.fig11[(name, load)]).get("metapackets", {})
+        return f"{g['mean_cycles']:.0f} / {g['min_cycles']:.0f} / {g['max_cycles']:.0f}" if g else "—"
 
     names12 = ["Base", "No tune (metapackets)", "Tune (metapackets)", "Tune (metapackets, link priority)"]
     report.figure(plot.plot_curves([("throughput", "offered load (packets/node/cycle)", "accepted (fraction of capacity)",
-                                     False, load_curves(runs, fig11, names12, loads11, accepted_fraction))]),
+                                     False, load_curves(runs, plan.fig11, names12, loads11, accepted_fraction))]),
                   "fig12", "Fig. 12: metapackets and tuning")
     w("Gather mean / min / max (cycles) with No tune, and accepted throughput / mean latency. The metapackets' lane "
       "shares the links with data (`metapacket_priority: allocation`, the default) or always wins them (`link`).\n")
@@ -592,63 +757,100 @@ def reproduce(report):
       "|---|---|---|---|---|---|---|")
     for load in loads11:
         w(f"| {load} | {gather('No tune (metapackets)', load)} | {gather('No tune (metapackets, link priority)', load)} | "
-          + " | ".join(cell(runs.result(fig11[(n, load)]))
+          + " | ".join(cell(runs.result(plan.fig11[(n, load)]))
                        for n in ("Base", "No tune (metapackets)", "Tune (metapackets)", "Tune (metapackets, link priority)"))
           + " |")
     w("")
-    gathers = [runs.result(fig11[("No tune (metapackets)", load)]).get("metapackets", {}) for load in loads11]
-    means = [g["mean_cycles"] for g in gathers if g.get("mean_cycles") is not None]
-    longest = max((g["max_cycles"] for g in gathers if g.get("max_cycles") is not None), default=float("nan"))
-    report.claim("11", "a gather takes 130–160 cycles on average, under 300 at most", "130–160, max < 300",
-                 f"{min(means):.0f}–{max(means):.0f}, max {longest:.0f}" if means else "—",
-                 bool(means) and min(means) >= 120 and max(means) <= 170 and longest < 300)
-    # Past saturation (0.03 is a load of both sweeps): Tune on metapackets against Tune on the sideband.
-    meta, sideband = pct(runs.result(fig11[("Tune (metapackets)", 0.03)])), pct(runs.result(fig4[RECOVERY][("Tune", 0.03)]))
-    # Below the base's saturation (0.02, its peak, where the base delivers all it is offered): does Tune
-    # on metapackets already lose throughput? On every seed of the long runs; judged on the mean of the
-    # default reading (sharing the links), since single seeds differ.
-    base_peak = pct(runs.result(fig11[("Base", 0.02)]))
-    early = {n: [pct(runs.result(early_runs[(n, 0.02, seed)])) for seed in long_seeds] for n in early_names}
-    w(f"**At the base's peak, {len(long_seeds)} seed{'s' if len(long_seeds) > 1 else ''}** (0.02 packets/node/cycle, "
-      f"{runs.result(early_runs[(early_names[0], 0.02, long_seeds[0])])['window']['cycles']:,} cycles; the base "
-      f"delivers {base_peak:.1f} %):\n")
+    claim_11(report, plan, m)
+    seeds = plan.long_seeds
+    w(f"**At the base's peak, {len(seeds)} seed{'s' if len(seeds) > 1 else ''}** (0.02 packets/node/cycle, "
+      f"{runs.result(plan.early_runs[(plan.early_names[0], 0.02, seeds[0])])['window']['cycles']:,} cycles; the base "
+      f"delivers {m.base_peak12:.1f} %):\n")
     w("| seed | Tune (metapackets) | Tune (link) |\n|---|---|---|")
-    for i, seed in enumerate(long_seeds):
-        w(f"| {seed} | " + " | ".join(f"{early[n][i]:.1f} %" for n in early_names) + " |")
+    for i, seed in enumerate(seeds):
+        w(f"| {seed} | " + " | ".join(f"{m.early[n][i]:.1f} %" for n in plan.early_names) + " |")
     w("")
-    spread = {n: f"{min(v):.1f}–{max(v):.1f} % (mean {sum(v) / len(v):.1f})" for n, v in early.items()}
-    sharing = early["Tune (metapackets)"]
-    report.claim("12", "Tune with metapackets saturates at lighter loads than the base", "below the base's saturation",
-                 f"at 0.02 (the base's peak, {base_peak:.1f} %), {len(long_seeds)} seeds: {spread[early_names[0]]} "
-                 f"sharing the links, {spread[early_names[1]]} winning them",
-                 sum(sharing) / len(sharing) < 0.95 * base_peak,
-                 "Tune on metapackets follows the base to its peak on most seeds (Figs. 11 and 12 notes)")
-    report.claim("12", "metapackets are not suitable: Tune acting on their stale information holds less past saturation "
-                 "than over the sideband", "less", f"at 0.03: {meta:.1f} % against {sideband:.1f} %",
-                 meta < 0.9 * sideband)
+    claim_12_early(report, plan, m)
+    claim_12_stale(report, plan, m)
     w(FIG11_NOTES)
 
+
+def claim_11(report, plan, m):
+    means, longest = m.gather_means, m.gather_longest
+    low, high, most = GATHER
+    report.claim("11", "a gather takes 130–160 cycles on average, under 300 at most", "130–160, max < 300",
+                 f"{min(means):.0f}–{max(means):.0f}, max {longest:.0f}" if means else "—",
+                 bool(means) and min(means) >= low and max(means) <= high and longest < most)
+
+
+def claim_12_early(report, plan, m):
+    spread = {n: f"{min(v):.1f}–{max(v):.1f} % (mean {sum(v) / len(v):.1f})" for n, v in m.early.items()}
+    sharing = m.early["Tune (metapackets)"]
+    names = plan.early_names
+    report.claim("12", "Tune with metapackets saturates at lighter loads than the base", "below the base's saturation",
+                 f"at 0.02 (the base's peak, {m.base_peak12:.1f} %), {len(plan.long_seeds)} seeds: {spread[names[0]]} "
+                 f"sharing the links, {spread[names[1]]} winning them",
+                 sum(sharing) / len(sharing) < EARLY * m.base_peak12,
+                 "Tune on metapackets follows the base to its peak on most seeds (Figs. 11 and 12 notes)")
+
+
+def claim_12_stale(report, plan, m):
+    report.claim("12", "metapackets are not suitable: Tune acting on their stale information holds less past saturation "
+                 "than over the sideband", "less", f"at 0.03: {m.meta_past:.1f} % against {m.sideband_past:.1f} %",
+                 m.meta_past < STALE * m.sideband_past)
+
+
+def fig13_section(report, plan, m):
+    runs, w = report.study, report.write
     w("## Figs. 13 and 14 (Appendix A) — bit-reversal and perfect-shuffle\n")
-    for (pattern, p), k in fig13.items():
+    for (pattern, p), k in plan.fig13.items():
         w(f"**{pattern}, {'recovery' if p == RECOVERY else 'avoidance'}**\n")
-        w(table(runs, k, loads13, ["Base", "Tune"]) + "\n")
-        last = loads13[-1]
-        tune, base = pct(runs.result(k[("Tune", last)])), pct(runs.result(k[("Base", last)]))
-        report.claim("13/14", f"{pattern.replace('_', ' ')}, {'recovery' if p == RECOVERY else 'avoidance'}: Tune holds "
-                     "throughput past saturation", "at least the base's", f"at {last}: Tune {tune:.1f} %, base {base:.1f} %",
-                     tune >= 0.95 * base)
+        w(table(runs, k, plan.loads13, ["Base", "Tune"]) + "\n")
+        claim_13_14(report, plan, m, pattern, p)
     w(FIG13_NOTES)
 
+
+def claim_13_14(report, plan, m, pattern, p):
+    tune, base = m.fig13[(pattern, p)]
+    report.claim("13/14", f"{pattern.replace('_', ' ')}, {'recovery' if p == RECOVERY else 'avoidance'}: Tune holds "
+                 "throughput past saturation", "at least the base's",
+                 f"at {plan.loads13[-1]}: Tune {tune:.1f} %, base {base:.1f} %", tune >= HOLDS * base)
+
+
+def activity_section(report, plan, m):
+    runs, w, loads4 = report.study, report.write, plan.loads4
     w("## Activity past saturation — what throttling saves and costs, in events\n")
     w(ACTIVITY_NOTES)
     for p in (RECOVERY, AVOIDANCE):
         w(f"**{'Recovery' if p == RECOVERY else 'Avoidance'}, uniform** (the Fig. 4 runs):\n")
-        w(activity_table(runs, fig4[p], ["Base", "ALO", "Tune"], [l for l in loads4 if l >= 0.03]))
-    base, tune = (activity(runs.result(fig4[RECOVERY][(n, loads4[-1])])) for n in ("Base", "Tune"))
+        w(activity_table(runs, plan.fig4[p], ["Base", "ALO", "Tune"], [l for l in loads4 if l >= 0.03]))
+    base, tune = (activity(runs.result(plan.fig4[RECOVERY][(n, loads4[-1])])) for n in ("Base", "Tune"))
     w(f"At {loads4[-1]} on the recovery network the base spends {base['router_cycles']:,.0f} router-cycles per delivered "
       f"flit against Tune's {tune['router_cycles']:,.1f} — what per-cycle costs (clock, leakage) come to per flit — and "
       f"keeps {base['busy']:.0f} % of its routers holding flits against Tune's {tune['busy']:.0f} %; the sideband costs "
       f"Tune {tune['sideband_bits']:.2f} bit-hops per delivered flit.\n")
+
+
+def reproduce(report):
+    runs = report.study
+    plan = plan_runs(runs, report.quick)
+    runs.execute()
+    m = measure(runs, plan)
+    w = report.write
+    w(f"Runs of {plan.length[0]:,} cycles ({plan.length[1]:,} warm-up) unless noted, seed 1. Cells are accepted "
+      "throughput in % of the uniform capacity (0.5 flits/node/cycle) / mean latency in cycles from generation (— when "
+      "no packet generated in the window was delivered).\n")
+    w(SET_UP.format(quick=QUICK_LENGTH))
+    peak = max(runs.result(plan.fig4[RECOVERY][("Base", l)])["throughput"]["accepted_flits_per_node_cycle"]
+               for l in plan.loads4)
+    analytic_checks(report, plan.probe, peak, ", the base on the recovery network, Fig. 4a")
+    fig4_section(report, plan, m)
+    fig6_section(report, plan, m)
+    fig7_section(report, plan, m)
+    fig9_section(report, plan, m)
+    fig11_section(report, plan, m)
+    fig13_section(report, plan, m)
+    activity_section(report, plan, m)
 
 
 def activity(r):
