@@ -4,7 +4,7 @@ measured number perturbed (scripts/reproduce --perturb); a number that reads the
 into the script, not computed from a run. It is allowed only where a number cannot come from the data:
 
 * a reference to the paper: "Fig. 7", "secs. 5.3, 5.4", "eq. 10", "Table 1";
-* the claims table's figure and "paper" columns (the paper's own values);
+* the claims table's figure, claim and "paper" columns (the paper's own words and values);
 * the set-up: any value of a run's resolved configuration (loads, lengths, radices, thresholds ...),
   as it is or as a percentage;
 * a number computed from the configuration alone, which the script marks with Report.derived();
@@ -65,12 +65,12 @@ def configuration_numbers(cache_folder):
 
 
 def claims_table_numbers(text):
-    """The numbers of the claims table's figure and paper columns."""
+    """The numbers of the claims table's figure, claim and paper columns (the claim quotes the paper)."""
     numbers = set()
     for line in text.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if line.startswith("| ") and len(cells) == 6 and cells[0] != "figure":
-            for cell in (cells[0], cells[2]):
+            for cell in cells[:3]:
                 numbers.update(v for v in (value_of(m.group()) for m in NUMBER.finditer(cell)) if v is not None)
     return numbers
 
