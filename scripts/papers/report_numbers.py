@@ -1,7 +1,7 @@
 """Which numbers in a reproduction report its data do not produce (issue: reports whose words come from
-their numbers). A report is rendered twice from the same cached runs, the second time with every
-measured number perturbed (scripts/reproduce --perturb); a number that reads the same in both was typed
-into the script, not computed from a run. It is allowed only where a number cannot come from the data:
+their numbers). A report is rendered again from the same cached runs with every measured number
+perturbed (scripts/reproduce --perturb, twice with two seeds); a number that reads the same in every
+render was typed into the script, not computed from a run. It is allowed only where a number cannot come from the data:
 
 * a reference to the paper: "Fig. 7", "secs. 5.3, 5.4", "eq. 10", "Table 1";
 * the claims table's figure, claim and "paper" columns (the paper's own words and values);
@@ -66,10 +66,12 @@ def configuration_numbers(cache_folder):
 
 def claims_table_numbers(text):
     """The numbers of the claims table's figure, claim and paper columns (the claim quotes the paper)."""
-    numbers = set()
+    numbers, in_claims = set(), False
     for line in text.splitlines():
+        if line.startswith("## "):
+            in_claims = line.startswith("## Claims (")  # the table under that heading, not the report's others
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if line.startswith("| ") and len(cells) == 6 and cells[0] != "figure":
+        if in_claims and line.startswith("| ") and cells[0] != "figure":
             for cell in cells[:3]:
                 numbers.update(v for v in (value_of(m.group()) for m in NUMBER.finditer(cell)) if v is not None)
     return numbers
