@@ -32,7 +32,10 @@ def reproduce(name, quick, jobs, scheduler, out, cache=None, perturb=None):
     study = Study(name, paper.QUICK_LENGTH if quick else paper.FULL_LENGTH, jobs, scheduler,
                   pathlib.Path(cache) / name if cache else None, perturb)
     report = Report(name, paper.TITLE, paper.CITATION, pathlib.Path(out) / f"{name}.md", quick, study)
-    paper.reproduce(report)
+    # Every paper's module in the same four parts: its runs, its measures, its text (tables, figures, claims).
+    plan = paper.plan_runs(report)
+    study.execute()
+    paper.render(report, plan, paper.measure(report, plan))
     path = report.save(f"scripts/reproduce {name}{' --quick' if quick else ''}")
     agreed = sum(1 for c in report.claims if c[4])
     print(f"{path}: {agreed} of {len(report.claims)} claims agree ({study.runs} runs, {study.elapsed():.0f} s)")

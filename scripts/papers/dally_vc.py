@@ -190,7 +190,8 @@ class Plan:
     probe: str
 
 
-def plan_runs(runs, quick):
+def plan_runs(report):
+    runs, quick = report.study, report.quick
     lanes13 = (1, 4, 16) if quick else LANES
     stages14 = (4, 6) if quick else (4, 6, 8, 10)
     loads15 = (0.2, 0.4, 0.5) if quick else (0.1, 0.2, 0.3, 0.4, 0.45, 0.5, 0.55, 0.6)
@@ -562,11 +563,8 @@ def claim_18(report, plan, m):
                  "" if m.share18 >= AT_MINIMUM else "high-priority packets still wait for a free lane (below)")
 
 
-def reproduce(report):
+def render(report, plan, m):
     runs = report.study
-    plan = plan_runs(runs, report.quick)
-    runs.execute()
-    m = measure(report, plan)
     plot_dir = report.figures
     plots(plot_dir, m.fig13, m.fig14, m.fig15, m.fig16, m.fig17, m.fig18, m.minimum6)
     rel = plot_dir.name

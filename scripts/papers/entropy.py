@@ -83,7 +83,8 @@ class Plan:
     probe: str            # a lightly loaded run, for the analytical check
 
 
-def plan_runs(study, quick):
+def plan_runs(report):
+    study, quick = report.study, report.quick
     # The ramp at other speeds first: the paper's speed takes over a million cycles a run.
     speeds = QUICK_SPEEDS if quick else SPEEDS
     speed_patterns = ["torn"] if quick else list(SPEED_REACH)
@@ -127,7 +128,8 @@ class Measures:
     speed_critical: dict  # (model, pattern, step) -> critical load ratio at that ramp speed
 
 
-def measure(study, plan):
+def measure(report, plan):
+    study = report.study
     def mean_duration(m, p):
         values = [duration(study.result(run)) for (mm, pp, _), run in plan.collective.items() if mm == m and pp == p]
         return sum(values) / len(values)
@@ -291,21 +293,18 @@ def claim_no_critical_gain(report, plan, m):
                  f"largest ratio base / noth {max(gains):.2f}" if gains else "—", bool(gains) and max(gains) < NO_GAIN)
 
 
-def reproduce(report):
-    runs = plan_runs(report.study, report.quick)
-    report.study.execute()
-    analytic_checks(report, runs.probe)
-    m = measure(report.study, runs)
-    collective_section(report, runs, m)
-    claim_speedup(report, runs, m)
-    claim_tornado(report, runs, m)
-    claim_transpose(report, runs, m)
-    claim_gtx_best(report, runs, m)
-    ramp_section(report, runs, m)
-    by_speed, speed_steps = ramp_speed_section(report, runs, m)
-    claim_critical_kept(report, runs, m, by_speed, speed_steps)
-    claim_paper_speed(report, runs, m, by_speed)
-    claim_no_critical_gain(report, runs, m)
+def render(report, plan, m):
+    analytic_checks(report, plan.probe)
+    collective_section(report, plan, m)
+    claim_speedup(report, plan, m)
+    claim_tornado(report, plan, m)
+    claim_transpose(report, plan, m)
+    claim_gtx_best(report, plan, m)
+    ramp_section(report, plan, m)
+    by_speed, speed_steps = ramp_speed_section(report, plan, m)
+    claim_critical_kept(report, plan, m, by_speed, speed_steps)
+    claim_paper_speed(report, plan, m, by_speed)
+    claim_no_critical_gain(report, plan, m)
     report.write(NOTES)
 
 

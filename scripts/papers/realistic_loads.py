@@ -108,8 +108,8 @@ class Plan:
     probe: str               # a lightly loaded run, for the analytical check
 
 
-def plan_runs(report, quick):
-    study = report.study
+def plan_runs(report):
+    study, quick = report.study, report.quick
     # Burst sizes with the seeds and bursts per run each can afford (a burst of 10,000 packets per
     # node takes the base over a million cycles on this ring).
     sizes = {10: (2, 2), 100: (2, 1)} if quick else {10: (10, 10), 100: (10, 3), 1000: (3, 1), 10000: (1, 1)}
@@ -163,7 +163,8 @@ class Measures:
                              # router comparison's largest b, largest |LBR − IPR| on the traces)
 
 
-def measure(study, plan):
+def measure(report, plan):
+    study = report.study
     def values(runs, measure, c, *key):
         return [measure(study.result(run)) for (cc, *rest), run in runs.items() if cc == c and tuple(rest[:-1]) == key]
 
@@ -334,21 +335,18 @@ def claim_heavy(report, plan, m):
                  "" if heavy < GAIN else "the generated all-to-all is not the NPB kernels' traffic")
 
 
-def reproduce(report):
-    runs = plan_runs(report, report.quick)
-    report.study.execute()
-    analytic_checks(report, runs.probe)
-    m = measure(report.study, runs)
-    bursts_section(report, runs, m)
-    claim_small_bursts(report, runs, m)
-    claim_large_bursts(report, runs, m)
-    claim_growing(report, runs, m)
-    claim_bit_complement(report, runs, m)
-    claim_similar(report, runs, m)
-    traces_section(report, runs, m)
-    claim_traces_similar(report, runs, m)
-    router_section(report, runs, m)
-    claim_heavy(report, runs, m)
+def render(report, plan, m):
+    analytic_checks(report, plan.probe)
+    bursts_section(report, plan, m)
+    claim_small_bursts(report, plan, m)
+    claim_large_bursts(report, plan, m)
+    claim_growing(report, plan, m)
+    claim_bit_complement(report, plan, m)
+    claim_similar(report, plan, m)
+    traces_section(report, plan, m)
+    claim_traces_similar(report, plan, m)
+    router_section(report, plan, m)
+    claim_heavy(report, plan, m)
     report.write(NOTES)
 
 

@@ -391,7 +391,8 @@ class Plan:
     probe: str
 
 
-def plan_runs(runs, quick):
+def plan_runs(report):
+    runs, quick = report.study, report.quick
     loads4 = [0.015, 0.03] if quick else [0.01, 0.015, 0.02, 0.025, 0.03, 0.04, 0.05]
     fig4 = {p: sweep(runs, p, ["Base", "ALO", "Tune"], loads4) for p in (RECOVERY, AVOIDANCE)}
     loads6 = [0.01, 0.04] if quick else [0.01, 0.015, 0.02, 0.03, 0.04]
@@ -484,7 +485,8 @@ class Measures:
     fig13: dict                # (pattern, network) -> (Tune, base) at the last load
 
 
-def measure(runs, plan):
+def measure(report, plan):
+    runs = report.study
     fig4 = {p: past_peak(runs, plan.fig4[p], plan.loads4) for p in (RECOVERY, AVOIDANCE)}
     hi = max(plan.loads6)
     static = ("static 50", "static 250", "Tune")
@@ -831,11 +833,8 @@ def activity_section(report, plan, m):
       f"Tune {tune['sideband_bits']:.2f} bit-hops per delivered flit.\n")
 
 
-def reproduce(report):
+def render(report, plan, m):
     runs = report.study
-    plan = plan_runs(runs, report.quick)
-    runs.execute()
-    m = measure(runs, plan)
     w = report.write
     w(f"Runs of {plan.length[0]:,} cycles ({plan.length[1]:,} warm-up) unless noted, seed 1. Cells are accepted "
       "throughput in % of the uniform capacity (0.5 flits/node/cycle) / mean latency in cycles from generation (— when "

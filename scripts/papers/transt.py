@@ -101,8 +101,8 @@ class Plan:
     probe: str
 
 
-def plan_runs(report, quick):
-    study = report.study
+def plan_runs(report):
+    study, quick = report.study, report.quick
     loads8 = [0.5, 1.0] if quick else [0.2, 0.4, 0.6, 0.7, 0.8, 0.9, 1.0]
     u1s = [2, 4, 8] if quick else [2, 3, 4, 5, 8]
     fig3 = {pattern: {(f"u1 = {u}", load): study.submit(CUBE8, STEADY, [
@@ -525,29 +525,26 @@ def claims_fig8(report, plan, m):
                  m.top["Self-Tuned"] < LOWER_TOP * m.top["Trans-t"], why8)
 
 
-def reproduce(report):
-    runs = plan_runs(report, report.quick)
-    report.study.execute()
-    m = measure(report, runs)
-    analytic_checks(report, runs.probe, peak(report, runs.figs4_6["uniform"], "No-Lim", runs.loads8), ", No-Lim, Fig. 4")
-    fig3_section(report, runs)
-    for p in runs.fig3:
-        claim_u1_low(report, runs, p)
-        claim_u1_good(report, runs, p)
-        claim_u1_high(report, runs, p)
-    figs4_6_section(report, runs)
-    cases = ([(f"4–6, {p.replace('_', ' ')}", runs.figs4_6[p], runs.loads8, runs.by_unit.get(p)) for p in runs.patterns]
-             + [("7", runs.fig7, runs.loads16, None)])
+def render(report, plan, m):
+    analytic_checks(report, plan.probe, peak(report, plan.figs4_6["uniform"], "No-Lim", plan.loads8), ", No-Lim, Fig. 4")
+    fig3_section(report, plan)
+    for p in plan.fig3:
+        claim_u1_low(report, plan, p)
+        claim_u1_good(report, plan, p)
+        claim_u1_high(report, plan, p)
+    figs4_6_section(report, plan)
+    cases = ([(f"4–6, {p.replace('_', ' ')}", plan.figs4_6[p], plan.loads8, plan.by_unit.get(p)) for p in plan.patterns]
+             + [("7", plan.fig7, plan.loads16, None)])
     for where, case, loads, unit in cases:
         claim_transt_holds(report, where, case, loads)
-        claim_nolim_falls(report, runs, m, where, case, loads, unit)
+        claim_nolim_falls(report, plan, m, where, case, loads, unit)
         claim_transt_accepts_more(report, where, case, loads, unit)
         claim_selftuned_lower(report, where, case, loads)
-    fig7_section(report, runs)
-    fig8_section(report, runs, m)
-    depth_section(report, runs, m)
-    unit_section(report, runs, m)
-    claims_fig8(report, runs, m)
+    fig7_section(report, plan)
+    fig8_section(report, plan, m)
+    depth_section(report, plan, m)
+    unit_section(report, plan, m)
+    claims_fig8(report, plan, m)
     report.write(NOTES)
 
 
