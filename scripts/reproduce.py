@@ -2,11 +2,12 @@
 (docs/results/<paper>/*.svg and .png) and a table of the paper's claims beside icnsim's numbers, with
 a verdict and, where they differ, why (docs/sweeps.md, "Reproduction reports").
 
-    scripts/reproduce PAPER|all [--quick] [--jobs N | --scheduler tcp://HOST:PORT] [--out DIR] [--cache DIR]
+    scripts/reproduce PAPER|all [--quick] [--jobs N | --scheduler tcp://HOST:PORT] [--out DIR] [--cache DIR] [--perturb SEED]
 
 --quick runs a reduced scale (shorter runs, fewer points; said in the report) for CI and for trying
 changes. Runs are cached in results/reproduce/<paper>/ by their resolved configuration and the model
-build, so a second call only renders.
+build, so a second call only renders. --perturb SEED renders with every measured number scaled, for
+the check that a report's numbers come from its runs (scripts/papers/report_numbers.py).
 """
 import argparse
 import importlib
