@@ -86,11 +86,20 @@ class Study:
         return time.time() - self.started
 
 
+# A result's structure, not its measurements: what the run was asked for (its window, network, seed, the
+# stimulus's phases) and the axes its series are sampled on. Perturbing them would scramble the cycle
+# axis against the phases and give a report an empty burst, not a test of where its numbers come from.
+STRUCTURE = ("/seed/", "/window/", "/network/", "/schedule/phases/", "/time_series/cycle/", "/time_series/phase/",
+             "/latency_histogram/bin_width/", "/high_priority/latency_histogram/bin_width/", "/activity/cycles/")
+
+
 def perturbed(value, seed, path=""):
-    """VALUE (a run's result) with every number scaled by its own factor between 1.3 and 2, drawn from
-    SEED and the number's place in the result. A report rendered from perturbed results shows which of
-    its numbers the data produce: those change, a number typed into the text does not
-    (tests/scripts/test_reproduce.py)."""
+    """VALUE (a run's result) with every measured number scaled by its own factor between 1.3 and 2, drawn
+    from SEED and the number's place in the result (its STRUCTURE is left as it is). A report rendered from
+    perturbed results shows which of its numbers the data produce: those change, a number typed into the
+    text does not (tests/scripts/test_reproduce.py)."""
+    if f"{path}/".startswith(STRUCTURE):
+        return value
     if isinstance(value, dict):
         return {k: perturbed(v, seed, f"{path}/{k}") for k, v in value.items()}
     if isinstance(value, list):

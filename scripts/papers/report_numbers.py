@@ -4,6 +4,7 @@ perturbed (scripts/reproduce --perturb, twice with two seeds); a number that rea
 render was typed into the script, not computed from a run. It is allowed only where a number cannot come from the data:
 
 * a reference to the paper: "Fig. 7", "secs. 5.3, 5.4", "eq. 10", "Table 1";
+* a quotation, between double quotes: the paper's words ("a 2-ary 10-fly network (1024 input butterfly)");
 * the claims table's figure, claim and "paper" columns (the paper's own words and values);
 * the set-up: any value of a run's resolved configuration (loads, lengths, radices, thresholds ...),
   as it is or as a percentage;
@@ -28,6 +29,7 @@ NUMBER = re.compile(r"(?<![\w.])[-−+]?\d[\d,]*(?:\.\d+)?")
 # Before a number that names a part of the paper ("Figs. 4–6", "secs. 5.3, 5.4", "[10]").
 REFERENCE = re.compile(r"(?:Figs?\.|[Ff]igures?|[Ss]ecs?\.|[Ss]ections?|[Ee]qs?\.|Tables?|refs?\.|issues?|\[)\s*"
                        r"(?:[\d.]+[a-z]?\s*(?:[–,-]|and)\s*)*$")
+QUOTATION = re.compile(r'"[^"]*"|“[^”]*”')
 
 
 def value_of(text):
@@ -78,12 +80,22 @@ def claims_table_numbers(text):
 
 
 def numbered_lines(text):
-    """The report's lines after its header, each as (line number, text, [(number, is a reference)])."""
+    """The report's lines after its header, each as (line number, text, [(number, names the paper)]): a number
+    names the paper when it follows a reference ("Fig. 7") or stands in a quotation."""
     lines = text.splitlines()
     # The title and the citation come before the header that says how the report was written.
     start = next((i for i, line in enumerate(lines) if line.startswith("Written by `scripts/reproduce")), -1) + 1
-    return [(number, line, [(n.group(), bool(REFERENCE.search(line[:n.start()][-40:]))) for n in NUMBER.finditer(line)])
-            for number, line in enumerate(lines[start:], start + 1)
+
+    def quoted(line):
+        spans = [q.span() for q in QUOTATION.finditer(line)]
+        return lambda position: any(a < position < b for a, b in spans)
+
+    def numbers(line):
+        inside = quoted(line)
+        return [(n.group(), bool(REFERENCE.search(line[:n.start()][-40:])) or inside(n.start()))
+                for n in NUMBER.finditer(line)]
+
+    return [(number, line, numbers(line)) for number, line in enumerate(lines[start:], start + 1)
             if not line.startswith("## Claims (")]  # how many claims the report has: its structure
 
 

@@ -38,6 +38,15 @@ def test_nothing_is_typed_in_when_every_number_is_measured_stated_derived_or_con
     assert [n for _, n, _ in typed_numbers(report("61.2"), [report("80.3")], tmp_path, [], [12.5])] == ["0.52", "74.0"]
 
 
+def test_a_number_quoted_from_the_paper_is_the_papers(tmp_path):
+    def text(measured):
+        return HEADER + f'The paper: "for a 2-ary 10-fly network (1024 input butterfly) ..."; icnsim: {measured}, 1024 nodes.\n'
+
+    (tmp_path / "run.yaml").write_text(CONFIGURATION)
+    found = typed_numbers(text("1.8"), [text("2.5")], tmp_path)
+    assert [(number, line.count("1024")) for _, number, line in found] == [("1024", 2)]  # the one outside the quote
+
+
 def test_perturbed_results_keep_their_shape_and_move_every_number():
     result = {"status": {"state": "completed"}, "throughput": {"accepted": 0.25, "flits": 1200},
               "time_series": {"accepted": [0.1, 0.2]}, "converged": True, "count": 0}
@@ -49,3 +58,16 @@ def test_perturbed_results_keep_their_shape_and_move_every_number():
                           (0.1, once["time_series"]["accepted"][0])):
         assert 1.3 * before <= after <= 2.0 * before
     assert perturbed(result, "2:key") != once
+
+
+def test_perturbed_results_keep_their_structure():
+    # The cycle axis, the window and the stimulus's phases are what the run was asked for: perturbed, a burst
+    # would no longer lie on the axis and a report would find it empty.
+    result = {"window": {"cycles": 20000, "warmup": 0}, "seed": 3,
+              "schedule": {"phases": [{"name": "burst 1", "start": 10000}], "completion_cycles": 9000},
+              "time_series": {"cycle": [999, 1999], "phase": [0, 1], "accepted": [0.1, 0.2]}}
+    once = perturbed(result, "1:key")
+    assert once["window"] == result["window"] and once["seed"] == 3
+    assert once["schedule"]["phases"] == result["schedule"]["phases"]
+    assert once["time_series"]["cycle"] == [999, 1999] and once["time_series"]["phase"] == [0, 1]
+    assert once["schedule"]["completion_cycles"] > 9000 and once["time_series"]["accepted"][0] > 0.1
