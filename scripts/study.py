@@ -24,6 +24,7 @@ class Study:
     def __init__(self, paper, length, jobs=None, scheduler=None, cache=None, perturb=None):
         self.paper = paper
         self.perturb = perturb  # a seed: every result read with its numbers scaled (perturbed())
+        self.perturbed_results = {}  # run handle -> its perturbed result
         self.length = length  # (cycles, warm-up) set on every run submitted with length=True
         self.jobs = jobs or os.cpu_count()
         self.scheduler = scheduler
@@ -66,8 +67,12 @@ class Study:
                 raise RuntimeError("runs failed:\n" + "\n".join(failures))
 
     def result(self, handle):
-        result = self.cache.result(self.keys[handle])
-        return result if self.perturb is None else perturbed(result, f"{self.perturb}:{self.keys[handle]}")
+        if self.perturb is None:
+            return self.cache.result(self.keys[handle])
+        if handle not in self.perturbed_results:  # perturbing a result walks all its numbers: once per run
+            self.perturbed_results[handle] = perturbed(self.cache.result(self.keys[handle]),
+                                                       f"{self.perturb}:{self.keys[handle]}")
+        return self.perturbed_results[handle]
 
     def configuration(self, handle):
         """The run's configuration as icnsim resolved it, as a dict."""

@@ -29,7 +29,12 @@ class Report:
         self.lines.append(text)
 
     def figure(self, figure, name, caption):
-        """Saves FIGURE as NAME.svg and NAME.png and shows it in the report."""
+        """Saves FIGURE as NAME.svg and NAME.png and shows it in the report. A perturbed render (the check
+        of the report's numbers, which reads its text) draws no figure."""
+        if self.study.perturb is not None:
+            plot.plt.close(figure)
+            self.lines.append(f"![{caption}]({self.figures.name}/{name}.svg)\n")
+            return []
         paths = plot.save(figure, self.figures / name)
         self.lines.append(f"![{caption}]({self.figures.name}/{paths[0].name})\n")
         return paths

@@ -1,6 +1,6 @@
 """Which numbers in a reproduction report its data do not produce (issue: reports whose words come from
 their numbers). A report is rendered again from the same cached runs with every measured number
-perturbed (scripts/reproduce --perturb, twice with two seeds); a number that reads the same in every
+perturbed (scripts/reproduce --perturb, with three seeds); a number that reads the same in every
 render was typed into the script, not computed from a run. It is allowed only where a number cannot come from the data:
 
 * a reference to the paper: "Fig. 7", "secs. 5.3, 5.4", "eq. 10", "Table 1";
@@ -29,7 +29,6 @@ NUMBER = re.compile(r"(?<![\w.])[-−+]?\d[\d,]*(?:\.\d+)?")
 # Before a number that names a part of the paper ("Figs. 4–6", "secs. 5.3, 5.4", "[10]").
 REFERENCE = re.compile(r"(?:Figs?\.|[Ff]igures?|[Ss]ecs?\.|[Ss]ections?|[Ee]qs?\.|Tables?|refs?\.|issues?|\[)\s*"
                        r"(?:[\d.]+[a-z]?\s*(?:[–,-]|and)\s*)*$")
-QUOTATION = re.compile(r'"[^"]*"|“[^”]*”')
 
 
 def value_of(text):
@@ -86,13 +85,20 @@ def numbered_lines(text):
     # The title and the citation come before the header that says how the report was written.
     start = next((i for i, line in enumerate(lines) if line.startswith("Written by `scripts/reproduce")), -1) + 1
 
-    def quoted(line):
-        spans = [q.span() for q in QUOTATION.finditer(line)]
-        return lambda position: any(a < position < b for a, b in spans)
+    open_quote = False  # a quotation may run over the lines of a paragraph
 
     def numbers(line):
-        inside = quoted(line)
-        return [(n.group(), bool(REFERENCE.search(line[:n.start()][-40:])) or inside(n.start()))
+        nonlocal open_quote
+        if not line.strip() or line.startswith("|"):
+            open_quote = False
+        inside = []
+        for c in line:
+            if c == '"':
+                open_quote = not open_quote
+            elif c in "“”":
+                open_quote = c == "“"
+            inside.append(open_quote)
+        return [(n.group(), bool(REFERENCE.search(line[:n.start()][-40:])) or inside[n.start()])
                 for n in NUMBER.finditer(line)]
 
     return [(number, line, numbers(line)) for number, line in enumerate(lines[start:], start + 1)

@@ -4,9 +4,11 @@ patterns) on its own set-up, each with the paper's statement beside icnsim's num
 for each difference its cause.
 
 In four parts, as scripts/papers/entropy.py: the plan (`plan_runs`), the measures (`measure`), the
-tables and figures, and one function per claim with the margins named. Its notes (the *_NOTES texts)
-still hold numbers typed from earlier investigations (tests/scripts/test_reproduce.py, TYPED_IN)."""
+tables and figures, and one function per claim with the margins named. The notes are templates filled
+from the runs (tests/scripts/test_reproduce.py checks that every number moves with the data); what
+earlier versions of icnsim gave is in docs/results/selftuned-history.md."""
 import dataclasses
+import math
 
 import plot
 from papers.report import analytic_checks, zero_load_probe
@@ -17,6 +19,7 @@ STEADY, BURSTY = "stimuli/selftuned-uniform.yaml", "stimuli/selftuned-bursty.yam
 BURST_PATTERNS = ("uniform", "bit_reversal", "perfect_shuffle", "bit_complement")  # Fig. 8's bursts, in order
 CONTROLLERS = {"Base": ["congestion_control.type=none"], "ALO": ["congestion_control.type=alo"],
                "ALO, free = room": ["congestion_control.type=alo", "congestion_control.free_vc=room"],
+               "ALO, adaptive VCs": ["congestion_control.type=alo", "congestion_control.vcs=adaptive"],
                "Tune": ["congestion_control.type=self_tuned"],
                "Tune, last gather": ["congestion_control.type=self_tuned", "congestion_control.throughput_window=last_gather"],
                "Tune, reset below 90 %": ["congestion_control.type=self_tuned", "congestion_control.reset_fraction=0.9"],
@@ -298,6 +301,9 @@ COMPLEMENT_LOADS, COMPLEMENT_CURVE_LOADS = (0.015, 0.02, 0.03, 0.04), (0.02, 0.0
 COMPLEMENT_THRESHOLDS = (25, 50, 100, 150, 200, 250, 350)
 
 
+SWING_SAMPLES = 32  # cycles between the trace runs' samples: one sideband gather
+
+
 def mean_full_buffers(r):
     """The full-buffer count's mean over the samples after warm-up."""
     ts, warmup = r["time_series"], r["window"]["warmup"]
@@ -388,6 +394,9 @@ class Plan:
     complement_thresholds: tuple
     complement_runs: dict
     complement_curve: dict
+    alo_adaptive: dict         # VCs per channel -> {("ALO, adaptive VCs", load): run}, avoidance
+    swings: dict               # pattern -> a run with 32-cycle samples (Tune uniform 0.04; static 50 complement 0.02)
+    occupied: str              # the entropy controller's valid-buffer count at 0.02, never throttling
     probe: str
 
 
@@ -448,11 +457,26 @@ def plan_runs(report):
                               complement_curve_loads, long_seeds, quick)
     # Fig. 4c/d with the paper's two adaptive VCs: 4 VCs (2 dateline escape classes + 2 adaptive).
     fig4vc = sweep(runs, AVOIDANCE, ["Base", "ALO", "Tune"], loads4, ["router.virtual_channels=4"])
+    # ALO counting only the adaptive VCs (the paper leaves open which it counts), on both VC splits.
+    alo_adaptive = {vcs: sweep(runs, AVOIDANCE, ["ALO, adaptive VCs"], loads4, [f"router.virtual_channels={vcs}"])
+                    for vcs in (3, 4)}
+    # Traces behind the notes' explanations, with 32-cycle samples (the sample interval changes nothing
+    # simulated, tests/scripts/test_attempt_sources.py): Tune deep in saturation on uniform and static 50
+    # on complement, the swings of a network whose nodes stop and start together.
+    swings = {"uniform": seeded(runs, {"Tune": [*CONTROLLERS["Tune"], f"simulation.sample_interval={SWING_SAMPLES}"]},
+                                (0.04,), (1,), quick)[("Tune", 0.04, 1)],
+              COMPLEMENT: seeded(runs, {"static 50": [*CONTROLLERS["static 50"], f"stimulus.pattern.type={COMPLEMENT}",
+                                                      f"simulation.sample_interval={SWING_SAMPLES}"]},
+                                 (0.02,), (1,), quick)[("static 50", 0.02, 1)]}
+    # At the base's peak, the buffers that hold a flit (the entropy controller's count of valid buffers,
+    # edge and injection; with threshold 0 it never throttles) against the full-buffer count.
+    occupied = runs.submit(RECOVERY, STEADY, ["congestion_control.type=entropy", "congestion_control.threshold=0",
+                                              "stimulus.injection.rate=0.02"])
     probe = zero_load_probe(runs, RECOVERY)
     return Plan(runs.length, loads4, fig4, fig4vc, loads6, fig6, fig9, fig9vc, durations, fig9d, alo_patterns, loads11,
                 fig11, loads13, fig13, long_seeds, long_runs, variant_loads, variant_runs, robust_runs, curve_loads,
                 curve_thresholds, curve_runs, early_names, early_runs, complement_loads, complement_curve_loads,
-                complement_thresholds, complement_runs, complement_curve, probe)
+                complement_thresholds, complement_runs, complement_curve, alo_adaptive, swings, occupied, probe)
 
 
 # The measures: the numbers the claims and the prose take from the runs.
@@ -561,16 +585,16 @@ def fig4_section(report, plan, m):
           f"at least {tune_past:.1f} % ({100 * tune_past / peak:.0f} % of the base peak, least at {tune_worst}) at "
           f"every load past the base's peak. **Verdict: {verdict}** (paper: the base collapses, Tune stays near "
           "the peak with latency near the peak's).\n")
-        w(FIG4_NOTES[p])
+        w(fig4_recovery_notes(report, plan) if p == RECOVERY else fig4_avoidance_notes())
         if p == RECOVERY:
             w(long_table(runs, plan.long_runs))
-            w(LONG_NOTES)
+            w(long_notes(report, plan))
             w(tuning_variant_table(runs, plan.variant_runs, plan.variant_loads, plan.long_seeds))
-            w(TUNING_VARIANT_NOTES)
+            w(tuning_variant_notes(report, plan))
             w(threshold_curve_table(runs, plan.curve_runs, plan.curve_thresholds, plan.curve_loads, plan.long_seeds))
-            w(CURVE_NOTES)
+            w(curve_notes(report, plan))
             w(robustness(report, runs, plan.robust_runs, plan.variant_loads, plan.long_seeds))
-            w(ROBUSTNESS_NOTES)
+            w(robustness_notes(report, plan))
         else:
             w("**The same with the paper's two adaptive VCs** (`router.virtual_channels=4`: two dateline escape "
               "classes and two adaptive VCs, one VC more than the paper):\n")
@@ -578,7 +602,7 @@ def fig4_section(report, plan, m):
             peak4, peak4_load, tune4, _, base4 = past_peak(runs, plan.fig4vc, loads4)
             w(f"Base peaks at {peak4:.1f} % (at {peak4_load}) and falls to {base4:.1f} %; Tune keeps at least "
               f"{tune4:.1f} % ({100 * tune4 / peak4:.0f} % of the base peak) at every load past that.\n")
-            w(VC_NOTES)
+            w(vc_notes(report, plan))
 
 
 def claim_4_collapse(report, plan, m, p, title):
@@ -620,11 +644,11 @@ def fig6_section(report, plan, m):
       "and over-throttles uniform, Tune adapts to both. "
       f"**Verdict: 50 over-throttles uniform — {'yes' if over_throttles(m) else 'no'}; "
       f"250 is the worst on complement — {'yes' if complement_worst(m) else 'no'}.**\n")
-    w(FIG6_NOTES)
+    w(fig6_notes(report, plan, m))
     w(complement_table(runs, plan.complement_runs, plan.complement_loads, plan.long_seeds))
     w(complement_curve_table(runs, plan.complement_curve, plan.complement_thresholds, plan.complement_curve_loads,
                              plan.long_seeds))
-    w(COMPLEMENT_NOTES)
+    w(complement_notes(report, plan))
 
 
 def over_throttles(m):
@@ -710,15 +734,15 @@ def fig9_section(report, plan, m):
               + " | ".join(f"{pct(v[n]):.1f} %" for n in ("Base", "ALO", "Tune")) + " |")
         claim_9(report, plan, m, p, name)
     w("")
-    w(FIG9_NOTES)
+    w(fig9_notes(report, plan, m))
     w("**Burst by burst, recovery** (packets delivered from a burst's start to the next burst's):\n")
     w(burst_table(runs, plan.fig9[RECOVERY], ["Base", "ALO", "Tune", "ALO, free = room"]))
     w("**The bursts' patterns at steady load, recovery** (0.04 packets/node/cycle, past saturation on every "
       "pattern; Disha recoveries per 1,000 cycles):\n")
     w(pattern_table(runs, plan.alo_patterns, ["Base", "ALO", "Tune", "ALO, free = room"]))
-    w(FIG9_ALO_NOTES)
+    w(fig9_alo_notes(report, plan))
     w(burst_duration_table(runs, plan.fig9d, plan.durations))
-    w(BURST_DURATION_NOTES)
+    w(burst_duration_notes(report, plan))
 
 
 def claim_9(report, plan, m, p, name):
@@ -774,7 +798,7 @@ def fig11_section(report, plan, m):
     w("")
     claim_12_early(report, plan, m)
     claim_12_stale(report, plan, m)
-    w(FIG11_NOTES)
+    w(fig11_notes(report, plan, m))
 
 
 def claim_11(report, plan, m):
@@ -829,7 +853,7 @@ def activity_section(report, plan, m):
     base, tune = (activity(runs.result(plan.fig4[RECOVERY][(n, loads4[-1])])) for n in ("Base", "Tune"))
     w(f"At {loads4[-1]} on the recovery network the base spends {base['router_cycles']:,.0f} router-cycles per delivered "
       f"flit against Tune's {tune['router_cycles']:,.1f} — what per-cycle costs (clock, leakage) come to per flit — and "
-      f"keeps {base['busy']:.0f} % of its routers holding flits against Tune's {tune['busy']:.0f} %; the sideband costs "
+      f"{base['busy']:.2f} of them with flits in the router against Tune's {tune['busy']:.2f}; the sideband costs "
       f"Tune {tune['sideband_bits']:.2f} bit-hops per delivered flit.\n")
 
 
@@ -839,7 +863,7 @@ def render(report, plan, m):
     w(f"Runs of {plan.length[0]:,} cycles ({plan.length[1]:,} warm-up) unless noted, seed 1. Cells are accepted "
       "throughput in % of the uniform capacity (0.5 flits/node/cycle) / mean latency in cycles from generation (— when "
       "no packet generated in the window was delivered).\n")
-    w(SET_UP.format(quick=QUICK_LENGTH))
+    w(SET_UP.format(quick=QUICK_LENGTH, buffer_product=buffer_product(report, plan.probe)))
     peak = max(runs.result(plan.fig4[RECOVERY][("Base", l)])["throughput"]["accepted_flits_per_node_cycle"]
                for l in plan.loads4)
     analytic_checks(report, plan.probe, peak, ", the base on the recovery network, Fig. 4a")
@@ -853,25 +877,27 @@ def render(report, plan, m):
 
 
 def activity(r):
-    """Event counts per flit delivered in the window (docs/energy.md), and the routers' busy share."""
+    """Event counts per flit delivered in the window (docs/energy.md): `busy` the router-cycles in which a router
+    holds a flit, `router_cycles` all of them (every router, every cycle). A share of busy router-cycles sits near
+    100 % past saturation and would hide the difference; per flit it shows."""
     a = r["activity"]
     routers = a["routers"]
     delivered = sum(r["per_node"]["delivered_flits"]) or float("nan")
     router_cycles = routers["active_cycles"] + routers["idle_cycles"]
-    return {"busy": 100 * routers["active_cycles"] / router_cycles if router_cycles else float("nan"),
+    return {"busy": routers["active_cycles"] / delivered,
             "writes": routers["buffer_writes"] / delivered, "links": routers["link_traversals"] / delivered,
             "recovery": routers["recovery_lane_flits"] / delivered, "allocations": routers["vc_allocation_requests"] / delivered,
             "sideband_bits": a["sideband"]["bit_transfers"] / delivered, "router_cycles": router_cycles / delivered}
 
 
 def activity_table(runs, keys, names, loads):
-    lines = ["| packets/node/cycle | controller | accepted | routers holding flits | buffer writes | link traversals | "
+    lines = ["| packets/node/cycle | controller | accepted | router-cycles holding flits | buffer writes | link traversals | "
              "VC requests | Disha-lane flits | sideband bit-hops | router-cycles |", "|---" * 10 + "|"]
     for load in loads:
         for n in names:
             r = runs.result(keys[(n, load)])
             v = activity(r)
-            lines.append(f"| {load} | {n} | {pct(r):.1f} % | {v['busy']:.0f} % | {v['writes']:.2f} | {v['links']:.2f} | "
+            lines.append(f"| {load} | {n} | {pct(r):.1f} % | {v['busy']:.2f} | {v['writes']:.2f} | {v['links']:.2f} | "
                          f"{v['allocations']:.3f} | {v['recovery']:.3f} | {v['sideband_bits']:.2f} | {v['router_cycles']:,.1f} |")
     return "\n".join(lines) + "\n"
 
@@ -882,7 +908,8 @@ coefficients (`power:`, docs/energy.md; no published coefficient set is shipped,
 in events, which hold for any technology): buffer writes and link traversals (a delivered flit
 costs one per router and one per link on its path; more means work on flits that are not
 delivered in the window, such as Disha's recovery lane), VC allocation requests, flits on Disha's
-recovery lane, the sideband's bit-hops (Tune's own wires; ALO and the base have none), and
+recovery lane, the sideband's bit-hops (Tune's own wires; ALO and the base have none), the
+router-cycles in which a router holds a flit (what a clock-gated router pays for), and all
 router-cycles — every router for every cycle of the window — over the flits delivered: what
 per-cycle energy (clock and leakage) comes to per flit, which is where a collapsed network pays.
 
@@ -899,315 +926,635 @@ SET_UP = """## Set-up (sec. 5.1) and where icnsim follows it
 | one cycle per flit through the crossbar, one per link | same |
 | recovery: Disha, 8-cycle time-out | TFAR + `deadlock.recovery: disha`, timeout 8 |
 | avoidance: Duato, "one escape virtual channel using oblivious dimension-order routing" | Duato with a dimension-order escape network; on a torus it needs two dateline classes, so 2 escape VCs + 1 adaptive (see Fig. 4c/d) |
-| the global count: "full virtual channel buffers", "3,072 buffers" (sec. 3, 5.1: 256 nodes × 4 channels × 3 VCs) | edge buffers — the network channels' routing VCs — holding all 8 flits; the injection channels' buffers and Disha's lane are not counted (until this report they were: a collapsed network read up to 3,300 "full" of 3,072) |
+| the global count: "full virtual channel buffers", "3,072 buffers" (sec. 3, 5.1: {buffer_product}) | edge buffers — the network channels' routing VCs — holding all 8 flits; the injection channels' buffers and Disha's lane are not counted |
 | "each node generating 16 flit packets at the same fixed rate", a "packet regeneration interval", nodes that "try" to generate | `stimuli/selftuned-uniform.yaml`: periodic attempts (`source.model: attempts`, one waiting packet per node) |
-| after r = 5 resets in a row, "reset max to zero and restart the maximum-locating process" (sec. 4.2), which begins "with an initial value ... (e.g., 1 percent of all buffers)" (sec. 4.1) | the threshold goes back to the initial 1 % (`congestion_control.restart: initial`; until this report it stayed at the reset value, see Fig. 6) |
+| after r = 5 resets in a row, "reset max to zero and restart the maximum-locating process" (sec. 4.2), which begins "with an initial value ... (e.g., 1 percent of all buffers)" (sec. 4.1) | the threshold goes back to the initial 1 % (`congestion_control.restart: initial`; the other reading, the reset value, is run beside it: Fig. 6) |
 | 60,000 cycles, the first 10,000 ignored | same (`--quick`: {quick[0]:,} / {quick[1]:,}) |
 """
 
-FIG4_NOTES = {
-    RECOVERY: """Before this report the recovery figure already came out (base 71.9 % → 0.6 %, Tune ≈ 70 %); what did
-not was its latency: with Bernoulli sources into unbounded queues, Tune's mean latency grew into
-thousands of cycles past saturation, because the throttled packets wait in an ever longer source
-queue and latency counts from creation. *Cause: the source model* — the paper's nodes *try* to
-generate a packet at a fixed interval (sec. 5.2.3, 5.2.4); a node that still holds one does not
-queue another. With attempt sources a node holds at most one waiting packet, so latency stays
-near the peak's and the offered load can exceed what a node injects.
+# The notes: the report's prose, each function a template filled from the plan's runs. How icnsim came
+# to follow the paper, with the numbers older versions gave, is in docs/results/selftuned-history.md.
 
-**ALO — the text makes no claim here.** The paper's sentence that ALO "does exhibit severe
+HISTORY = "[history](selftuned-history.md)"
+DEEP_FROM = 0.04    # packets/node/cycle: from here on "deep in saturation"; below, "just past" (the base peaks at 0.02)
+GATHER_HOP = 4      # cycles per hop of a metapacket: routing + adder + crossbar + link (sec. 5.3)
+GATHER_ENDS = 11    # cycles of a gather round outside its hops (tests/network/metapacket_test.cpp)
+PAPER_TUNE_FIG9 = (161, 163)  # Fig. 9: Tune's mean latency, recovery and avoidance (FIG9_PAPER)
+# The paper's values and the plan's constants the prose states (scripts/papers/report_numbers.py):
+# Fig. 9's latencies and their ratios (2,838 / 161 and 520 / 163), the end of its spurts (29,000);
+# Table 1's drop of 25 %; sec. 4.1's 4 %; Fig. 11's 130-160 and 300 cycles; the paper's length; the
+# gather model's per-hop and end cycles; the plan's loads of the traces and a packet every 15 cycles;
+# the claims' margins as percentages; the quick length (the set-up names it); the bursts' 15,000-cycle grid.
+STATED_NUMBERS = [2838, 2571, 161, 520, 509, 163, 18, 3.2, 29000, 25, 4, 130, 160, 300, *FULL_LENGTH, *QUICK_LENGTH,
+                  15000, GATHER_HOP,
+                  GATHER_ENDS, DEEP_FROM, 0.04, 0.02, 15, 100 * NEAR_PEAK, 100 * EARLY]
+
+
+def span(values, digits=1):
+    """'a–b' of VALUES at DIGITS decimals, or 'a' where both read the same."""
+    lo, hi = f"{min(values):,.{digits}f}", f"{max(values):,.{digits}f}"
+    return lo if lo == hi else f"{lo}–{hi}"
+
+
+def after_warmup(r, column):
+    ts, warmup = r["time_series"], r["window"]["warmup"]
+    return [v for c, v in zip(ts["cycle"], ts[column]) if c >= warmup and v is not None]
+
+
+def tuner_steps(report, run):
+    """The self-tuned controller's buffers (the paper's 3,072 edge buffers), increment and decrement, from
+    RUN's configuration."""
+    c = report.study.configuration(run)
+    net, cc = c["network"], c["congestion_control"]
+    buffers = net["radix"] ** net["dimensions"] * 2 * net["dimensions"] * c["router"]["virtual_channels"]
+    return (report.derived(buffers), report.derived(math.floor(buffers * cc["increment_percent"] / 100)),
+            report.derived(math.floor(buffers * cc["decrement_percent"] / 100)))
+
+
+def swings(report, run):
+    """A trace run (32-cycle samples) after warm-up: the full-buffer count's low and high (10th and 90th
+    percentile), the mean cycles between its rises through its mean, accepted flits/node/cycle low and high
+    per sample, the tuning period's packet count, its counting noise (%) and how far its highest period
+    lies above the mean period (%)."""
+    r, config = report.study.result(run), report.study.configuration(run)
+    full, accepted = after_warmup(r, "full_buffers"), after_warmup(r, "accepted")
+    ordered = sorted(full)
+    low, high = ordered[len(ordered) // 10], ordered[(9 * len(ordered)) // 10]
+    mean = sum(full) / len(full)
+    rises = [i for i in range(1, len(full)) if full[i - 1] < mean <= full[i]]
+    every = (rises[-1] - rises[0]) / (len(rises) - 1) * SWING_SAMPLES if len(rises) > 1 else float("nan")
+    period = config["congestion_control"].get("tuning_period", 96)
+    per = max(1, round(period / SWING_SAMPLES))
+    periods = [sum(accepted[i:i + per]) for i in range(0, len(accepted) - per + 1, per)]
+    nodes = config["network"]["radix"] ** config["network"]["dimensions"]
+    packets = sum(accepted) / len(accepted) * nodes * period / config["stimulus"]["packet_length"]
+    above = 100 * (max(periods) / (sum(periods) / len(periods)) - 1) if periods else float("nan")
+    ordered_accepted = sorted(accepted)
+    return dict(low=low, high=high, every=every, accepted_low=ordered_accepted[len(accepted) // 10],
+                accepted_high=ordered_accepted[(9 * len(accepted)) // 10], period=period, packets=packets,
+                noise=100 / math.sqrt(packets), above=above)
+
+
+def cadence(trace):
+    """How often the count rises through its mean, in words: the sampled axis is too coarse for a number
+    that changes with the data."""
+    return "every few hundred cycles" if trace["every"] < 1000 else "every few thousand cycles"
+
+
+def buffer_product(report, run):
+    """'256 nodes × 4 channels × 3 VCs': the edge buffers of RUN's network, from its configuration."""
+    c = report.study.configuration(run)
+    net = c["network"]
+    nodes = report.derived(net["radix"] ** net["dimensions"])
+    return f"{nodes} nodes × {report.derived(2 * net['dimensions'])} channels × {c['router']['virtual_channels']} VCs"
+
+
+def collapsed_cycles(r):
+    """Cycles after warm-up the run spends collapsed (samples below a quarter of capacity)."""
+    ts, warmup = r["time_series"], r["window"]["warmup"]
+    low = [c for c, a in zip(ts["cycle"], ts["accepted"]) if c >= warmup and a < 0.25 * CAPACITY]
+    interval = ts["cycle"][1] - ts["cycle"][0] if len(ts["cycle"]) > 1 else 0
+    return len(low) * interval
+
+
+def climbs_out(r):
+    return r["time_series"]["accepted"][-1] >= 0.25 * CAPACITY
+
+
+def fall_text(r, load, seed):
+    c = collapse_cycle(r)
+    return (f"seed {seed} at {load} falls at cycle {c + 1:,} and "
+            + (f"climbs out after {collapsed_cycles(r):,} cycles collapsed" if climbs_out(r) else "stays down"))
+
+
+def sources_notes():
+    return f"""**The sources.** The paper's nodes *try* to generate a packet at a fixed interval (sec. 5.2.3, 5.2.4);
+a node that still holds one does not queue another. icnsim's attempt sources (`source.model:
+attempts`) do the same: a throttled node loses attempts instead of queueing packets, so Tune's latency
+stays near the peak's and the offered load can exceed what a node injects (with Bernoulli sources into
+unbounded queues Tune's latency grew into thousands of cycles: {HISTORY}).
+
+"""
+
+
+def alo_long_text(report, plan):
+    """ALO past saturation at the paper's length, over its loads and seeds, in words."""
+    alo = [report.study.result(k) for (n, _, _), k in plan.long_runs.items() if n == "ALO"]
+    held = [pct(r) for r in alo if collapse_cycle(r) is None]
+    fell = len(alo) - len(held)
+    if not fell:
+        return f"ALO holds {span(held, 0)} % of capacity on every seed and load at the paper's length"
+    return (f"ALO collapses on {fell} of {len(alo)} runs at the paper's length"
+            + (f" and holds {span(held, 0)} % of capacity on the others" if held else ""))
+
+
+def fig4_recovery_notes(report, plan):
+    runs = report.study
+    alo_text = alo_long_text(report, plan) + " (table below)"
+    room, default, base = (pct(runs.result(plan.alo_patterns[(n, "uniform")])) for n in ("ALO, free = room", "ALO", "Base"))
+    return sources_notes() + f"""**ALO — the text makes no claim here.** The paper's sentence that ALO "does exhibit severe
 performance degradation eventually" is about "the deadlock avoidance case" (sec. 5.2.1; see Fig.
-4c/d below, where counting ALO's VCs as the paper may have done reproduces it); the recovery
-curve of Fig. 4a cannot be read from the text. Here, past saturation, ALO holds about 78 % of
-capacity on every seed and load at the paper's length (table below), as well as the fixed
-threshold of 250. How close it is to tipping: before the source-ordering fix below (attempts
-judged against the queue as it happened to be, an order SystemC leaves open), 3 of these 12 runs
-did collapse, after 30,000 or more cycles; with the fix, none does. Under the bursts of Fig. 9 the
-paper's ALO does collapse with recovery. TFAR has no escape VCs, so which VCs ALO counts makes no
-difference on this network; what does is what makes a VC "free", which the paper leaves open:
-counted free while its buffer has room rather than while no packet holds it, ALO collapses here as
-the base does (Fig. 9 notes).
-""",
-    AVOIDANCE: """Before this report icnsim showed, with Bernoulli sources and a router that allocates every header
-in parallel, a Tune plateau of 43–45 % against a base peak of 51.4 %, Tune below the base at 0.0175,
-and ALO below the base everywhere past saturation. Two causes, both modelling choices where the
-paper states otherwise, now follow the paper: **the router** — the paper's single demand-slotted
-arbiter per router serialises header routing; in the parallel router a saturated network keeps
-moving more headers per cycle, so the base degraded less and Tune's margin over it was small —
-and **the sources** (as in 4a/b: Tune's latency bounded by attempt sources). One difference stays
-open: the paper's Duato network has *one* escape VC and two adaptive ones; on a torus a
-dimension-order escape network needs two dateline classes to be deadlock-free, so icnsim's has two
-escape VCs and *one* adaptive, and its peak is lower than with two adaptive VCs. How that choice moves the
-results is shown by the table below, run with two adaptive VCs.
-""",
-}
-
-
-LONG_NOTES = """**Tune at the paper's length, four seeds.** Counting the paper's 3,072 edge buffers (set-up above),
-Tune keeps the recovery network out of its collapsed state deep in saturation on every seed, at
-62–71 % of capacity against static 250's 74 %, and just past saturation on most: at 0.03 one seed
-of four (seed 2) falls at cycle 17,000 and climbs out; at 0.025 (the readings table below, first
-column) two of four (seeds 2 and 4) spend 9,000–11,000 cycles collapsed before the tuner's restart
-(Fig. 6 notes) brings them out, and seed 1 dips in its last 2,000 cycles. Two failure modes, one on each side of the best
-threshold, and the paper names both (sec. 4.1: "creeps into saturation"; sec. 4, Fig. 3: "too low a
-value ... over throttling"):
-
-*The creep, just past saturation.* The threshold climbs to 750–930 full buffers (first column
-below) while throughput holds, and then the network tips all at once. The static thresholds below
-("Throughput against a static threshold") show why the tuner cannot see it coming: on this network
-throughput does not fall past the best threshold, it rises a little until the network tips — the
-paper's Fig. 3, a peak and then a decline, is a plateau and then a cliff here. Table 1's 25 % drop
-and sec. 4.2's reset below the maximum both need throughput to fall *before* the collapse, and a
-tuning period's throughput is only known to about ±4 % (the counting noise of the ~580 packets a
-96-cycle period delivers; the highest period of a run lies ~12 % above its mean), while the
-plateau's slope is a point or two. Once tipped, the network is a knot (seed 4 at 0.025 with the
-search restarting at the reset value, 1,000-cycle samples): 250–370 packets in 440–650 full edge
-buffers for the rest of the run, delivering 7–14 % of capacity, while the reset holds the threshold
-at 180–480. Every node is throttled most of the time,
-but whenever the extrapolated estimate dips below the threshold all 256 nodes release their waiting
-packet at once and refill the knot, which drains only through Disha's one recovery at a time. The
-uncontrolled network with its sources stopped (from a collapsed state at 0.03) drains in about
-3,500 cycles: 300 packets in the first 2,500 through recoveries, then the last 1,400 within 1,000
-cycles once the knot breaks — the paper's Fig. 9a shape (sec. 5.2.4).
-
-*Over-throttling, deep in saturation.* At 0.04 and 0.05 the threshold stays low (at most 270–360
-after warm-up, often at its floor) and Tune holds 62–71 % where static 250 holds 74 %. All nodes see the same estimate and stop
-and start together, so the full-buffer count swings between about 10 and 300 every 150 cycles (seed
-1 at 0.04, 32-cycle samples) and throughput with it (0.14–0.47 flits/node/cycle per 32 cycles); a
-tuning period that falls in a trough reads as a 25 % drop and costs 122, four times what a good
-period gains (30), so the threshold is held near its floor.
-
-Which trap a run lands in depends on the load and the seed. Counting the injection channels' buffers
-too, as icnsim did before this report, shifted the balance towards the creep (mean over the seeds:
-47 / 54 / 74 / 73 % at 0.025 / 0.03 / 0.04 / 0.05, against 64 / 69 / 69 / 66 % now): a node's
-injection buffer fills the moment it is let in, so the count reacted to the throttle itself. The
-readings the paper leaves open (next table) move the balance too and remove neither; one of them,
-where the search for a new maximum restarts, now follows sec. 4.1 and pulls collapsed runs out
-(Fig. 6 notes: 54 / 72 / 69 / 66 % with the old reading). Not found: what
-keeps the paper's tuner between the two on every load of its Fig. 4a (one run per load); what it
-leaves open and may decide it is how synchronised its throttled sources are and how fast its Disha
-recovers.
-
-Found on the way and fixed, each changing this report's numbers:
-* The full-buffer count took in the injection channels' buffers and Disha's lane: a collapsed
-  network read up to 3,300 "full" buffers of the paper's 3,072. Now the edge buffers alone
-  (`tests/network/full_buffer_count_test.cpp`).
-* Table 1's "throttling" was whether the estimate exceeded the threshold at *any* snapshot of the
-  tuning period; the paper says "whether or not the network is currently throttled", now modelled
-  (`congestion_control.throttled: at_decision`; `in_period` is the old rule). With the old rule the
-  threshold rose in nearly every period, and Tune collapsed at 0.04 too.
-* The time series' sample interval changed what was simulated: an attempt saw the source queue as
-  it happened to be when the generator ran, before or after the interface's step in the same
-  cycle — an order SystemC leaves open and the sampler's wake-ups changed. Attempts now see the
-  queue as it was when the cycle began (`tests/scripts/test_attempt_sources.py` checks that two
-  sample intervals give identical runs).
+4c/d below, where which VCs ALO counts decides it); the recovery curve of Fig. 4a cannot be read from
+the text. Here, past saturation, {alo_text}. Under the bursts of Fig. 9 the paper's ALO does collapse
+with recovery. TFAR has no escape VCs, so which VCs ALO counts makes no difference on this network;
+what does is what makes a VC "free", which the paper leaves open: counted free while its buffer has
+room rather than while no packet holds it, ALO holds {room:.1f} % of uniform traffic at steady load
+past saturation, against {default:.1f} % counted free while unallocated and the base's {base:.1f} %
+(Fig. 9 notes).
 """
 
-TUNING_VARIANT_NOTES = """Three readings of the tuning rules that the paper leaves open. *The throughput a decision compares*:
+
+def fig4_avoidance_notes():
+    return f"""icnsim follows the paper on the two modelling choices that decide this figure: **the router** — the
+paper's single demand-slotted arbiter per router serialises header routing, where a router that
+allocates every header in parallel keeps a saturated network moving more headers per cycle, so its
+base degrades less and Tune's margin over it shrinks — and **the sources** (attempts, as in 4a/b);
+both were found by what they changed ({HISTORY}). One difference stays open: the paper's Duato
+network has *one* escape VC and two adaptive ones; on a torus a dimension-order escape network needs
+two dateline classes to be deadlock-free, so icnsim's has two escape VCs and *one* adaptive, and its
+peak is lower than with two adaptive VCs. How that choice moves the results is shown by the table
+below, run with two adaptive VCs.
+"""
+
+
+def curve_shape(report, plan):
+    """The static-threshold curve (the paper's Fig. 3 on icnsim): per load, the mean accepted of the runs that
+    hold at each threshold and how many runs collapse there."""
+    runs, seeds = report.study, plan.long_seeds
+    shape = {}
+    for load in plan.curve_loads:
+        rows = []
+        for t in plan.curve_thresholds:
+            rs = [runs.result(plan.curve_runs[(t, load, s)]) for s in seeds]
+            held = [pct(r) for r in rs if collapse_cycle(r) is None]
+            rows.append((t, sum(held) / len(held) if held else None, len(rs) - len(held)))
+        shape[load] = rows
+    return shape
+
+
+def plateau_text(report, plan):
+    """Whether throughput falls past the best static threshold before the network tips, in words."""
+    shape = curve_shape(report, plan)
+    rises, falls = [], False
+    for load, rows in shape.items():
+        held = [(t, m) for t, m, fell in rows if m is not None and not fell]
+        if len(held) > 1:
+            rises.append(held[-1][1] - held[0][1])
+            falls |= any(b < a - 0.5 for (_, a), (_, b) in zip(held, held[1:]))
+    if not rises:
+        return "", shape
+    first = plan.curve_thresholds[0]
+    text = ("throughput does not fall past the best threshold, it rises a little until the network tips — the "
+            "paper's Fig. 3, a peak and then a decline, is a plateau and then a cliff here"
+            if not falls else "throughput falls past the best threshold before the network tips, as in the paper's Fig. 3")
+    return (f"{text} (from {first} full buffers to the highest threshold at which no run collapses throughput "
+            f"changes by {span(rises)} points)"), shape
+
+
+def long_notes(report, plan):
+    runs = report.study
+    tune = {(l, s): runs.result(plan.variant_runs[("Tune", l, s)]) for l in plan.variant_loads for s in plan.long_seeds}
+    static = {(l, s): runs.result(plan.long_runs[("static 250", l, s)]) for (n, l, s) in plan.long_runs if n == "static 250"}
+    deep = [l for l in plan.variant_loads if l >= DEEP_FROM]
+    just = [l for l in plan.variant_loads if l < DEEP_FROM]
+    buffers, increment, decrement = tuner_steps(report, plan.swings["uniform"])
+    out = [f"**Tune at the paper's length, {len(plan.long_seeds)} seed{'s' if len(plan.long_seeds) > 1 else ''}.** "
+           f"Counting the paper's {buffers:,} edge buffers (set-up above), "]
+    if deep:
+        falls_deep = [(l, s) for l in deep for s in plan.long_seeds if collapse_cycle(tune[(l, s)]) is not None]
+        out.append(f"Tune keeps the recovery network out of its collapsed state deep in saturation "
+                   + ("on every seed" if not falls_deep else f"on all but {len(falls_deep)} of {len(deep) * len(plan.long_seeds)} runs")
+                   + f", at {span([pct(tune[(l, s)]) for l in deep for s in plan.long_seeds], 0)} % of capacity against "
+                   f"static 250's {span([pct(static[(l, s)]) for l in deep for s in plan.long_seeds if (l, s) in static], 0)} %; ")
+    falls = [(l, s) for l in just for s in plan.long_seeds if collapse_cycle(tune[(l, s)]) is not None]
+    if just:
+        out.append("just past saturation " + ("no run falls." if not falls else
+                   "; ".join(fall_text(tune[k], *k) for k in falls) + f" ({len(falls)} of {len(just) * len(plan.long_seeds)} runs)."))
+    out.append(""" Two failure modes, one on each side of the best threshold, and the paper names both (sec. 4.1:
+"creeps into saturation"; sec. 4, Fig. 3: "too low a value ... over throttling"):
+
+""")
+    plateau, _ = plateau_text(report, plan)
+    trace = swings(report, plan.swings["uniform"])
+    if falls:
+        before = [max([t for c, t in zip(tune[k]["time_series"]["cycle"], tune[k]["time_series"].get("controller.threshold", []))
+                       if tune[k]["window"]["warmup"] <= c < collapse_cycle(tune[k])] or [float("nan")]) for k in falls]
+        out.append(f"*The creep, just past saturation.* On the runs that fall, the threshold has climbed to "
+                   f"{span(before, 0)} full buffers before the fall while throughput held, and then the network tips "
+                   "all at once. ")
+    else:
+        out.append("*The creep, just past saturation*, does not show on this report's runs. ")
+    if plateau:
+        out.append(f"The static thresholds below (\"Throughput against a static threshold\") show why the tuner cannot "
+                   f"see it coming: on this network {plateau}. ")
+    out.append(f"""Table 1's 25 % drop and sec. 4.2's reset below the maximum both need throughput to fall
+*before* the collapse, and a tuning period's throughput is only known to about ±{trace['noise']:.0f} % (the
+counting noise of the ~{trace['packets']:,.0f} packets a {trace['period']}-cycle period delivers, deep in saturation;
+the highest period of that trace lies {trace['above']:.0f} % above its mean).""")
+    knots = [(k, runs.result(plan.variant_runs[("Tune, restart at the reset value", *k)])) for k in tune]
+    knots = [(k, r) for k, r in knots if collapse_cycle(r) is not None and not climbs_out(r)]
+    if knots:
+        (load, seed), r = min(knots, key=lambda kr: tail_pct(kr[1]))
+        ts = r["time_series"]
+        # The last stretch of collapsed samples: the knot the run ends in.
+        held = [i for i, a in enumerate(ts["accepted"]) if a >= 0.25 * CAPACITY]
+        after = range(held[-1] + 1 if held else 0, len(ts["cycle"]))
+        pick = lambda column: [ts[column][i] for i in after if ts[column][i] is not None]
+        accepted = [100 * a / CAPACITY for a in pick("accepted")]
+        throttled = pick("throttled_fraction")
+        out.append(f""" Once tipped, the network is a knot (seed {seed} at {load} with the search restarting at the
+reset value, its last {len(after) * (ts['cycle'][1] - ts['cycle'][0]):,} cycles in {ts['cycle'][1] - ts['cycle'][0]:,}-cycle samples):
+{span(pick('packets_in_network'), 0)} packets in {span(pick('full_buffers'), 0)} full edge buffers, delivering {span(accepted, 0)} %
+of capacity, while the reset holds the threshold at {span(pick('controller.threshold'), 0)} and
+{100 * sum(throttled) / len(throttled):.0f} % of the nodes are throttled at a sample on average. Whenever the extrapolated estimate dips below the threshold the nodes
+release their waiting packets together and refill the knot, which drains only through Disha's one
+recovery at a time; with the sources stopped it drains through recoveries until it breaks and then
+all at once — the paper's Fig. 9a shape (sec. 5.2.4; the burst table of Fig. 9 below).""")
+    out.append("\n\n*Over-throttling, deep in saturation.* ")
+    if deep:
+        highest = [max(threshold_after_warmup(tune[(l, s)], tune[(l, s)]["window"]["warmup"]) or [float("nan")])
+                   for l in deep for s in plan.long_seeds]
+        out.append(f"At {' and '.join(str(l) for l in deep)} the threshold stays low (at most {span(highest, 0)} after "
+                   "warm-up). ")
+    out.append(f"""All nodes see the same estimate and stop and start together, so the full-buffer count
+swings between about {trace['low']:,.0f} and {trace['high']:,.0f} {cadence(trace)} (Tune, seed 1 at 0.04,
+{SWING_SAMPLES}-cycle samples; 10th and 90th percentiles) and throughput with it ({trace['accepted_low']:.2f}–{trace['accepted_high']:.2f}
+flits/node/cycle per {SWING_SAMPLES} cycles); a tuning period that falls in a trough reads as a 25 % drop
+and costs {decrement}, {decrement / increment:.0f} times what a good period gains ({increment}), so the threshold is held low.
+
+""")
+    means = {l: sum(pct(tune[(l, s)]) for s in plan.long_seeds) / len(plan.long_seeds) for l in plan.variant_loads}
+    out.append(f"""Which trap a run lands in depends on the load and the seed: Tune's mean over the seeds is
+{' / '.join(f'{means[l]:.0f}' for l in plan.variant_loads)} % at {' / '.join(str(l) for l in plan.variant_loads)}. The
+readings the paper leaves open (next table) move the balance and remove neither. Not found: what keeps
+the paper's tuner between the two on every load of its Fig. 4a (one run per load); what it leaves open
+and may decide it is how synchronised its throttled sources are and how fast its Disha recovers.
+What the count of full buffers, Table 1's "throttling" and the order of sources and interfaces within
+a cycle each changed on the way: {HISTORY}.
+""")
+    return "".join(out)
+
+
+def tuning_variant_notes(report, plan):
+    runs = report.study
+    res = {k: runs.result(v) for k, v in plan.variant_runs.items()}
+    just = [l for l in plan.variant_loads if l < DEEP_FROM]
+    deep = [l for l in plan.variant_loads if l >= DEEP_FROM]
+    sooner = ("Tune, last gather", "Tune, reset below 90 %")
+
+    def range_of(loads):
+        return span([pct(res[(n, l, s)]) for n in sooner for l in loads for s in plan.long_seeds], 0)
+
+    def median_threshold(r):
+        t = sorted(threshold_after_warmup(r, r["window"]["warmup"]))
+        return t[len(t) // 2] if t else float("nan")
+    medians = [median_threshold(res[(n, l, s)]) for n in sooner for l in just or plan.variant_loads for s in plan.long_seeds]
+    where = "just past saturation" if just else f"at {plan.variant_loads[0]}"
+    held = f"Tune holds {range_of(just or plan.variant_loads)} % {where}" + (f", {range_of(deep)} % deep in it" if deep and just else "")
+    gains = sorted(((pct(res[("Tune", l, s)]) - pct(res[("Tune, restart at the reset value", l, s)]), l, s)
+                    for l in plan.variant_loads for s in plan.long_seeds))
+    (loss, l_loss, s_loss), (gain, l_gain, s_gain) = gains[0], gains[-1]
+    if max(gain, -loss) < 0.05:
+        restart = "the two restarts give the same throughput on every run"
+    else:
+        restart = (f"where it matters most, seed {s_gain} at {l_gain} holds {pct(res[('Tune', l_gain, s_gain)]):.1f} % with the "
+               f"restart at the initial threshold against {pct(res[('Tune, restart at the reset value', l_gain, s_gain)]):.1f} % "
+               "at the reset value" if gain > 0 else "the restart at the initial threshold gains nowhere")
+        restart += (f", while seed {s_loss} at {l_loss} loses {-loss:.1f} points to it "
+                f"({pct(res[('Tune', l_loss, s_loss)]):.1f} % against {pct(res[('Tune, restart at the reset value', l_loss, s_loss)]):.1f} %)"
+                    if loss < 0 else ", and it costs no run anything")
+    best_of = {l: max(TUNING_VARIANTS, key=lambda n: sum(pct(res[(n, l, s)]) for s in plan.long_seeds)) for l in plan.variant_loads}
+    peak = past_peak(runs, plan.fig4[RECOVERY], plan.loads4)[0]
+    everywhere = [TUNING_VARIANTS[n] for n in TUNING_VARIANTS
+                  if all(pct(res[(n, l, s)]) >= NEAR_PEAK * peak for l in plan.variant_loads for s in plan.long_seeds)]
+    return f"""Three readings of the tuning rules that the paper leaves open. *The throughput a decision compares*:
 "the throughput in a tuning period" (sec. 4.1) is read here as the flits delivered over the whole
-96-cycle period; the sideband delivers a count every 32-cycle gather, and a decision could as well
-compare the last one (`congestion_control.throughput_window: last_gather`). *How far below the
-maximum is "significantly"* (sec. 4.2, the reset to min(Tmax, Nmax)): 75 % here
-(`reset_fraction`), 90 % in the last column. Either makes the tuner act sooner — over one gather the
-swings of a network whose nodes stop and start together show as drops more often, and a reset at
-90 % fires on the noise of the maximum — and so falls into the over-throttling trap: on most runs
-just past saturation the threshold sits at its floor (30) and Tune holds 50–56 %, deep in saturation
-60–67 %. *Where the search restarts* once the maximum is forgotten (sec. 4.2): at the initial
-threshold, icnsim's default since this report, or at the reset value min(Tmax, Nmax), the last
-column (Fig. 6 notes say why it matters most on complement). On uniform traffic it matters only
-where a run collapses: seed 4 at 0.025 climbs out with the restart (58.3 % against 17.0 %), while at
-0.03 the restart costs seed 3 ten points (63.4 % against 74.0 %). No reading is best at every load —
-the last gather has the highest mean at 0.025, the reset value at 0.03, the default (with the reset
-value) at 0.04–0.05 — and none gives the paper's curve (near the peak at every load) on every seed.
+tuning period; the sideband delivers a count every gather, and a decision could as well compare the
+last one (`congestion_control.throughput_window: last_gather`). *How far below the maximum is
+"significantly"* (sec. 4.2, the reset to min(Tmax, Nmax)): 75 % here (`reset_fraction`), 90 % in the
+last column. Either makes the tuner act sooner — over one gather the swings of a network whose nodes
+stop and start together show as drops more often, and a reset at 90 % fires on the noise of the
+maximum — and so leans towards the over-throttling trap: {held}, the median threshold after warm-up
+{span(medians, 0)} full buffers. *Where the search restarts* once the maximum is forgotten (sec. 4.2):
+at the initial threshold, icnsim's default, or at the reset value min(Tmax, Nmax), the last column
+(Fig. 6 notes say why it matters most on complement). On uniform traffic {restart}. The highest mean
+over the seeds: {'; '.join(f'{TUNING_VARIANTS[n]} at {l}' for l, n in best_of.items())}; the paper's curve (near
+the peak at every load, at least {100 * NEAR_PEAK:.0f} % of the base's {peak:.1f} %) on every seed:
+{', '.join(everywhere) if everywhere else 'no reading'}.
 """
 
-ROBUSTNESS_NOTES = """The paper found its tuner robust (sec. 4.1): the tuning period anywhere from 32 to 192 cycles "did
+
+def robustness_notes(report, plan):
+    runs = report.study
+
+    def mean(n, load=None):
+        values = [pct(runs.result(plan.robust_runs[(n, l, s)])) for l in plan.variant_loads if load in (None, l)
+                  for s in plan.long_seeds]
+        return sum(values) / len(values)
+    first, last = plan.variant_loads[0], plan.variant_loads[-1]
+    just = [l for l in plan.variant_loads if l < DEEP_FROM] or [first]
+    mid = just[-1]
+    default = mean("Tune")
+    change = {n: 100 * (mean(n) / default - 1) for n in ROBUSTNESS}
+    return f"""The paper found its tuner robust (sec. 4.1): the tuning period anywhere from 32 to 192 cycles "did
 not alter significantly", the steps anywhere from 1 % to 4 % of all buffers within 4 %. On icnsim
 each of these moves the balance between the two traps of Fig. 4a/b. A longer period (192) averages
-the swings of the synchronised network away, so drops are rare and the threshold creeps into the
-cliff at every load, deep in saturation too (50 % at 0.05); a shorter one (32) sees every swing as a
-drop and over-throttles just past saturation (58 % at 0.03) yet holds deep in it. Equal steps of 4 %
-climb to the cliff four times as fast (28 % at 0.025); equal steps of 1 % do as well as the default.
-Restarting the search at the initial threshold (Fig. 6 notes) lets collapsed runs climb out and
-halved the losses (192 cycles: −18 % against −39 % with the search restarting at the reset value;
-steps of 4 %: −19 % against −36 %), but not to the paper's 4 %. This sensitivity is itself the finding: on this network the tuner
-works in a narrow band of its parameters — icnsim's defaults, the paper's, happen to lie in it —
-where the paper reports a wide one. What the paper's network has that widens the band is what
-remains open above (the plateau and the cliff; how synchronised its sources are; Disha's rate).
+the swings of the synchronised network away, so drops are rare and the threshold creeps towards the
+cliff ({mean('Tune, 192-cycle period', last):.0f} % at {last} against the default's {mean('Tune', last):.0f} %); a shorter
+one (32) sees more swings as drops ({mean('Tune, 32-cycle period', mid):.0f} % at {mid} against {mean('Tune', mid):.0f} %). Equal
+steps of 4 % climb to the cliff four times as fast ({mean('Tune, steps 4 % / 4 %', first):.0f} % at {first} against
+{mean('Tune', first):.0f} %); equal steps of 1 % change the mean by {change['Tune, steps 1 % / 1 %']:+.0f} %. Over all loads the
+largest change is {max(change.values(), key=abs):+.0f} % where the paper saw under 4 %. Where this sensitivity is large it is
+itself the finding: on this network the tuner works in a narrow band of its parameters — icnsim's
+defaults, the paper's, lie in it — where the paper reports a wide one. What the paper's network has
+that widens the band is what remains open above (the plateau and the cliff; how synchronised its
+sources are; Disha's rate). How the restart at the initial threshold changed these numbers: {HISTORY}.
 """
 
-BURST_DURATION_NOTES = """Fig. 8's durations are not in the text; what the text does give — the recovery network "goes into
+
+def burst_duration_notes(report, plan):
+    runs = report.study
+    lat9 = {k: mean_latency(runs.result(v)) for k, v in plan.fig9d.items()}
+    shortest = min(plan.durations)
+    tune_short = [lat9[(shortest, p, "Tune")] for p in (RECOVERY, AVOIDANCE)]
+    ratio = {p: [lat9[(d, p, "Base")] / lat9[(d, p, "Tune")] for d in plan.durations] for p in (RECOVERY, AVOIDANCE)}
+    paper = {p: report.derived(int(FIG9_PAPER[p][0].replace(",", "")) / int(FIG9_PAPER[p][2].replace(",", "")))
+             for p in (RECOVERY, AVOIDANCE)}
+    return f"""Fig. 8's durations are not in the text; what the text does give — the recovery network "goes into
 deep saturation ... approximately between 20,000 and 21,000 cycles", drains "between 21,000 and
 27,000" and spurts until 29,000, "long after the offered load is reduced" — reads like a burst of
-about 1,000 cycles, where the shipped load has 5,000. With 1,000-cycle bursts Tune's mean latency is
-the paper's (154 and 158 cycles against 161 and 163), since most packets then come from the low
-load; but Base and ALO move the same way, and the Base / Tune ratio stays about 1.8 with avoidance
-(paper 3.2) and 4–6 with recovery (paper 18) at every duration. So the durations set the magnitudes,
-not the gaps: the gaps come from the causes above (one adaptive VC with avoidance; ALO holding the
-uniform and complement bursts with recovery). The shipped load keeps its 5,000-cycle bursts.
+about 1,000 cycles, where the shipped load has 5,000. With {shortest:,}-cycle bursts Tune's mean latency is
+{tune_short[0]:,.0f} and {tune_short[1]:,.0f} cycles (recovery, avoidance) against the paper's {PAPER_TUNE_FIG9[0]} and {PAPER_TUNE_FIG9[1]},
+since most packets then come from the low load; but Base and ALO move the same way, and the Base / Tune
+ratio is {span(ratio[AVOIDANCE])} with avoidance (paper {paper[AVOIDANCE]:.1f}) and {span(ratio[RECOVERY])} with recovery (paper
+{paper[RECOVERY]:.0f}) over the durations run. So the durations set the magnitudes, not the gaps: the gaps come
+from the causes above (one adaptive VC with avoidance; ALO holding the uniform and complement bursts
+with recovery). The shipped load keeps its 5,000-cycle bursts.
 """
 
-CURVE_NOTES = """What the paper counts (sec. 3, 5.1): "the fraction of full virtual channel buffers", "3,072 buffers"
-— 256 nodes × 4 channels × 3 VCs, the edge buffers, without the injection channel's; icnsim counts
+
+def curve_notes(report, plan):
+    runs = report.study
+    base_peak = runs.result(plan.fig11[("Base", 0.02)])
+    full = mean_full_buffers(base_peak)
+    config = runs.configuration(plan.occupied)
+    nodes = config["network"]["radix"] ** config["network"]["dimensions"]
+    occupied = nodes * sum(after_warmup(runs.result(plan.occupied), "controller.entropy.valid_per_router_percent")) / 100
+    occupied /= len(after_warmup(runs.result(plan.occupied), "controller.entropy.valid_per_router_percent"))
+    buffers, _, _ = tuner_steps(report, plan.swings["uniform"])
+    plateau, shape = plateau_text(report, plan)
+    collapses = "; ".join(f"at {load}: " + ", ".join(f"{fell} of {len(plan.long_seeds)} at {t}" for t, _, fell in rows if fell)
+                          for load, rows in shape.items() if any(fell for *_, fell in rows))
+    return f"""What the paper counts (sec. 3, 5.1): "the fraction of full virtual channel buffers", "3,072 buffers"
+— {buffer_product(report, plan.occupied)}, the edge buffers, without the injection channel's; icnsim counts
 those, holding all 8 flits. "Full" is a buffer holding 8 flits, not one holding any: at the base's
-peak (0.02, 64 % of capacity, uncontrolled) the network holds about 36 full edge buffers but about
-1,850 VC buffers, edge and injection, that hold a flit (the entropy controller's valid-buffer count, `--set
-congestion_control.type=entropy --set congestion_control.threshold=0`, which never throttles), so
-counting occupied buffers a threshold of 250 (8 %) would throttle far below the peak, where the
-paper has it working "very well for random traffic" and 50 over-throttling — as the full count
-does here (Fig. 6).
+peak (0.02, {pct(base_peak):.0f} % of capacity, uncontrolled) the network holds about {full:,.0f} full edge buffers but
+about {occupied:,.0f} VC buffers, edge and injection, that hold a flit (the entropy controller's valid-buffer
+count, `--set congestion_control.type=entropy --set congestion_control.threshold=0`, which never
+throttles), so counting occupied buffers a threshold of 250 ({report.derived(100 * 250 / buffers):.0f} %) would throttle
+far below the peak, where the paper has it working "very well for random traffic" and 50
+over-throttling — as the full count does here (Fig. 6).
 
-**The threshold against throughput — a plateau and a cliff.** On uniform traffic a static threshold
-holds the full-buffer count near it (below it on average: the count swings about it), so the table above is the paper's Fig. 3 read off icnsim: from 250 to
-500 full buffers throughput rises by 1.5–2.5 points, and from 400 up the network tips into its
-collapsed state on more and more runs (at 0.025: 1 of 4 at 400 and 500, 2 at 600, all at 700). The
-paper's premise (sec. 4, Fig. 3) is that past the best threshold "there is a drop in achieved
-throughput" the tuner can climb back from; here there is none to sense before the cliff. That is
-the checkable cause of the creep above: hill climbing on throughput walks up the plateau until the
-network falls, and only then sees a drop.
+**The threshold against throughput.** On uniform traffic a static threshold holds the full-buffer
+count near it (below it on average: the count swings about it), so the table above is the paper's
+Fig. 3 read off icnsim: {plateau or 'too few thresholds hold at this length to read its shape'}{'; the network tips into its collapsed state on more runs at the higher thresholds (' + collapses + ')' if collapses else ''}.
+The paper's premise (sec. 4, Fig. 3) is that past the best threshold "there is a drop in achieved
+throughput" the tuner can climb back from; where there is none to sense before the cliff, hill
+climbing on throughput walks up the plateau until the network falls, and only then sees a drop —
+the checkable cause of the creep above.
 """
 
-VC_NOTES = """With two adaptive VCs the base peaks where it does under recovery (64 % at 0.02, against 48 % with
-one adaptive VC) and still falls to about a third of capacity past saturation, while Tune holds the
-peak: the lower peak and smaller margin of the three-VC table come from the VC split a torus
-forces on the escape network, not from the controllers. **ALO** as run here stays within a few
-points of the base on both splits: it counts every VC of a useful channel, the escape VCs
-included, so a free escape VC — one of the dateline class the packet cannot even use — still lets
-a packet in. *Cause of the difference: which VCs ALO counts, which the paper leaves open.*
-Counting only the adaptive VCs (`congestion_control.vcs: adaptive`) gives the paper's shape with
-the two adaptive VCs (20,000 cycles, seed 1; `tests/network/congestion_control_test.cpp`): at
-0.025, just past saturation, ALO accepts 55.9 % where the base has fallen to 38.7 % and ALO
-counting every VC to 38.9 % — "improves performance in the early stages of congestion" — and
-by 0.05 it is down to 38.0 % (base 35.5 %) — "does exhibit severe performance degradation
-eventually". With one adaptive VC the same choice moves ALO by 2–3 points only (43.1 % against
-41.1 % at 0.02, 37.7 % against 35.3 % at 0.03).
+
+def vc_notes(report, plan):
+    runs = report.study
+    loads = plan.loads4
+    one = past_peak(runs, plan.fig4[AVOIDANCE], loads)
+    two = past_peak(runs, plan.fig4vc, loads)
+    adaptive = {3: plan.alo_adaptive[3], 4: plan.alo_adaptive[4]}
+    every = {3: plan.fig4[AVOIDANCE], 4: plan.fig4vc}
+
+    def at(vcs, name, load):
+        keys = adaptive[vcs] if name == "ALO, adaptive VCs" else every[vcs]
+        return pct(runs.result(keys[(name, load)]))
+    past = {vcs: [l for l in loads if l > (one if vcs == 3 else two)[1]] or [loads[-1]] for vcs in (3, 4)}
+    near = max(abs(at(vcs, "ALO", l) - at(vcs, "Base", l)) for vcs in (3, 4) for l in past[vcs])
+    first, last = past[4][0], past[4][-1]
+    early = at(4, "ALO, adaptive VCs", first) > at(4, "Base", first) + 5
+    later = at(4, "ALO, adaptive VCs", last) < at(4, "ALO, adaptive VCs", first) - 5
+    moves = [abs(at(3, "ALO, adaptive VCs", l) - at(3, "ALO", l)) for l in past[3]]
+    shape = ("the paper's shape" if early and later else
+             "not the paper's whole shape (" + ("no gain early" if not early else "no degradation later") + ")")
+    first_text = (f"at {first}, just past saturation, ALO accepts {at(4, 'ALO, adaptive VCs', first):.1f} % where the base "
+                  f"has fallen to {at(4, 'Base', first):.1f} % and ALO counting every VC to {at(4, 'ALO', first):.1f} %"
+                  + (' — "improves performance in the early stages of congestion"' if early else ""))
+    last_text = ("" if last == first else
+                 f", and by {last} it is at {at(4, 'ALO, adaptive VCs', last):.1f} % (base {at(4, 'Base', last):.1f} %)"
+                 + (' — "does exhibit severe performance degradation eventually"' if later else ""))
+    peaks = (f"peaks at {two[0]:.0f} % (at {two[1]}) against {one[0]:.0f} % with one adaptive VC" if two[0] > one[0] + 2
+             else f"peaks at {two[0]:.0f} % (at {two[1]}), as with one adaptive VC ({one[0]:.0f} %)")
+    return f"""With two adaptive VCs the base {peaks}
+and falls to {two[4]:.0f} % past saturation, while Tune keeps at least {two[2]:.0f} %: the lower peak and smaller
+margin of the three-VC table come from the VC split a torus forces on the escape network, not from
+the controllers. **ALO** as run here stays within {near:.1f} points of the base past saturation on both
+splits: it counts every VC of a useful channel, the escape VCs included, so a free escape VC — one of
+the dateline class the packet cannot even use — still lets a packet in. *Cause of the difference:
+which VCs ALO counts, which the paper leaves open.* Counting only the adaptive VCs
+(`congestion_control.vcs: adaptive`) gives {shape} with the two adaptive VCs: {first_text}{last_text}.
+With one adaptive VC the same choice moves ALO by {span(moves)} points past saturation.
 """
 
-FIG6_NOTES = """Before this report static 50 did **not** over-throttle uniform (71.5–71.9 % past saturation, ≥ Tune),
-and on complement every controller stayed at 9–16 % against a 32 % peak. Causes: the same two
-modelling choices as Fig. 4. With Bernoulli sources and unbounded queues every throttled packet
-still waits and is injected as soon as the estimate falls, so a low threshold only delays packets
-and throughput is set by the network, not the threshold; with attempt sources a throttled node
-loses its attempts, so a threshold that is too low shows as lost throughput — the over-throttling
-the paper describes. On complement, packets cross the bisection at the half-way dateline and
-saturate at a lower load (peak here at 0.011 packets/node/cycle); the central arbiter makes the
-uncontrolled network collapse there, and the static thresholds now hold most of that peak.
+
+def fig6_notes(report, plan, m):
+    runs = report.study
+    hi = max(plan.loads6)
+    base = {l: pct(runs.result(plan.fig6["bit_complement"][("Base", l)])) for l in plan.loads6}
+    peak_load = max(base, key=base.get)
+    u = m.fig6_uniform
+    ratios = [pct(runs.result(plan.complement_runs[("Tune", l, s)])) / pct(runs.result(plan.complement_runs[("static 50", l, s)]))
+              for l in plan.complement_loads for s in plan.long_seeds]
+    return f"""**The sources decide this figure** (as Fig. 4; how it read before: {HISTORY}). With Bernoulli sources
+and unbounded queues every throttled packet still waits and is injected as soon as the estimate
+falls, so a low threshold only delays packets and throughput is set by the network, not the
+threshold; with attempt sources a throttled node loses its attempts, so a threshold that is too low
+shows as lost throughput — the over-throttling the paper describes. On complement, packets cross
+the bisection at the half-way dateline and saturate at a lower load (the base peaks at {peak_load}
+packets/node/cycle of the loads run); the central arbiter makes the uncontrolled network collapse
+past it, and the static thresholds hold most of that peak.
 
 **Tune does not quite adapt to both patterns.** On uniform traffic, deep in saturation, it is held
-low by throttling-driven drops and stays about 7 points under static 250 (Fig. 4a/b, the
-over-throttling trap). On complement it holds 78–95 % of what static 50 holds (below, four seeds);
-until this report it held 48–80 %, for a reason found and fixed (below).
+low by throttling-driven drops: at {hi} it holds {u['Tune']:.1f} % against static 250's {u['static 250']:.1f} % (Fig.
+4a/b, the over-throttling trap). On complement it holds {span([100 * r for r in ratios], 0)} % of what static 50 holds
+(below, {len(plan.long_seeds)} seed{'s' if len(plan.long_seeds) > 1 else ''} per load).
 """
 
-COMPLEMENT_NOTES = """**Complement — a reading of sec. 4.2 found and fixed.** After r = 5 resets to min(Tmax, Nmax) in a
+
+def complement_notes(report, plan):
+    runs = report.study
+    seeds = plan.long_seeds
+    reset = [runs.result(plan.complement_runs[("Tune, restart at the reset value", l, s)])
+             for l in plan.complement_loads for s in seeds]
+    default = [pct(runs.result(plan.complement_runs[("Tune", l, s)])) for l in plan.complement_loads for s in seeds]
+    ratchet = [max(threshold_after_warmup(r, r["window"]["warmup"]) or [float("nan")]) for r in reset]
+    load = plan.complement_curve_loads[0]
+    curve = {t: [runs.result(plan.complement_curve[(t, load, s)]) for s in seeds] for t in plan.complement_thresholds}
+    mean = {t: sum(pct(r) for r in rs) / len(rs) for t, rs in curve.items()}
+    held_count = {t: sum(mean_full_buffers(r) for r in rs) / len(rs) for t, rs in curve.items()}
+    ts = plan.complement_thresholds
+    _, increment, _ = tuner_steps(report, plan.swings["uniform"])
+    slopes = [(mean[a] - mean[b]) * increment / (b - a) for a, b in zip(ts, ts[1:]) if mean[b] < mean[a]]
+    trace = swings(report, plan.swings[COMPLEMENT])
+    best = max(mean, key=mean.get)
+    reset_level = 0.75 * mean[best] * (1 + trace["above"] / 100)
+    above = [t for t in ts if mean[t] >= reset_level]
+    below = [t for t in ts if mean[t] < reset_level and t > best]
+    where = (f"between the thresholds of {max(above)} and {min(below)}" if above and below else
+             "below every threshold run" if not above else "above every threshold run")
+    low = [t for t in ts if t <= 50]
+    gather = runs.configuration(plan.swings[COMPLEMENT])["sideband"]["hop_delay"]
+    reset_pct = [pct(r) for r in reset]
+    if sum(reset_pct) / len(reset_pct) < sum(default) / len(default) - 2:
+        reading = (f"""Left at the reset value (the last column above), the collapsed network's
+next period becomes the new maximum, its full-buffer count the new Nmax and the failed threshold the
+new Tmax: the threshold ratchets up to {span(ratchet, 0)} full buffers and Tune holds {span(reset_pct)} % of
+capacity. Restarting the search where sec. 4.1 begins it, at the initial threshold, the throttle
+drains the knot and the tuner climbs again: {span(default)} % on every seed and load.""")
+    else:
+        reading = (f"""On these runs the two readings hold about the same: {span(reset_pct)} % of
+capacity left at the reset value (the last column above, highest threshold {span(ratchet, 0)} full buffers),
+{span(default)} % restarting where sec. 4.1 begins the search, at the initial threshold.""")
+    thresholds_text = (f"a threshold of {low[0]} runs" if len(low) == 1 else " and ".join(str(t) for t in low) + " run")
+    return f"""**Complement — where the search restarts (sec. 4.2).** After r = 5 resets to min(Tmax, Nmax) in a
 row, "even the min(Tmax, Nmax) value is too high to prevent saturation, and we must recompute max
 value ... restart the maximum-locating process". The paper does not say where the threshold stands
-when the search restarts. icnsim left it at the reset value until this report, and on complement
-that was the trap. Traced decision by decision (seed 1, 0.02; the time series' `controller.threshold`
-with `--set congestion_control.restart=reset_value` shows the ratchet): the network collapses with the
-threshold at 317; five resets to 317 do not lift it; the maximum is forgotten — and the next period,
-of the collapsed network, becomes the new maximum, its full-buffer count (450–900) the new Nmax and
-the failed threshold the new Tmax. The threshold ratchets up to 1,000–1,300 and the network lives
-half-collapsed (the last column above: 16–25 % of capacity). Restarting the search where sec. 4.1
-begins it, at the initial threshold (1 % of the buffers, 30), the throttle drains the knot and the
-tuner climbs again: 25.7–31.1 % on every seed and load. icnsim now does so
-(`congestion_control.restart: initial`; `reset_value` is the old reading;
-`tests/unit/congestion_control_test.cpp`). The same change rescued the uniform run that fell for
-good at 0.025 (Fig. 4a/b readings table), lifted Tune on the avoidance network past saturation
-(least 42.0 % → 50.7 % of capacity, Fig. 4c/d) and halved the sensitivity to the tuning period and
-steps (sec. 4.1's table); it brought Fig. 12's early saturation out (Figs. 11 and 12).
+when the search restarts. {reading} icnsim restarts at the initial threshold
+(`congestion_control.restart: initial`; `reset_value` is the other reading;
+`tests/unit/congestion_control_test.cpp`); the trace that found it and what else the change moved:
+{HISTORY}.
 
 **What remains on complement: the creep down a gradual decline.** The static-threshold table is the
-paper's Fig. 3 on complement, and unlike uniform's plateau and cliff it has the paper's shape:
-throughput falls gradually past the best threshold (34 % at 50, 32 % at 150, 26 % at 200, 21 % at
-250, 11 % at 350, at 0.02). But a step of +30 full buffers costs at most about 3 points, inside a tuning period's
-counting noise (±4 %), so Table 1's 25 % drop does not fire on the way down, and the reset needs a
-period below 75 % of the best one (a high period, ~12 % above the mean), about 28 % of capacity —
-between the thresholds of 150 and 200, well down the decline. Between restarts the tuner therefore
-walks down the decline (its highest threshold after warm-up: claims table), the creep the paper
-names in sec. 4.1 and its Fig. 6 shows Tune avoiding; the rules as written (a 25 % drop in one
-period; "significantly" below the maximum) do not sense this decline on icnsim. The table also shows
-why a count is a poor threshold on complement: a static threshold does not hold the count near it —
-25 and 50 run the network at 250–375 full buffers on average. The count swings from a few tens to
-about 600 every ~200 cycles (static 50, seed 1, 32-cycle samples): it is 32–64 cycles old when it stops the
-sources, and when the estimate falls all 256 nodes release their waiting packet together. So Nmax,
-the count at the best period (300–450 in the traces), used as a threshold runs the network between
-the rows of 250 and 350 and beyond.
+paper's Fig. 3 on complement: at {load}, {', '.join(f'{mean[t]:.0f} % at {t}' for t in ts)}. Where throughput falls, a
+step of +{increment} full buffers costs at most about {max(slopes or [0]):.1f} points, against a tuning period's counting
+noise of ±{trace['noise']:.0f} % (static 50, seed 1 at 0.02, {SWING_SAMPLES}-cycle samples), so Table 1's 25 % drop does
+not fire on the way down, and the reset needs a period below 75 % of the best one (a high period,
+{trace['above']:.0f} % above the mean), about {reset_level:.0f} % of capacity ({where}). Between
+restarts the tuner therefore walks down the decline (its highest threshold after warm-up: claims
+table), the creep the paper names in sec. 4.1 and its Fig. 6 shows Tune avoiding. The table also
+shows why a count is a poor threshold on complement: a static threshold does not hold the count near
+it — {thresholds_text} the network at {span([held_count[t] for t in low], 0)} full buffers on average. The
+count swings between about {trace['low']:,.0f} and {trace['high']:,.0f} {cadence(trace)} (the same trace): it is a
+gather or two old when it stops the sources (a gather crosses the sideband at {gather} cycles a hop), and
+when the estimate falls all nodes release their waiting packet together. So Nmax, the count at the
+best period, used as a threshold runs the network well above it.
 """
 
-FIG9_NOTES = """Before this report icnsim reported 11,615 / 7,079 / 6,387 cycles (recovery) with 116k–314k packets
-still queued at the end: the shipped bursts offered one packet every 16 cycles (icnsim refused more
-than 1 flit/node/cycle) into unbounded queues, so every burst left a backlog that never drained
-and latency counted the backlog. *Cause: the source model.* The paper's nodes "try to generate a
-packet every 15 cycles"; with attempt sources (`stimuli/selftuned-bursty.yaml`) the bursts offer
-the paper's 0.067 packets/node/cycle and no queue grows. The ordering Tune < ALO ≤ Base holds in
-both configurations, and with avoidance Base and ALO are the paper's (≈ 500). Tune's latency there
-is about half of ALO's, not the paper's third: *cause: the avoidance network's VC split*, as in
-Fig. 4c/d. With one adaptive VC the network saturates at 48 % instead of 64 %, and Tune, which
-holds it just below saturation, holds it at a higher latency; with the paper's two adaptive VCs
-(the rows "two adaptive VCs", one VC more than the paper) Tune's latency falls below half of
-ALO's. With recovery ALO's latency stays far below the paper's 2,571 cycles; where that comes from
-is taken apart below.
+
+def fig9_notes(report, plan, m):
+    runs = report.study
+    lat9 = m.fig9_latency
+    order = {p: lat9[(p, "Tune")] < lat9[(p, "ALO")] <= ALO_NOT_ABOVE * lat9[(p, "Base")] for p in (RECOVERY, AVOIDANCE)}
+    paper_avoid = [int(FIG9_PAPER[AVOIDANCE][i].replace(",", "")) for i in (0, 1)]
+    off = [100 * (lat9[(AVOIDANCE, n)] / paper_avoid[i] - 1) for i, n in enumerate(("Base", "ALO"))]
+    one, two = past_peak(runs, plan.fig4[AVOIDANCE], plan.loads4), past_peak(runs, plan.fig4vc, plan.loads4)
+    vc = m.fig9vc_latency
+    interval = report.derived(1 / 15)
+    alo_recovery = lat9[(RECOVERY, "ALO")] / int(FIG9_PAPER[RECOVERY][1].replace(",", ""))
+    return f"""*The sources.* The paper's nodes "try to generate a packet every 15 cycles"; with attempt sources
+(`stimuli/selftuned-bursty.yaml`) the bursts offer the paper's {interval:.3f} packets/node/cycle and no queue grows
+(how it read with queued sources: {HISTORY}). The ordering Tune < ALO ≤ Base holds
+{'in both configurations' if all(order.values()) else 'with ' + ' and '.join(n for p, n in ((RECOVERY, 'recovery'), (AVOIDANCE, 'avoidance')) if order[p]) if any(order.values()) else 'in neither configuration'};
+with avoidance Base and ALO are {off[0]:+.0f} % and {off[1]:+.0f} % from the paper's. Tune's latency there is
+{100 * lat9[(AVOIDANCE, 'Tune')] / lat9[(AVOIDANCE, 'ALO')]:.0f} % of ALO's, where the paper's is a third: *cause: the avoidance network's VC split*,
+as in Fig. 4c/d. With one adaptive VC the network peaks at {one[0]:.0f} % against {two[0]:.0f} % with two, and
+Tune, which holds it just below saturation, holds it at a higher latency; with the paper's two adaptive VCs
+(the rows "two adaptive VCs", one VC more than the paper) Tune's latency is {100 * vc['Tune'] / vc['ALO']:.0f} % of ALO's.
+With recovery ALO's latency is {100 * alo_recovery:.0f} % of the paper's; where that comes from is taken apart below.
 What the paper leaves open and may move the magnitudes: the durations of the phases (read from
 Fig. 8, whose text gives only the rates) and the latency of packets still in the network when the
 run ends (not counted here; the paper does not say).
 """
 
-FIG9_ALO_NOTES = """**ALO with recovery — what "free" means decides it.** The paper: "the ALO scheme and the base
+
+def fig9_alo_notes(report, plan):
+    runs = report.study
+    per = {n: {burst.replace("-", "_"): (accepted, latency)
+               for burst, accepted, latency in bursts(runs.result(plan.fig9[RECOVERY][n]))}
+           for n in ("ALO", "Tune", "ALO, free = room")}
+    alo_lat = ", ".join(f"{b.replace('_', ' ')} {'—' if l is None else f'{l:,.0f}'}" for b, (_, l) in per["ALO"].items())
+    tune_lat = ", ".join(f"{b.replace('_', ' ')} {'—' if l is None else f'{l:,.0f}'}" for b, (_, l) in per["Tune"].items())
+    room = {p: pct(runs.result(plan.alo_patterns[("ALO, free = room", p)])) for p in BURST_PATTERNS}
+    alo = {p: pct(runs.result(plan.alo_patterns[("ALO", p)])) for p in BURST_PATTERNS}
+    base = {p: pct(runs.result(plan.alo_patterns[("Base", p)])) for p in BURST_PATTERNS}
+    tipped = [f"{b.replace('_', ' ')} {per['ALO, free = room'][b][1]:,.0f} against {per['ALO'][b][1]:,.0f}"
+              for b in ("uniform", "bit_complement") if b in per["ALO"] and None not in (per["ALO"][b][1], per["ALO, free = room"][b][1])]
+    avoid = abs(pct(runs.result(plan.fig9[AVOIDANCE]["ALO"])) - pct(runs.result(plan.fig9[AVOIDANCE]["ALO, free = room"])))
+    return f"""**ALO with recovery — what "free" means decides it.** The paper: "the ALO scheme and the base
 scheme initially ramp up the throughput but throughput collapses soon thereafter". Taken burst by
-burst, icnsim's ALO as run by default does that in the bit-reversal and perfect-shuffle bursts —
-throughput ramps up and falls, packets wait many hundreds of cycles — but not in the uniform and
-complement bursts, where it holds the network out of the collapsed state for the whole burst at a
-latency near Tune's; at steady load the same split shows (table above), and on uniform traffic ALO
-holds about 78 % of capacity on every seed and load past saturation (Fig. 4a/b). For its mean of
-2,571 cycles the paper's ALO must have lost the uniform and complement bursts too. *Cause: what
-makes a VC "free", which sec. 5.1 leaves open.* By default icnsim counts a VC free when no packet
-holds it (`congestion_control.free_vc: unallocated`); counted free while its buffer has room for a
-flit (`free_vc: room`), a VC that a blocked packet holds still lets packets in as long as that
-packet's flits do not fill it, and ALO no longer holds uniform traffic on the recovery network: at
-steady load it collapses as the base does (the last column above; 3.6 % at 20,000 cycles,
-`tests/scripts/test_selftuned_claims.py`), keeps half as much of complement, and — the one pattern
-where it gains — more of bit-reversal. Under the bursts the uniform and complement ones now tip
-(1,086 and 637 cycles against 191 and 448, burst table), and the mean latency moves towards the
-base's (the ALO row with room in the table above), though not to the paper's ALO ≈ Base. With
-avoidance the two readings differ by under a point: a Duato network's VCs free up through the
-escape channels either way. The paper's
-Fig. 9a fits the second reading better; its Fig. 4a, the recovery network at steady load, is not
-described in words, so which reading its ALO had cannot be settled from the text.
+burst (table above), the mean latency of icnsim's ALO as run by default is {alo_lat} cycles, Tune's
+{tune_lat}; at steady load past saturation ALO holds {', '.join(f"{p.replace('_', ' ')} {alo[p]:.1f} %" for p in BURST_PATTERNS)}
+(the base: {', '.join(f'{base[p]:.1f} %' for p in BURST_PATTERNS)}); on uniform traffic {alo_long_text(report, plan)}
+(Fig. 4a/b). For its mean of 2,571 cycles the paper's ALO must have lost the
+uniform and complement bursts too. *Cause: what makes a VC "free", which sec. 5.1 leaves open.* By
+default icnsim counts a VC free when no packet holds it (`congestion_control.free_vc: unallocated`);
+counted free while its buffer has room for a flit (`free_vc: room`), a VC that a blocked packet holds
+still lets packets in as long as that packet's flits do not fill it. ALO then holds, at steady load,
+{', '.join(f"{p.replace('_', ' ')} {room[p]:.1f} %" for p in BURST_PATTERNS)} (the last column above;
+`tests/scripts/test_selftuned_claims.py`){'; under the bursts its mean latency is ' + ', '.join(tipped) + ' cycles (burst table)' if tipped else ''}, and its
+mean latency moves towards the base's (the ALO row with room in the table above), though not to the
+paper's ALO ≈ Base. With avoidance the two readings differ by {avoid:.1f} points of throughput: a Duato
+network's VCs free up through the escape channels either way. The paper's Fig. 9a fits the second
+reading better where ALO loses what it held; its Fig. 4a, the recovery network at steady load, is
+not described in words, so which reading its ALO had cannot be settled from the text.
 """
 
-FIG11_NOTES = """**Gather time — reproduced.** The paper's intermediate nodes modify the metapacket with a
-one-cycle adder "before forwarding" (sec. 5.3), so it stays in the network: icnsim's passes
-through each router of its row — routed, its value added in one cycle, sent on — and a hop costs
-routing + adder + crossbar + link = 4 cycles; a gather round both dimensions of the idle 16-ary
-2-cube takes 2 · 16 · 4 + 11 = 139 cycles (`tests/network/metapacket_test.cpp` checks the per-hop
-cost on 4- and 8-ary tori). (An earlier version ejected and re-injected the metapacket at every
-node, and a gather took about 320 cycles at every load.) How gathers change with load depends on
-where the metapackets' priority applies, which the paper leaves open. Its explanation of the
-shorter gathers past saturation — "data-packets are blocked at saturation and thus metapackets see
-no contention for physical links" — implies that below saturation they do contend for links. So
-by default the metapackets' lane is served first by the arbiter and in VC allocation but takes
-turns with the data lanes on each link, flit by flit. Gathers then lengthen towards the base's
-peak and shorten past it, the paper's shape, inside its 130–160 band with maxima well under 300.
-With priority on the links too (`metapacket_priority: link`) they stay at about 139 cycles at every
-load.
 
-**Tune with metapackets — reproduced on average, not on every seed.** The paper: metapackets make the network
-saturate at lighter loads, and Tune acting on their stale information more so; metapackets are "not
-suitable" for the scheme. Past saturation Tune on metapackets holds less than over the sideband
-with either priority reading (claims table). At the base's peak (0.02, where the base delivers all
-64 % it is offered on every seed) Tune on metapackets already loses throughput on two of four seeds
-sharing the links and on three winning them (table above; 52–57 % where it does), 8–11 % on
-average: acting on the metapackets' older count it throttles a network the base still carries.
-Until the search for a new maximum restarted at the initial threshold (Fig. 6 notes) the readings
-split: with the metapackets winning every link Tune collapsed at 0.02 (28.7 % on seed 1), sharing the
-links it followed the base to its peak (63.6 %), so no one reading gave both Fig. 11's gathers and
-Fig. 12's early saturation; now the sharing reading gives both. (Before that, with the injection
-buffers counted as full too, the sharing reading throttled at 0.015 already, 34.7 % against 48 %.)
-No tune
-is the base within a fraction of a point at every load (the metapackets take about 1.4 % of link
-bandwidth), where the paper's No tune saturates somewhat earlier than the base; its metapackets
-evidently cost the data a little more than icnsim's.
+def fig11_notes(report, plan, m):
+    runs = report.study
+    config = runs.configuration(plan.fig11[("No tune (metapackets)", plan.loads11[0])])
+    k, n = config["network"]["radix"], config["network"]["dimensions"]
+    idle = report.derived(n * k * GATHER_HOP + GATHER_ENDS)
+    link = [runs.result(plan.fig11[("No tune (metapackets, link priority)", l)]).get("metapackets", {}).get("mean_cycles")
+            for l in plan.loads11]
+    link = [g for g in link if g is not None]
+    means = m.gather_means
+    rises = len(means) > 2 and max(means) > means[0] and max(means) > means[-1]
+    seeds = plan.long_seeds
+    loses = {name: [v for v in m.early[name] if v < EARLY * m.base_peak12] for name in plan.early_names}
+    loss = {name: 100 * (1 - sum(v) / len(v) / m.base_peak12) for name, v in m.early.items()}
+    no_tune = max(abs(pct(runs.result(plan.fig11[("No tune (metapackets)", l)])) - pct(runs.result(plan.fig11[("Base", l)])))
+                  for l in plan.loads11)
+    routers = runs.result(plan.fig11[("No tune (metapackets)", 0.02)])["activity"]["routers"]
+    share = 100 * routers["metapacket_lane_flits"] / routers["link_traversals"] if routers["link_traversals"] else float("nan")
+    sharing, winning = plan.early_names
+
+    def seeds_text(name):
+        return (f"on {len(loses[name])} of {len(seeds)} seed{'s' if len(seeds) > 1 else ''}"
+                + (f" ({span(loses[name])} % where it does)" if loses[name] else ""))
+    return f"""**Gather time.** The paper's intermediate nodes modify the metapacket with a one-cycle adder "before
+forwarding" (sec. 5.3), so it stays in the network: icnsim's passes through each router of its row —
+routed, its value added in one cycle, sent on — and a hop costs routing + adder + crossbar + link =
+{GATHER_HOP} cycles; a gather round both dimensions of the idle {k}-ary {n}-cube takes {n} · {k} · {GATHER_HOP} + {GATHER_ENDS} =
+{idle} cycles (`tests/network/metapacket_test.cpp` checks the per-hop cost on 4- and 8-ary tori; the
+earlier ejecting version: {HISTORY}). How gathers change with load depends on where the metapackets'
+priority applies, which the paper leaves open. Its explanation of the shorter gathers past
+saturation — "data-packets are blocked at saturation and thus metapackets see no contention for
+physical links" — implies that below saturation they do contend for links. So by default the
+metapackets' lane is served first by the arbiter and in VC allocation but takes turns with the data
+lanes on each link, flit by flit. Gathers then {'lengthen towards the base' + chr(39) + 's peak and shorten past it, the paper' + chr(39) + 's shape' if rises else 'do not lengthen and shorten again with load as the paper' + chr(39) + 's do'}
+(means {span(means, 0)} cycles, the claims table judges them against the paper's band). With priority on
+the links too (`metapacket_priority: link`) they take {span(link, 0)} cycles at every load.
+
+**Tune with metapackets.** The paper: metapackets make the network saturate at lighter loads, and
+Tune acting on their stale information more so; metapackets are "not suitable" for the scheme. Past
+saturation Tune on metapackets holds {m.meta_past:.1f} % against {m.sideband_past:.1f} % over the sideband (claims
+table). At the base's peak (0.02, where the base delivers {m.base_peak12:.1f} %) Tune on metapackets loses
+throughput (below {100 * EARLY:.0f} % of the base's) {seeds_text(sharing)} sharing the links and {seeds_text(winning)} winning them,
+{loss[sharing]:.0f} % and {loss[winning]:.0f} % below the base on average: acting on the metapackets' older count it throttles a
+network the base still carries. How the readings split before the search restarted at the initial
+threshold: {HISTORY}. No tune is within {no_tune:.1f} points of the base at every load (the metapackets
+take {share:.1f} % of the link traversals at 0.02), where the paper's No tune saturates somewhat earlier than
+the base; its metapackets evidently cost the data a little more than icnsim's.
 """
+
 
 FIG13_NOTES = """Paper (Appendix A): Tune holds throughput past saturation for these patterns too; its latency may
 exceed the base's there, because the base's latency counts only its few delivered packets.

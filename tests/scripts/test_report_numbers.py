@@ -40,11 +40,12 @@ def test_nothing_is_typed_in_when_every_number_is_measured_stated_derived_or_con
 
 def test_a_number_quoted_from_the_paper_is_the_papers(tmp_path):
     def text(measured):
-        return HEADER + f'The paper: "for a 2-ary 10-fly network (1024 input butterfly) ..."; icnsim: {measured}, 1024 nodes.\n'
+        return HEADER + (f'The paper: "for a 2-ary 10-fly network (1024 input butterfly) ..."; icnsim: {measured}, 1024 nodes;\n'
+                         f'and "a quotation over\n2,048 lines"; icnsim: {measured}, 2,048 nodes.\n')
 
     (tmp_path / "run.yaml").write_text(CONFIGURATION)
     found = typed_numbers(text("1.8"), [text("2.5")], tmp_path)
-    assert [(number, line.count("1024")) for _, number, line in found] == [("1024", 2)]  # the one outside the quote
+    assert [(number, line.count(number)) for _, number, line in found] == [("1024", 2), ("2,048", 2)]  # outside the quotes
 
 
 def test_perturbed_results_keep_their_shape_and_move_every_number():
