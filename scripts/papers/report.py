@@ -31,12 +31,12 @@ class Report:
     def figure(self, figure, name, caption):
         """Saves FIGURE as NAME.svg and NAME.png and shows it in the report. A perturbed render (the check
         of the report's numbers, which reads its text) draws no figure."""
-        if self.study.perturb is not None:
+        if self.study.perturb is None:
+            paths = plot.save(figure, self.figures / name)
+        else:
             plot.plt.close(figure)
-            self.lines.append(f"![{caption}]({self.figures.name}/{name}.svg)\n")
-            return []
-        paths = plot.save(figure, self.figures / name)
-        self.lines.append(f"![{caption}]({self.figures.name}/{paths[0].name})\n")
+            paths = []
+        self.lines.append(f"![{caption}]({self.figures.name}/{name}.svg)\n")
         return paths
 
     def claim(self, where, claim, paper, icnsim, agrees, why=""):

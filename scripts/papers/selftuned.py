@@ -939,7 +939,6 @@ HISTORY = "[history](selftuned-history.md)"
 DEEP_FROM = 0.04    # packets/node/cycle: from here on "deep in saturation"; below, "just past" (the base peaks at 0.02)
 GATHER_HOP = 4      # cycles per hop of a metapacket: routing + adder + crossbar + link (sec. 5.3)
 GATHER_ENDS = 11    # cycles of a gather round outside its hops (tests/network/metapacket_test.cpp)
-PAPER_TUNE_FIG9 = (161, 163)  # Fig. 9: Tune's mean latency, recovery and avoidance (FIG9_PAPER)
 # The paper's values and the plan's constants the prose states (scripts/papers/report_numbers.py):
 # Fig. 9's latencies and their ratios (2,838 / 161 and 520 / 163), the end of its spurts (29,000);
 # Table 1's drop of 25 %; sec. 4.1's 4 %; Fig. 11's 130-160 and 300 cycles; the paper's length; the
@@ -948,6 +947,11 @@ PAPER_TUNE_FIG9 = (161, 163)  # Fig. 9: Tune's mean latency, recovery and avoida
 STATED_NUMBERS = [2838, 2571, 161, 520, 509, 163, 18, 3.2, 29000, 25, 4, 130, 160, 300, *FULL_LENGTH, *QUICK_LENGTH,
                   15000, GATHER_HOP,
                   GATHER_ENDS, DEEP_FROM, 0.04, 0.02, 15, 100 * NEAR_PEAK, 100 * EARLY]
+
+
+def paper_latency(network, name):
+    """Fig. 9's mean latency in the paper (FIG9_PAPER) on NETWORK for controller NAME."""
+    return int(FIG9_PAPER[network][("Base", "ALO", "Tune").index(name)].replace(",", ""))
 
 
 def span(values, digits=1):
@@ -1278,13 +1282,12 @@ def burst_duration_notes(report, plan):
     shortest = min(plan.durations)
     tune_short = [lat9[(shortest, p, "Tune")] for p in (RECOVERY, AVOIDANCE)]
     ratio = {p: [lat9[(d, p, "Base")] / lat9[(d, p, "Tune")] for d in plan.durations] for p in (RECOVERY, AVOIDANCE)}
-    paper = {p: report.derived(int(FIG9_PAPER[p][0].replace(",", "")) / int(FIG9_PAPER[p][2].replace(",", "")))
-             for p in (RECOVERY, AVOIDANCE)}
+    paper = {p: report.derived(paper_latency(p, "Base") / paper_latency(p, "Tune")) for p in (RECOVERY, AVOIDANCE)}
     return f"""Fig. 8's durations are not in the text; what the text does give — the recovery network "goes into
 deep saturation ... approximately between 20,000 and 21,000 cycles", drains "between 21,000 and
 27,000" and spurts until 29,000, "long after the offered load is reduced" — reads like a burst of
 about 1,000 cycles, where the shipped load has 5,000. With {shortest:,}-cycle bursts Tune's mean latency is
-{tune_short[0]:,.0f} and {tune_short[1]:,.0f} cycles (recovery, avoidance) against the paper's {PAPER_TUNE_FIG9[0]} and {PAPER_TUNE_FIG9[1]},
+{tune_short[0]:,.0f} and {tune_short[1]:,.0f} cycles (recovery, avoidance) against the paper's {paper_latency(RECOVERY, 'Tune')} and {paper_latency(AVOIDANCE, 'Tune')},
 since most packets then come from the low load; but Base and ALO move the same way, and the Base / Tune
 ratio is {span(ratio[AVOIDANCE])} with avoidance (paper {paper[AVOIDANCE]:.1f}) and {span(ratio[RECOVERY])} with recovery (paper
 {paper[RECOVERY]:.0f}) over the durations run. So the durations set the magnitudes, not the gaps: the gaps come
@@ -1452,12 +1455,11 @@ def fig9_notes(report, plan, m):
     runs = report.study
     lat9 = m.fig9_latency
     order = {p: lat9[(p, "Tune")] < lat9[(p, "ALO")] <= ALO_NOT_ABOVE * lat9[(p, "Base")] for p in (RECOVERY, AVOIDANCE)}
-    paper_avoid = [int(FIG9_PAPER[AVOIDANCE][i].replace(",", "")) for i in (0, 1)]
-    off = [100 * (lat9[(AVOIDANCE, n)] / paper_avoid[i] - 1) for i, n in enumerate(("Base", "ALO"))]
+    off = [100 * (lat9[(AVOIDANCE, n)] / paper_latency(AVOIDANCE, n) - 1) for n in ("Base", "ALO")]
     one, two = past_peak(runs, plan.fig4[AVOIDANCE], plan.loads4), past_peak(runs, plan.fig4vc, plan.loads4)
     vc = m.fig9vc_latency
     interval = report.derived(1 / 15)
-    alo_recovery = lat9[(RECOVERY, "ALO")] / int(FIG9_PAPER[RECOVERY][1].replace(",", ""))
+    alo_recovery = lat9[(RECOVERY, "ALO")] / paper_latency(RECOVERY, "ALO")
     return f"""*The sources.* The paper's nodes "try to generate a packet every 15 cycles"; with attempt sources
 (`stimuli/selftuned-bursty.yaml`) the bursts offer the paper's {interval:.3f} packets/node/cycle and no queue grows
 (how it read with queued sources: {HISTORY}). The ordering Tune < ALO ≤ Base holds
