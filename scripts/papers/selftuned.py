@@ -302,6 +302,7 @@ COMPLEMENT_THRESHOLDS = (25, 50, 100, 150, 200, 250, 350)
 
 
 SWING_SAMPLES = 32  # cycles between the trace runs' samples: one sideband gather
+SWING_LOADS = {"uniform": 0.04, COMPLEMENT: 0.02}  # the traces' loads: deep past the peak, and where 50 holds it
 
 
 def mean_full_buffers(r):
@@ -464,10 +465,10 @@ def plan_runs(report):
     # simulated, tests/scripts/test_attempt_sources.py): Tune deep in saturation on uniform and static 50
     # on complement, the swings of a network whose nodes stop and start together.
     swings = {"uniform": seeded(runs, {"Tune": [*CONTROLLERS["Tune"], f"simulation.sample_interval={SWING_SAMPLES}"]},
-                                (0.04,), (1,), quick)[("Tune", 0.04, 1)],
+                                (SWING_LOADS["uniform"],), (1,), quick)[("Tune", SWING_LOADS["uniform"], 1)],
               COMPLEMENT: seeded(runs, {"static 50": [*CONTROLLERS["static 50"], f"stimulus.pattern.type={COMPLEMENT}",
                                                       f"simulation.sample_interval={SWING_SAMPLES}"]},
-                                 (0.02,), (1,), quick)[("static 50", 0.02, 1)]}
+                                 (SWING_LOADS[COMPLEMENT],), (1,), quick)[("static 50", SWING_LOADS[COMPLEMENT], 1)]}
     # At the base's peak, the buffers that hold a flit (the entropy controller's count of valid buffers,
     # edge and injection; with threshold 0 it never throttles) against the full-buffer count.
     occupied = runs.submit(RECOVERY, STEADY, ["congestion_control.type=entropy", "congestion_control.threshold=0",
@@ -945,8 +946,7 @@ GATHER_ENDS = 11    # cycles of a gather round outside its hops (tests/network/m
 # gather model's per-hop and end cycles; the plan's loads of the traces and a packet every 15 cycles;
 # the claims' margins as percentages; the quick length (the set-up names it); the bursts' 15,000-cycle grid.
 STATED_NUMBERS = [2838, 2571, 161, 520, 509, 163, 18, 3.2, 29000, 25, 4, 130, 160, 300, *FULL_LENGTH, *QUICK_LENGTH,
-                  15000, GATHER_HOP,
-                  GATHER_ENDS, DEEP_FROM, 0.04, 0.02, 15, 100 * NEAR_PEAK, 100 * EARLY]
+                  15000, GATHER_HOP, GATHER_ENDS, DEEP_FROM, *SWING_LOADS.values(), 15, 100 * NEAR_PEAK, 100 * EARLY]
 
 
 def paper_latency(network, name):
@@ -1181,7 +1181,7 @@ all at once — the paper's Fig. 9a shape (sec. 5.2.4; the burst table of Fig. 9
         out.append(f"At {' and '.join(str(l) for l in deep)} the threshold stays low (at most {span(highest, 0)} after "
                    "warm-up). ")
     out.append(f"""All nodes see the same estimate and stop and start together, so the full-buffer count
-swings between about {trace['low']:,.0f} and {trace['high']:,.0f} {cadence(trace)} (Tune, seed 1 at 0.04,
+swings between about {trace['low']:,.0f} and {trace['high']:,.0f} {cadence(trace)} (Tune, seed 1 at {SWING_LOADS['uniform']},
 {SWING_SAMPLES}-cycle samples; 10th and 90th percentiles) and throughput with it ({trace['accepted_low']:.2f}–{trace['accepted_high']:.2f}
 flits/node/cycle per {SWING_SAMPLES} cycles); a tuning period that falls in a trough reads as a 25 % drop
 and costs {decrement}, {decrement / increment:.0f} times what a good period gains ({increment}), so the threshold is held low.
@@ -1437,7 +1437,7 @@ when the search restarts. {reading} icnsim restarts at the initial threshold
 **What remains on complement: the creep down a gradual decline.** The static-threshold table is the
 paper's Fig. 3 on complement: at {load}, {', '.join(f'{mean[t]:.0f} % at {t}' for t in ts)}. Where throughput falls, a
 step of +{increment} full buffers costs at most about {max(slopes or [0]):.1f} points, against a tuning period's counting
-noise of ±{trace['noise']:.0f} % (static 50, seed 1 at 0.02, {SWING_SAMPLES}-cycle samples), so Table 1's 25 % drop does
+noise of ±{trace['noise']:.0f} % (static 50, seed 1 at {SWING_LOADS[COMPLEMENT]}, {SWING_SAMPLES}-cycle samples), so Table 1's 25 % drop does
 not fire on the way down, and the reset needs a period below 75 % of the best one (a high period,
 {trace['above']:.0f} % above the mean), about {reset_level:.0f} % of capacity ({where}). Between
 restarts the tuner therefore walks down the decline (its highest threshold after warm-up: claims
