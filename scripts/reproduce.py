@@ -33,7 +33,7 @@ def reproduce(name, quick, jobs, scheduler, out, cache=None, perturb=None):
     study = Study(name, paper.QUICK_LENGTH if quick else paper.FULL_LENGTH, jobs, scheduler,
                   pathlib.Path(cache) / name if cache else None, perturb)
     report = Report(name, paper.TITLE, paper.CITATION, pathlib.Path(out) / f"{name}.md", quick, study)
-    # Every paper's module in the same four parts: its runs, its measures, its text (tables, figures, claims).
+    # Every paper's module in the same three parts: its runs, its measures, its text (tables, figures, claims).
     plan = paper.plan_runs(report)
     study.execute()
     paper.render(report, plan, paper.measure(report, plan))

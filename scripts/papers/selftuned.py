@@ -975,11 +975,12 @@ def tuner_steps(report, run):
             report.derived(math.floor(buffers * cc["decrement_percent"] / 100)))
 
 
-def swings(report, run):
+def swings(report, plan, pattern):
     """A trace run (32-cycle samples) after warm-up: the full-buffer count's low and high (10th and 90th
     percentile), the mean cycles between its rises through its mean, accepted flits/node/cycle low and high
     per sample, the tuning period's packet count, its counting noise (%) and how far its highest period
     lies above the mean period (%)."""
+    run = plan.swings[pattern]
     r, config = report.study.result(run), report.study.configuration(run)
     full, accepted = after_warmup(r, "full_buffers"), after_warmup(r, "accepted")
     ordered = sorted(full)
@@ -987,7 +988,8 @@ def swings(report, run):
     mean = sum(full) / len(full)
     rises = [i for i in range(1, len(full)) if full[i - 1] < mean <= full[i]]
     every = (rises[-1] - rises[0]) / (len(rises) - 1) * SWING_SAMPLES if len(rises) > 1 else float("nan")
-    period = config["congestion_control"].get("tuning_period", 96)
+    # The tuner's period (static 50's trace has none of its own: the uniform trace's Tune gives it).
+    period = report.study.configuration(plan.swings["uniform"])["congestion_control"]["tuning_period"]
     per = max(1, round(period / SWING_SAMPLES))
     periods = [sum(accepted[i:i + per]) for i in range(0, len(accepted) - per + 1, per)]
     nodes = config["network"]["radix"] ** config["network"]["dimensions"]
@@ -1139,7 +1141,7 @@ def long_notes(report, plan):
 
 """)
     plateau, _ = plateau_text(report, plan)
-    trace = swings(report, plan.swings["uniform"])
+    trace = swings(report, plan, "uniform")
     if falls:
         before = [max([t for c, t in zip(tune[k]["time_series"]["cycle"], tune[k]["time_series"].get("controller.threshold", []))
                        if tune[k]["window"]["warmup"] <= c < collapse_cycle(tune[k])] or [float("nan")]) for k in falls]
@@ -1405,7 +1407,7 @@ def complement_notes(report, plan):
     ts = plan.complement_thresholds
     _, increment, _ = tuner_steps(report, plan.swings["uniform"])
     slopes = [(mean[a] - mean[b]) * increment / (b - a) for a, b in zip(ts, ts[1:]) if mean[b] < mean[a]]
-    trace = swings(report, plan.swings[COMPLEMENT])
+    trace = swings(report, plan, COMPLEMENT)
     best = max(mean, key=mean.get)
     reset_level = 0.75 * mean[best] * (1 + trace["above"] / 100)
     above = [t for t in ts if mean[t] >= reset_level]
