@@ -34,7 +34,7 @@ double ApproximateTiming::load(LinkLoad& link, std::uint32_t real, Cycle at) {
   // of its W cycles. An estimate for a time before the window opened (an initiator whose decoupled
   // time lags another's) sees the last full window's.
   const double elapsed = at > link.window_start ? double(at - link.window_start) : 0.0;
-  return std::min(kMostLoad, link.previous + (std::min(elapsed, double(carried)) - elapsed * link.previous) / double(kWindow));
+  return std::min(kMostLoad, link.previous + (std::min(elapsed, double(carried)) - elapsed * link.previous) * kPerWindow);
 }
 
 double ApproximateTiming::injection_utilisation(NodeId node, Cycle at, int flits) {
@@ -74,19 +74,26 @@ ApproximateTiming::Route ApproximateTiming::find_route(NodeId from, NodeId to) {
 
 Cycle ApproximateTiming::packet_latency(NodeId from, NodeId to, int flits, Cycle at) {
   const Route path = route(from, to);
-  // In the source queue a packet waits for whole packets ahead of it (FIFO), of the traffic's mean
-  // length; on a link its flits share the channel with the other lanes' flit by flit, so there it
-  // waits in proportion to its own length.
-  const double delivered_mean = fabric_.statistics().mean_packet_length();
-  const double mean_length = delivered_mean > 0 ? delivered_mean : double(flits);
+  // Each queue adds ρ / (2 (1 − ρ)) · w: in the source queue a packet waits for whole packets ahead
+  // of it (FIFO), w the traffic's mean length; on a link its flits share the channel with the other
+  // lanes' flit by flit, w its own length. The terms are summed as one fraction, sum / product, so
+  // that an estimate costs one division however long the route (a division per link was a fifth of
+  // an access's time); the product of the (1 − ρ) stays above 0.05 per link.
   const double injecting = injection_utilisation(from, at, flits);
-  double waiting = injecting / (2 * (1 - injecting)) * mean_length;
+  double sum = 0, product = 1;
+  if (injecting > 0) {
+    const double delivered_mean = fabric_.statistics().mean_packet_length();
+    sum = injecting * (delivered_mean > 0 ? delivered_mean : double(flits));
+    product = 1 - injecting;
+  }
   for (std::uint32_t h = path.first; h < path.first + path.hops; ++h) {
     LinkLoad& link = links_[hops_[h].link];
     const double rho = load(link, *hops_[h].sent, at);
-    waiting += rho / (2 * (1 - rho)) * double(flits);
+    sum = sum * (1 - rho) + rho * double(flits) * product;
+    product *= 1 - rho;
     link.estimated += std::uint64_t(flits);
   }
+  const double waiting = sum / (2 * product);
   return fixed_cycles_ + Cycle(path.hops) * per_hop_cycles_ + Cycle(flits) + Cycle(waiting + 0.5);
 }
 

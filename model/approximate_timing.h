@@ -21,6 +21,7 @@ class ApproximateTiming : public LatencyEstimate {
 
   // The window over which a link's utilisation is measured, in cycles.
   static constexpr Cycle kWindow = 1000;
+  static constexpr double kPerWindow = 1.0 / double(kWindow);
   // The highest utilisation an estimate uses: the queueing delay ρ / (1 − ρ) grows without bound.
   static constexpr double kMostLoad = 0.95;
 
