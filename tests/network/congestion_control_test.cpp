@@ -44,7 +44,7 @@ TEST_CASE("without control throughput collapses past saturation; self-tuned hold
   CHECK(tuned > 0.85 * peak); // held near the peak
 }
 
-TEST_CASE("below saturation self-tuned throttling costs less than 2 % throughput", "[network][congestion]") {
+TEST_CASE("below saturation self-tuned throttling costs less than 2 % throughput", "[network][congestion][slow]") {
   for (double load : {0.16, 0.28}) {
     const double base = accepted("none", load), tuned = accepted("self_tuned", load);
     INFO("load " << load << ": no control " << base << ", self-tuned " << tuned);

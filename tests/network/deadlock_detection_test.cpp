@@ -64,7 +64,7 @@ TEST_CASE("the inactivity detector finds the true deadlocks of an overloaded sin
 
 TEST_CASE("on the Trans-t paper's network congested but moving, the inactivity detector recovers nothing the "
           "wait-for analysis does not confirm, where the time-out recovers thousands of moving packets",
-          "[network][deadlock][recovery]") {
+          "[network][deadlock][recovery][slow]") {
   // 8-ary 3-cube, TFAR on 3 VCs, no congestion control, 0.65 flits/node/cycle: just below its
   // saturation (about 0.7), queues and blocked headers everywhere, no deadlock. At 0.7 itself the
   // detector makes its first false detection (1 in these 6,000 cycles; docs/routing.md).
@@ -85,7 +85,7 @@ TEST_CASE("on the Trans-t paper's network congested but moving, the inactivity d
 
 TEST_CASE("past saturation no deadlock outlives the inactivity detector, whether a lane takes its next packet once "
           "the tail has entered it or once it has drained",
-          "[network][deadlock][recovery]") {
+          "[network][deadlock][recovery][slow]") {
   // Trans-t's network without control at 1.0 flits/node/cycle. With on_tail, headers that hold
   // their lane and wait for a credit form knots among themselves (none refused a channel); a
   // detector that ignored them left 14 such knots standing for 800 cycles in these 4,000.

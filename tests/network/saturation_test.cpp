@@ -50,7 +50,7 @@ const char* kUniform = "packet_length: 16\n";
 }  // namespace
 
 TEST_CASE("past saturation the default torus carries more with every doubling of lanes (2 < 4 < 8)",
-          "[network][saturation]") {
+          "[network][saturation][slow]") {
   // 0.04 packets/node/cycle is 1.3x capacity and 2-3x the saturation throughput of each. Full
   // length (60,000 cycles) gives 0.200, 0.293, 0.366 flits/node/cycle: ratios 1.46 and 1.25.
   // Dally (sec. V-D) and the torus' own argument: more lanes let blocked packets be passed.

@@ -40,7 +40,7 @@ double recovery_accepted(const std::vector<std::string>& controller, double load
 }  // namespace
 
 TEST_CASE("past saturation entropy throttling keeps a collapsing network near its peak and costs under 2 % below it",
-          "[network][entropy]") {
+          "[network][entropy][slow]") {
   // Rth = 30 %: with adaptive routing and a central arbiter Ra sits well below the DOR network's
   // 90 % even below saturation (base(90, 30) throttles at 0.015 and loses 40 %); the threshold is
   // the network's to choose (sec. 5.2). Measured: none 0.240 / 0.320 / 0.008, entropy 0.240 /
@@ -57,7 +57,7 @@ TEST_CASE("past saturation entropy throttling keeps a collapsing network near it
 }
 
 TEST_CASE("past saturation IPR keeps a collapsing network from collapsing and costs under 2 % below it",
-          "[network][congestion][ipr]") {
+          "[network][congestion][ipr][slow]") {
   // In-transit priority never lets a new packet take an output VC that traffic already in the
   // network asks for, so Disha's recovery lane is not flooded. The stricter reading (no VC of an
   // output a packet holds) keeps all of the peak; the default one lets a new packet share a link

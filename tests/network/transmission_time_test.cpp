@@ -56,7 +56,7 @@ TEST_CASE("past saturation Trans-t keeps packets crossing the 8-ary 3-cube at ne
   CHECK(transt.accepted > base.accepted);
 }
 
-TEST_CASE("below saturation Trans-t costs less than 2 % throughput", "[network][congestion][trans-t]") {
+TEST_CASE("below saturation Trans-t costs less than 2 % throughput", "[network][congestion][trans-t][slow]") {
   const CubeRun base = run_cube("none", 0.03), transt = run_cube("trans_t", 0.03);
   INFO("accepted: none " << base.accepted << ", Trans-t " << transt.accepted);
   CHECK(transt.accepted > 0.98 * base.accepted);

@@ -107,8 +107,9 @@ def test_the_csv_has_one_row_per_point_with_its_axes_seed_and_results(tmp_path):
 
 
 def test_an_interrupted_sweep_resumes_without_recomputing_a_finished_run(tmp_path):
-    # Eight runs long enough to interrupt; one worker, so they finish one after another.
-    spec_path = sweep_file(tmp_path, "set: {simulation.cycles: 20000, simulation.warmup: 1000}\n"
+    # Eight runs long enough to interrupt (about a second each, the loop below looks every 50 ms);
+    # one worker, so they finish one after another.
+    spec_path = sweep_file(tmp_path, "set: {simulation.cycles: 4000, simulation.warmup: 500}\n"
                                      "axes:\n  stimulus.injection.rate: [0.01, 0.012, 0.014, 0.016, 0.018, 0.02, "
                                      "0.022, 0.024]\n")
     out = tmp_path / "out"
