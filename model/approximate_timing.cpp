@@ -77,10 +77,11 @@ Cycle ApproximateTiming::packet_latency(NodeId from, NodeId to, int flits, Cycle
   // Each queue adds ρ / (2 (1 − ρ)) · w: in the source queue a packet waits for whole packets ahead
   // of it (FIFO), w the traffic's mean length; on a link its flits share the channel with the other
   // lanes' flit by flit, w its own length. The terms are summed as one fraction, sum / product, so
-  // that an estimate costs one division however long the route (a division per link was a fifth of
-  // an access's time); the product of the (1 − ρ) stays above 0.05 per link.
+  // that an estimate costs one division however long the route (a division per link took a tenth
+  // of an access's wall time). Each factor 1 − ρ is at least 1 − kMostLoad = 0.05: a route long
+  // enough to take the product towards the smallest double is settled in parts.
   const double injecting = injection_utilisation(from, at, flits);
-  double sum = 0, product = 1;
+  double settled = 0, sum = 0, product = 1;
   if (injecting > 0) {
     const double delivered_mean = fabric_.statistics().mean_packet_length();
     sum = injecting * (delivered_mean > 0 ? delivered_mean : double(flits));
@@ -91,9 +92,14 @@ Cycle ApproximateTiming::packet_latency(NodeId from, NodeId to, int flits, Cycle
     const double rho = load(link, *hops_[h].sent, at);
     sum = sum * (1 - rho) + rho * double(flits) * product;
     product *= 1 - rho;
+    if (product < 1e-200) {
+      settled += sum / product;
+      sum = 0;
+      product = 1;
+    }
     link.estimated += std::uint64_t(flits);
   }
-  const double waiting = sum / (2 * product);
+  const double waiting = (settled + sum / product) / 2;
   return fixed_cycles_ + Cycle(path.hops) * per_hop_cycles_ + Cycle(flits) + Cycle(waiting + 0.5);
 }
 
