@@ -82,3 +82,32 @@ TEST_CASE("an approximate estimate for a time before a link's open window sees t
   CHECK(loaded.first > idle.first);  // ahead: the window it opened starts from the last one's load
   CHECK(loaded.second > idle.second);
 }
+
+// Reads across a 256-node line (255 hops each way), one issued every cycle: after a few windows
+// every link and both injection channels carry more than a flit a cycle, so each estimate uses the
+// highest utilisation, 0.95, everywhere, and a queue adds 0.95 / (2 · 0.05) = 9.5 cycles per flit
+// of w: the request's 255 links and node 0's channel for its 1 flit, the response's for its 5. The
+// product of 255 links' (1 − ρ), 0.05^255, is below the smallest double.
+TEST_CASE("an approximate estimate over the longest route at the highest load is the sum of its links' delays",
+          "[tlm][approximate]") {
+  const std::string out = icn::testing::in_child_process([] {
+    icnsim::Platform platform = icnsim::Platform::defaults("soc");
+    platform.set("network.radix", "256").set("network.dimensions", "1").set("network.wrap", "mesh")
+        .set("simulation.warmup", "0").set("tlm.timing", "approximate").map(0x0, 0x100, 255);
+    icnsim::Interconnect noc("noc", platform);
+    auto* memory = new icn::testing::Memory("memory");
+    noc.initiator_socket(255).bind(memory->socket);
+    auto* cpu = new Decoupled("cpu", sc_core::sc_time(1, sc_core::SC_US), noc.clock_period());
+    for (int i = 0; i < 6000; ++i) cpu->ahead.push_back(noc.clock_period() * double(i));
+    cpu->socket.bind(noc.target_socket(0));
+    sc_core::sc_start(sc_core::sc_time(2, sc_core::SC_US));
+    std::ostringstream os;
+    os << cpu->round_trips.front() << ' ' << cpu->round_trips.back();
+    return os.str();
+  });
+  std::istringstream in(out);
+  double idle = 0, loaded = 0;
+  in >> idle >> loaded;
+  INFO("zero-load round trip " << idle << ", at the highest load " << loaded);
+  CHECK(loaded - idle == Approx(9.5 * ((255 + 1) * 1 + (255 + 1) * 5)).margin(1));
+}
