@@ -301,10 +301,9 @@ def measure(report, plan):
     rnd, old = r17[("random", "per_lane")]["latency"], r17[("oldest_first", "per_lane")]["latency"]
     by_lanes17 = [(f"{l} × {d}", *(R(plan.k17_lanes[(l, d, p)])["latency"] for p in ("random", "oldest_first")))
                   if (l, d) != (4, 4) else ("4 × 4", rnd, old) for l, d in ((4, 4), *plan.lanes17)]
-    by_load17 = {FIG17_LOAD: (rnd, old), **{x: (R(plan.k17_loads[(x, "random")])["latency"],
-                                                R(plan.k17_loads[(x, "oldest_first")])["latency"]) for x in plan.loads17}}
     loads17 = {FIG17_LOAD: (r17[("random", "per_lane")], r17[("oldest_first", "per_lane")]),
                **{x: (R(plan.k17_loads[(x, "random")]), R(plan.k17_loads[(x, "oldest_first")])) for x in plan.loads17}}
+    by_load17 = {x: (a["latency"], b["latency"]) for x, (a, b) in loads17.items()}
     minimum17 = {x: tuple(at_minimum(histogram(r)[1], minimum6) for r in pair) for x, pair in loads17.items()}
     network17 = tuple(r["network_latency"] for r in loads17[FIG17_LOAD])
     r18 = {c: R(k) for c, k in plan.k18.items()}
@@ -548,8 +547,7 @@ def minimum_section(report, m):
       f"{100 * FIG17_LOAD:.0f} % of their capacity leaves few packets a free path whatever the scheduling, so the "
       "paper's sharp peak at the minimum at that load is not what a scheduling policy gives here; what in the "
       "paper's network or measurement makes it is not found. Measured from the head's entry into the network "
-      f"instead of the packet's creation (the source queue left out), oldest-first takes the mean {rnd['mean']:.1f} "
-      f"→ {old['mean']:.1f} ({100 * (old['mean'] / rnd['mean'] - 1):+.0f} %) and σ ×{old['stddev'] / rnd['stddev']:.2f}"
+      f"instead of the packet's creation (the source queue left out), {network_change(m)} under oldest-first"
       + (": there the paper's gain appears.\n" if old["mean"] / rnd["mean"] - 1 <= -0.17 and
          old["stddev"] <= 0.5 * rnd["stddev"] else ": the source queue is not what hides the paper's gain either.\n"))
 
