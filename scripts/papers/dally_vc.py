@@ -532,13 +532,14 @@ def minimum_section(report, m):
     w(f"**The peak at the minimum.** The share of packets delivered at the minimum latency ({m.minimum6} cycles), "
       f"and beside it the chance that {channels} channels each busy a fraction `load` of the time are all free, "
       f"(1 − load)^{channels}:\n")
+    free = {x: report.derived((1 - x) ** channels) for x in m.minimum17}  # every channel found free
     w("| offered (fraction of capacity) | random | oldest first | (1 − load)^" + f"{channels} |\n|---|---|---|---|")
     for x in sorted(m.minimum17):
         rnd, old = m.minimum17[x]
-        w(f"| {x} | {100 * rnd:.2f} % | {100 * old:.2f} % | {100 * report.derived((1 - x) ** channels):.2f} % |")
+        w(f"| {x} | {100 * rnd:.2f} % | {100 * old:.2f} % | {100 * free[x]:.2f} % |")
     rnd, old = m.network17
     lightest = min(m.minimum17)
-    ratios = [share / (1 - x) ** channels for x, pair in m.minimum17.items() for share in pair]
+    ratios = [share / free[x] for x, pair in m.minimum17.items() for share in pair]
     w(f"\nOldest-first lets the older of two packets through undelayed where random slows both, so it keeps "
       f"{'more' if all(o > r for r, o in m.minimum17.values()) else 'about as many'} packets at the minimum; under "
       f"either the share is {min(ratios):.2f} to {max(ratios):.1f} times the chance that every channel is found free, "
