@@ -32,7 +32,6 @@ import matplotlib.patches  # noqa: E402
 import matplotlib.cm  # noqa: E402
 import matplotlib.colors  # noqa: E402
 import matplotlib.ticker  # noqa: E402
-from scipy import stats  # noqa: E402
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import spatial  # noqa: E402
@@ -84,6 +83,7 @@ def mean_and_interval(values, confidence=0.99):
     if len(values) < 2:
         return mean, 0.0
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
+    from scipy import stats  # here, not at the top: a second of import that most callers never use
     return mean, stats.t.ppf(0.5 + confidence / 2, len(values) - 1) * sd / math.sqrt(len(values))
 
 

@@ -618,7 +618,8 @@ def claim_18(report, plan, m):
 def render(report, plan, m):
     runs = report.study
     plot_dir = report.figures
-    plots(plot_dir, m.fig13, m.fig14, m.fig15, m.fig16, m.fig17, m.fig18, m.minimum6)
+    if runs.perturb is None:  # a perturbed render is read for its text only (Report.figure)
+        plots(plot_dir, m.fig13, m.fig14, m.fig15, m.fig16, m.fig17, m.fig18, m.minimum6)
     rel = plot_dir.name
     report.write(f"Runs of {plan.length[0]:,} cycles ({plan.length[1]:,} not measured), seed 1.\n")
     report.write(SET_UP.format(quick=QUICK_LENGTH))
