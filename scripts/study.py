@@ -70,8 +70,10 @@ class Study:
         if self.perturb is None:
             return self.cache.result(self.keys[handle])
         if handle not in self.perturbed_results:  # perturbing a result walks all its numbers: once per run
+            # Seeded by the request as the plan wrote it, not by the cache key (which holds the model
+            # build's digest) nor by the checkout's path: the check's outcome is the same on every build.
             self.perturbed_results[handle] = perturbed(self.cache.result(self.keys[handle]),
-                                                       f"{self.perturb}:{self.keys[handle]}")
+                                                       f"{self.perturb}:{handle.replace(str(ROOT), '')}")
         return self.perturbed_results[handle]
 
     def configuration(self, handle):
