@@ -10,7 +10,7 @@ ApproximateTiming::ApproximateTiming(const Fabric& fabric)
     : fabric_(fabric), ports_(fabric.topology().network_ports()), nodes_(fabric.node_count()),
       dense_(std::size_t(nodes_) * nodes_ <= kMostDensePairs),
       links_(std::size_t(fabric.topology().router_count()) * std::size_t(ports_)),
-      injection_(fabric.node_count()) {
+      injection_(fabric.node_count()), sources_(fabric.node_count()) {
   for (NodeId n = 0; n < fabric.node_count(); ++n)
     injected_.push_back(&fabric.node(n).network_interface().events().injected_flits);
   // A lone packet of L flits over H hops: 1 + injection + (H + 1)(routing + crossbar) + H · link +
@@ -37,14 +37,13 @@ double ApproximateTiming::load(LinkLoad& link, std::uint32_t real, Cycle at) {
   return std::min(kMostLoad, link.previous + (std::min(elapsed, double(carried)) - elapsed * link.previous) * kPerWindow);
 }
 
-double ApproximateTiming::injection_utilisation(NodeId node, Cycle at, int flits) {
-  LinkLoad& channel = injection_[node];
-  const double rho = load(channel, std::uint32_t(*injected_[node]), at);
-  channel.estimated += std::uint64_t(flits);
-  return rho;
-}
-
-ApproximateTiming::Route ApproximateTiming::sparse_route(NodeId from, NodeId to) {
+ApproximateTiming::Route& ApproximateTiming::route(NodeId from, NodeId to) {
+  if (dense_) {
+    if (dense_routes_.empty()) dense_routes_.resize(std::size_t(nodes_) * nodes_);
+    Route& known = dense_routes_[std::size_t(from) * nodes_ + to];
+    if (known.hops == kUnknown) known = find_route(from, to);
+    return known;
+  }
   const std::uint64_t pair = std::uint64_t(from) * nodes_ + to;
   const auto found = routes_.find(pair);
   if (found != routes_.end()) return found->second;
@@ -64,7 +63,7 @@ ApproximateTiming::Route ApproximateTiming::find_route(NodeId from, NodeId to) {
   while (router != last) {
     const int port = topology.deterministic_port(router, to);
     if (port < 0) break;
-    hops_.push_back({std::uint32_t(router) * std::uint32_t(ports_) + std::uint32_t(port),
+    hops_.push_back({&links_[std::size_t(router) * std::size_t(ports_) + std::size_t(port)],
                      &fabric_.router(router).flits_sent_counter(port)});
     router = topology.link(router, port).router;
   }
@@ -72,35 +71,47 @@ ApproximateTiming::Route ApproximateTiming::find_route(NodeId from, NodeId to) {
   return route;
 }
 
+inline Cycle ApproximateTiming::estimate(Route& path, Source& source, NodeId from, int flits) {
+  // Each queue adds ρ / (2 (1 − ρ)) · w; every estimate adds its flits to the loads of its injection
+  // channel and links. In the source queue a packet waits for the whole packets ahead of it (FIFO):
+  // w is the traffic's mean length (the packet's own before any has been delivered).
+  injection_[from].estimated += std::uint64_t(flits);
+  for (std::uint32_t h = path.first; h < path.first + path.hops; ++h) hops_[h].link->estimated += std::uint64_t(flits);
+  const double ahead = source.mean_length > 0 ? source.mean_length : double(flits);
+  const double waiting = (source.queueing.term * ahead + path.contention.term * double(flits)) / 2;
+  return fixed_cycles_ + Cycle(path.hops) * per_hop_cycles_ + Cycle(flits) + Cycle(std::int64_t(waiting + 0.5));
+}
+
 Cycle ApproximateTiming::packet_latency(NodeId from, NodeId to, int flits, Cycle at) {
-  const Route path = route(from, to);
-  // Each queue adds ρ / (2 (1 − ρ)) · w: in the source queue a packet waits for whole packets ahead
-  // of it (FIFO), w the traffic's mean length; on a link its flits share the channel with the other
-  // lanes' flit by flit, w its own length. The terms are summed as one fraction, sum / product, so
-  // that an estimate costs one division however long the route (a division per link took a tenth
-  // of an access's wall time). Each factor 1 − ρ is at least 1 − kMostLoad = 0.05: a route long
-  // enough to take the product towards the smallest double is settled in parts.
-  const double injecting = injection_utilisation(from, at, flits);
-  double settled = 0, sum = 0, product = 1;
-  if (injecting > 0) {
-    const double delivered_mean = fabric_.statistics().mean_packet_length();
-    sum = injecting * (delivered_mean > 0 ? delivered_mean : double(flits));
-    product = 1 - injecting;
+  if (dense_ && !dense_routes_.empty()) {
+    Route& path = dense_routes_[std::size_t(from) * nodes_ + to];
+    Source& source = sources_[from];
+    if (path.hops != kUnknown && !path.contention.stale(at) && !source.queueing.stale(at))
+      return estimate(path, source, from, flits);
   }
-  for (std::uint32_t h = path.first; h < path.first + path.hops; ++h) {
-    LinkLoad& link = links_[hops_[h].link];
-    const double rho = load(link, *hops_[h].sent, at);
-    sum = sum * (1 - rho) + rho * double(flits) * product;
-    product *= 1 - rho;
-    if (product < 1e-200) {
-      settled += sum / product;
-      sum = 0;
-      product = 1;
+  return estimate_reading(from, to, flits, at);
+}
+
+Cycle ApproximateTiming::estimate_reading(NodeId from, NodeId to, int flits, Cycle at) {
+  // The queueing terms are read from the loads once a window, per route and per source.
+  Route& path = route(from, to);
+  if (path.contention.stale(at)) {
+    // On a link a packet's flits share the channel with the other lanes' flit by flit: w is its own
+    // length, so the route's term is per flit. Each 1 − ρ is at least 1 − kMostLoad.
+    double sum = 0;
+    for (std::uint32_t h = path.first; h < path.first + path.hops; ++h) {
+      const double rho = load(*hops_[h].link, *hops_[h].sent, at);
+      sum += rho / (1 - rho);
     }
-    link.estimated += std::uint64_t(flits);
+    path.contention = {at + kWindow, sum};
   }
-  const double waiting = (settled + sum / product) / 2;
-  return fixed_cycles_ + Cycle(path.hops) * per_hop_cycles_ + Cycle(flits) + Cycle(waiting + 0.5);
+  Source& source = sources_[from];
+  if (source.queueing.stale(at)) {
+    const double rho = load(injection_[from], std::uint32_t(*injected_[from]), at);
+    source.queueing = {at + kWindow, rho / (1 - rho)};
+    source.mean_length = fabric_.statistics().mean_packet_length();
+  }
+  return estimate(path, source, from, flits);
 }
 
 }  // namespace icn

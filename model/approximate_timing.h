@@ -4,7 +4,9 @@
 // the link's recent utilisation (the flits the simulated network carried there, and the packets
 // earlier estimates routed over it), as a single-server queue with deterministic service:
 // ρ / (2 (1 − ρ)) · L cycles on each link for the packet's own L flits, and · S in the source queue
-// for the whole packets ahead, S the mean length of the packets delivered so far.
+// for the whole packets ahead, S the mean length of the packets delivered so far. A route's and a
+// source's queueing terms are read from the loads once and reused for a window (kWindow cycles):
+// an estimate then costs a lookup and an increment per link instead of a load reading per link.
 #include <unordered_map>
 #include <vector>
 
@@ -35,31 +37,38 @@ class ApproximateTiming : public LatencyEstimate {
   double load(LinkLoad& link, std::uint32_t real, Cycle at);  // over the window, `real` the counter now
   // One link of a route: its load, and the router's count of the flits it carried.
   struct Hop {
-    std::uint32_t link;          // router · ports + port, into links_
-    const std::uint32_t* sent;   // Router::flits_sent_counter(port), read on every estimate
+    LinkLoad* link;              // in links_, which never grows
+    const std::uint32_t* sent;   // Router::flits_sent_counter(port), read with the link's load
+  };
+  // A queueing term read from the loads at some cycle, for estimates until a window later (an
+  // estimate for an earlier time, from an initiator whose decoupled time lags, reuses it too).
+  struct Reading {
+    Cycle until = 0;  // the cycle from which it is stale; 0 before the first reading
+    double term = 0;
+    bool stale(Cycle at) const { return at >= until; }
   };
   struct Route {
     std::uint32_t first = 0;      // into hops_
     std::uint32_t hops = kUnknown;
+    Reading contention;           // Σ ρ / (1 − ρ) over its links: the queueing per flit, doubled
   };
   static constexpr std::uint32_t kUnknown = ~std::uint32_t(0);
   // The dimension-order route from node `from` to node `to`, found once per pair: in a table of
-  // every pair up to kMostDensePairs pairs (the lookup is on every estimate), otherwise in a map of
-  // at most kMostRoutes routes.
-  Route route(NodeId from, NodeId to) {
-    if (dense_) {
-      if (dense_routes_.empty()) dense_routes_.resize(std::size_t(nodes_) * nodes_);
-      Route& known = dense_routes_[std::size_t(from) * nodes_ + to];
-      if (known.hops == kUnknown) known = find_route(from, to);
-      return known;
-    }
-    return sparse_route(from, to);
-  }
-  Route sparse_route(NodeId from, NodeId to);
+  // every pair up to kMostDensePairs pairs (made at the first estimate), otherwise in a map of at
+  // most kMostRoutes routes.
+  Route& route(NodeId from, NodeId to);
   Route find_route(NodeId from, NodeId to);
-  static constexpr std::size_t kMostDensePairs = std::size_t(1) << 20;
+  static constexpr std::size_t kMostDensePairs = std::size_t(1) << 18;  // 8 MB of routes
   static constexpr std::size_t kMostRoutes = std::size_t(1) << 20;
-  double injection_utilisation(NodeId node, Cycle at, int flits);  // of its injection channels, counted in
+  // The source queue: ρ / (1 − ρ) of the node's injection channels, and S (0 before any delivery).
+  struct Source {
+    Reading queueing;
+    double mean_length = 0;
+  };
+  // An estimate whose route is known and whose readings are fresh: lookups, an increment per link
+  // and a few multiplications. Any other goes the long way (finding the route, reading the loads).
+  Cycle estimate(Route& path, Source& source, NodeId from, int flits);
+  [[gnu::noinline]] Cycle estimate_reading(NodeId from, NodeId to, int flits, Cycle at);
 
   const Fabric& fabric_;
   const int ports_;
@@ -67,6 +76,7 @@ class ApproximateTiming : public LatencyEstimate {
   const bool dense_;  // routes in dense_routes_: nodes² ≤ kMostDensePairs
   std::vector<LinkLoad> links_;  // [router * ports + port]
   std::vector<LinkLoad> injection_;  // per node
+  std::vector<Source> sources_;       // per node
   std::vector<const std::uint64_t*> injected_;  // per node: its interface's count of flits injected
   std::vector<Hop> hops_;                             // the routes found, one after the other
   std::vector<Route> dense_routes_;                   // [from · nodes + to], when used

@@ -30,6 +30,7 @@ TlmPort::TlmPort(sc_core::sc_module_name name, NodeId node, const TlmConfig& con
       map_(config.address_map),
       flit_bytes_(std::uint64_t(config.flit_bytes)),
       longest_packet_(longest_packet),
+      longest_data_(std::uint64_t(std::max(0, longest_packet - 1)) * flit_bytes_),
       queue_depth_(std::size_t(config.queue_depth)),
       nonblocking_targets_(config.nonblocking_targets),
       outstanding_(config.outstanding),
@@ -80,7 +81,7 @@ const AddressRange* TlmPort::admit(tlm::tlm_generic_payload& payload) {
   }
   // One packet per transaction: a burst longer than the platform's packets is refused before it
   // enters the network (under virtual cut-through a packet must fit one VC buffer).
-  if (packet_flits(payload.get_data_length()) > longest_packet_) {
+  if (payload.get_data_length() > longest_data_) {  // packet_flits(length) > longest_packet_
     payload.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
     return nullptr;
   }
@@ -98,7 +99,9 @@ void TlmPort::transport_approximately(const AddressRange& range, tlm::tlm_generi
   // The initiator's local time (temporal decoupling) is when the request leaves; nothing waits.
   const Cycle at = clock_.cycle_at(clock_.now() + delay);
   const bool write = payload.is_write();
-  const Cycle request = network_.estimate->packet_latency(node_, range.node, packet_flits(write ? payload.get_data_length() : 0), at);
+  // The data's packet and a packet without data (1 flit): one division per access.
+  const int data_flits = packet_flits(payload.get_data_length());
+  const Cycle request = network_.estimate->packet_latency(node_, range.node, write ? data_flits : 1, at);
   TlmPort& server = *network_.ports[range.node];
   const sc_dt::uint64 address = payload.get_address();
   payload.set_address(address - range.base);
@@ -108,9 +111,8 @@ void TlmPort::transport_approximately(const AddressRange& range, tlm::tlm_generi
   payload.set_address(address);
   payload.set_dmi_allowed(false);
   const bool data_back = !write && payload.is_response_ok();
-  const Cycle answered = at + request + clock_.whole_cycles(served);
-  const Cycle response =
-      network_.estimate->packet_latency(range.node, node_, packet_flits(data_back ? payload.get_data_length() : 0), answered);
+  const Cycle answered = at + request + (served == sc_core::SC_ZERO_TIME ? 0 : clock_.whole_cycles(served));
+  const Cycle response = network_.estimate->packet_latency(range.node, node_, data_back ? data_flits : 1, answered);
   delay += clock_.cycles(request + response) + served;
 }
 

@@ -134,6 +134,7 @@ class TlmPort : public sc_core::sc_module, public EndpointClient {
   const AddressRange* last_range_ = nullptr;  // the range of the last access admitted, tried first
   const std::uint64_t flit_bytes_;
   const int longest_packet_;  // flits a packet may have on this platform
+  const std::uint64_t longest_data_;  // the bytes it may carry, (longest_packet_ − 1) flits: no division to admit
   const std::size_t queue_depth_;
   const bool nonblocking_targets_;
   const int outstanding_;
