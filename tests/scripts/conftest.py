@@ -61,9 +61,26 @@ LONG = {
 }
 
 
+# The longest tests, most expensive first (seconds on the 2-core reference machine, pytest's
+# --durations): they start first, so that the workers (pytest -n, scripts/test) share them out and
+# finish together, instead of one worker running the last long test alone while the other idles.
+FIRST = [
+    "test_the_quick_reproduction_writes_its_claims_and_figures[transt]",           # ~100-170 s
+    "test_the_quick_reproduction_writes_its_claims_and_figures[selftuned]",        # ~60-100 s
+    "test_the_quick_reproduction_writes_its_claims_and_figures[entropy]",          # ~45-85 s
+    "test_the_quick_reproduction_writes_its_claims_and_figures[realistic-loads]",  # ~70-80 s
+    "test_every_shipped_stimulus_runs_briefly_on_this_platform[platforms/entropy-32x32.yaml]",
+    "test_fig6_no_static_threshold_suits_both_patterns[uniform]",
+    "test_every_shipped_stimulus_runs_briefly_on_this_platform[platforms/transt-8ary3cube.yaml]",
+    "test_the_quick_reproduction_writes_its_claims_and_figures[dally-vc]",
+]
+
+
 def pytest_collection_modifyitems(config, items):
     long_tests = os.environ.get("ICNSIM_LONG_TESTS") == "1"
     sanitizer = os.environ.get("ICNSIM_SANITIZE") == "1"
+    rank = {name: i for i, name in enumerate(FIRST)}
+    items.sort(key=lambda item: rank.get(item.name, len(FIRST)))  # stable: the rest keep their order
     for item in items:
         if not long_tests and item.name in LONG:
             item.add_marker(pytest.mark.skip(reason=f"long (ICNSIM_LONG_TESTS=1): {LONG[item.name]}"))
