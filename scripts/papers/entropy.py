@@ -16,7 +16,7 @@ CITATION = ("Yokota, Ootsu, Ohkawa, \"Enhancing Entropy Throttling: New Classes 
             "Interconnection Networks\", IEICE Trans. Inf. & Syst. 2016 ([references](../references.md)), "
             "secs. 5.3, 5.4, 6.4.")
 FULL_LENGTH = (20000, 0)   # collective runs end when the last packet arrives
-QUICK_LENGTH = (20000, 0)
+QUICK_LENGTH = (10000, 0)
 
 # Numbers the report states rather than measures (scripts/papers/report_numbers.py): the paper's (its
 # text, Figs. 6 and 7, sec. 5.1.2's ramp, the network's 1,024 nodes).

@@ -289,7 +289,7 @@ TITLE = "The self-tuned paper on icnsim"
 CITATION = ("Thottethodi, Lebeck, Mukherjee, \"Exploiting Global Knowledge to Achieve Self-Tuned Congestion Control "
             "for k-Ary n-Cube Networks\", IEEE TPDS 15(3), 2004 ([references](../references.md)).")
 FULL_LENGTH = (60000, 10000)
-QUICK_LENGTH = (4000, 1000)
+QUICK_LENGTH = (2000, 500)
 
 
 # Fig. 6's complement, where Tune fell furthest short: static 50 against Tune under both readings of

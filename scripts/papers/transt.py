@@ -14,7 +14,7 @@ TITLE = "The Trans-t paper on icnsim"
 CITATION = ("Baydal, López, Duato, \"Congestion Control Based on Transmission Times\", Euro-Par 2002 "
             "([references](../references.md)), sec. 4.")
 FULL_LENGTH = (20000, 5000)
-QUICK_LENGTH = (2000, 500)
+QUICK_LENGTH = (1000, 250)
 # Numbers the report states rather than measures (scripts/papers/report_numbers.py): the paper's (Table
 # 1's u1 of the 16-ary networks; the 16-ary 3-cube's 4,096 nodes against the 16-ary 2-cube's 256; sec.
 # 4's 500,000 messages of which the last 300,000 are measured).
@@ -114,7 +114,7 @@ def plan_runs(report):
         patterns = ["uniform", "butterfly"]
     figs4_6 = {p: steady(report, CUBE8, NAMES, loads8, [f"stimulus.pattern.type={p}"]) for p in patterns}
     loads16 = [0.5] if quick else [0.2, 0.4, 0.5, 0.6]
-    length16 = (400, 100) if quick else (5000, 1500)
+    length16 = (200, 50) if quick else (5000, 1500)
     fig7 = {(n, load): study.submit(CUBE16_3, STEADY, [*EXPONENTIAL, *CONTROLLERS[n], f"stimulus.injection.rate={load}",
                                                        f"simulation.cycles={length16[0]}",
                                                        f"simulation.warmup={length16[1]}"], length=False)
