@@ -29,7 +29,6 @@ TlmPort::TlmPort(sc_core::sc_module_name name, NodeId node, const TlmConfig& con
       node_(node),
       map_(config.address_map),
       flit_bytes_(std::uint64_t(config.flit_bytes)),
-      longest_packet_(longest_packet),
       longest_data_(std::uint64_t(std::max(0, longest_packet - 1)) * flit_bytes_),
       queue_depth_(std::size_t(config.queue_depth)),
       nonblocking_targets_(config.nonblocking_targets),
@@ -81,7 +80,7 @@ const AddressRange* TlmPort::admit(tlm::tlm_generic_payload& payload) {
   }
   // One packet per transaction: a burst longer than the platform's packets is refused before it
   // enters the network (under virtual cut-through a packet must fit one VC buffer).
-  if (payload.get_data_length() > longest_data_) {  // packet_flits(length) > longest_packet_
+  if (payload.get_data_length() > longest_data_) {  // packet_flits(length) > longest packet
     payload.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
     return nullptr;
   }
@@ -311,11 +310,7 @@ TlmPort::AtCall& TlmPort::at_call(const tlm::tlm_generic_payload& payload) {
   model_error(std::string(initiator_socket.name()) + ": a local target answered a transaction it was not given");
 }
 
-void TlmPort::call_target(int target, tlm::tlm_generic_payload& payload, sc_core::sc_time& delay) {
-  if (!nonblocking_targets_) {
-    initiator_socket[target]->b_transport(payload, delay);
-    return;
-  }
+void TlmPort::call_target_nonblocking(int target, tlm::tlm_generic_payload& payload) {
   // The base protocol, as the target's initiator. One request at a time between BEGIN_REQ and END_REQ.
   while (requesting_[std::size_t(target)]) sc_core::wait(target_progress_);
   requesting_[std::size_t(target)] = true;

@@ -122,7 +122,12 @@ class TlmPort : public sc_core::sc_module, public EndpointClient {
   // b_transport in approximate timing: the target called at once, the round trip annotated.
   void transport_approximately(const AddressRange& range, tlm::tlm_generic_payload& payload, sc_core::sc_time& delay);
   // Local target `target` serves `payload`: b_transport, or the four phases of nb_transport_fw.
-  void call_target(int target, tlm::tlm_generic_payload& payload, sc_core::sc_time& delay);
+  // Inline: an approximate access is a few hundred instructions, and a call of its own was 30.
+  void call_target(int target, tlm::tlm_generic_payload& payload, sc_core::sc_time& delay) {
+    if (nonblocking_targets_) call_target_nonblocking(target, payload);
+    else initiator_socket[target]->b_transport(payload, delay);
+  }
+  void call_target_nonblocking(int target, tlm::tlm_generic_payload& payload);  // the four phases
   tlm::tlm_sync_enum nb_transport_bw(int target, tlm::tlm_generic_payload& payload, tlm::tlm_phase& phase,
                                      sc_core::sc_time& delay);
   // Checks the payload and finds its range; sets the error response and returns null if it cannot go.
@@ -133,8 +138,9 @@ class TlmPort : public sc_core::sc_module, public EndpointClient {
   const AddressMap& map_;
   const AddressRange* last_range_ = nullptr;  // the range of the last access admitted, tried first
   const std::uint64_t flit_bytes_;
-  const int longest_packet_;  // flits a packet may have on this platform
-  const std::uint64_t longest_data_;  // the bytes it may carry, (longest_packet_ − 1) flits: no division to admit
+  // The bytes a packet may carry on this platform: its longest packet less the header flit. Compared
+  // with a payload's length, so that admitting one divides nothing.
+  const std::uint64_t longest_data_;
   const std::size_t queue_depth_;
   const bool nonblocking_targets_;
   const int outstanding_;
