@@ -205,17 +205,16 @@ def bench_vp(milliseconds):
         return float(fields["wall"]), int(float(fields["accesses"]))
 
     for load, length in (("sparse", milliseconds), ("heavy", max(1, milliseconds // 10))):
-        fastest = {}  # (approximate, simulated ms) -> (wall, accesses)
+        fastest = {}  # (approximate, scale) -> (wall, accesses): scale 0.01 the short run, 1 the long one
         for _ in range(5):
             for approximate in (False, True):
-                for simulated in (length * (10 if approximate else 1) * scale for scale in (0.01, 1)):
-                    wall, accesses = run_vp(load, simulated, approximate)
-                    known = fastest.get((approximate, simulated))
-                    fastest[(approximate, simulated)] = (min(wall, known[0]) if known else wall, accesses)
+                for scale in (0.01, 1):
+                    wall, accesses = run_vp(load, length * (10 if approximate else 1) * scale, approximate)
+                    known = fastest.get((approximate, scale))
+                    fastest[(approximate, scale)] = (min(wall, known[0]) if known else wall, accesses)
         per_access = {}
         for approximate in (False, True):
-            (short_wall, short_accesses), (long_wall, long_accesses) = (
-                fastest[(approximate, length * (10 if approximate else 1) * scale)] for scale in (0.01, 1))
+            (short_wall, short_accesses), (long_wall, long_accesses) = fastest[(approximate, 0.01)], fastest[(approximate, 1)]
             per_access[approximate] = ((long_wall - short_wall) / (long_accesses - short_accesses), long_accesses)
         speedup = per_access[False][0] / per_access[True][0]
         name = ("one 64-byte access/node/10 us" if load == "sparse" else "one 64-byte access/node/100 ns") + \
