@@ -12,6 +12,7 @@
 #include "support/run_network.h"
 #include "run_report.h"
 #include "support/child_process.h"
+#include "support/sanitizer_scale.h"
 
 using namespace icn;
 
@@ -56,7 +57,8 @@ TEST_CASE("bubble flow control never deadlocks the ring at full overload", "[net
     for (const char* vcs : {"1", "3"}) {  // the escape VC alone, and with two adaptive VCs
       const RunReport r = run(std::string("packet_length: 16\npattern: {type: ") + pattern +
                                   "}\ninjection: {rate: 1, unit: flits}\n",
-                              {"simulation.cycles=100000", "simulation.warmup=1000",
+                              {"simulation.cycles=" + std::to_string(testing::long_run_cycles(100000)),
+                               "simulation.warmup=1000",
                                std::string("router.virtual_channels=") + vcs});
       INFO(pattern << ", " << vcs << " VCs: accepted " << r.accepted);
       CHECK(r.packets_in_network_at_end == 0);  // no sample interval without deliveries

@@ -86,7 +86,7 @@ double avoidance_accepted(const std::vector<std::string>& controller, double pac
 }  // namespace
 
 TEST_CASE("ALO counting the adaptive VCs helps Duato's network early in congestion and degrades later",
-          "[network][congestion][alo]") {
+          "[network][congestion][alo][slow]") {
   // Self-tuned paper sec. 5.2.1: "ALO improves performance in the early stages of congestion for
   // the deadlock avoidance case, but it does exhibit severe performance degradation eventually".
   // Measured (% of capacity): base 64.0 at its peak (0.02), 38.7 at 0.025; ALO counting only

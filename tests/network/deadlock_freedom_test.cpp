@@ -1,6 +1,7 @@
 // Deadlock-free configurations keep delivering under overload: every sample interval delivers
 // flits, flits are conserved (the network checks at every sample), and no packet stays in the
-// network for long. The suite runs 200,000 cycles; ICNSIM_LONG_TESTS=1 also runs 10^6 cycles.
+// network for long. The suite runs 200,000 cycles (a fifth under the sanitizers,
+// support/sanitizer_scale.h); ICNSIM_LONG_TESTS=1 also runs 10^6 cycles.
 #include <catch2/catch.hpp>
 
 #include <sstream>
@@ -9,6 +10,7 @@
 #include "support/run_network.h"
 #include "run_report.h"
 #include "support/child_process.h"
+#include "support/sanitizer_scale.h"
 
 using namespace icn;
 
@@ -57,7 +59,8 @@ const char* kTfarDishaHeader4x4 = "network:\n  radix: 4\n  dimensions: 2\nrouter
 const char* kTfarSoftware4x4 = "network:\n  radix: 4\n  dimensions: 2\nrouter:\n  virtual_channels: 3\n  buffer_depth: 8\n"
                                "routing:\n  type: tfar\ndeadlock:\n  recovery: software\n  timeout: 32\n";
 
-void check_keeps_delivering(const char* platform, Cycle cycles) {
+void check_keeps_delivering(const char* platform, Cycle release_cycles) {
+  const Cycle cycles = testing::long_run_cycles(release_cycles);
   for (const char* pattern : {"uniform", "bit_complement", "tornado"}) {
     const Outcome o = overload(platform, pattern, cycles);
     INFO(pattern << ": accepted " << o.accepted << ", oldest packet " << o.oldest << " cycles");

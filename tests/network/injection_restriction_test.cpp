@@ -72,7 +72,7 @@ double burst_cycles(const std::string& controller, int packets, int seed) {
 }  // namespace
 
 TEST_CASE("with bursts of 100 packets per node, IPR and LBR both shorten the ring's burst time, and by much the same",
-          "[network][congestion]") {
+          "[network][congestion][slow]") {
   // Paper Fig. 2: for large bursts both help and perform very similarly (LBR slightly better on
   // average over its patterns and burst sizes, which docs/results/realistic-loads.md judges).
   // Measured here, uniform traffic, cycles per burst summed over seeds 1 and 2: none 31,029, IPR

@@ -14,6 +14,7 @@
 #include "support/child_process.h"
 #include "support/packet_injector.h"
 #include "support/run_network.h"
+#include "support/sanitizer_scale.h"
 #include "topology/kary_nfly.h"
 
 using namespace icn;
@@ -156,7 +157,8 @@ TEST_CASE("a 2-ary 6-fly at full load conserves flits and never deadlocks, under
             fly(2, 6) + "router:\n  virtual_channels: 4\n  buffer_depth: 4\n  arbitration: " + arbitration +
                 "\n  crossbar_inputs: " + crossbar + "\n",
             "packet_length: 20\nhigh_priority_fraction: 0.1\ninjection:\n  process: saturation\n",
-            {"simulation.cycles=12000", "simulation.warmup=2000", "simulation.progress=false"}));
+            {"simulation.cycles=" + std::to_string(2000 + testing::long_run_cycles(10000)), "simulation.warmup=2000",
+             "simulation.progress=false"}));
         testing::run(*network);  // throws on deadlock, lost flits or a stopped run
         return std::to_string(make_report(*network).accepted);
       });

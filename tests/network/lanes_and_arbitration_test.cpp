@@ -61,7 +61,7 @@ TEST_CASE("Dally Fig. 19: with storage fixed, throughput rises from 1 to 4 lanes
 }
 
 TEST_CASE("Dally Fig. 17: oldest-first arbitration has a smaller latency spread than random at 50 % load",
-          "[network][arbitration]") {
+          "[network][arbitration][slow]") {
   // 4 lanes of 8 flits; 0.125 flits/node/cycle is half the mesh's uniform capacity.
   const std::vector<std::string> common = {"router.virtual_channels=4", "router.buffer_depth=8",
                                            "simulation.cycles=25000", "simulation.warmup=5000"};

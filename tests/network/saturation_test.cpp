@@ -10,6 +10,7 @@
 #include "run_report.h"
 #include "support/child_process.h"
 #include "support/run_network.h"
+#include "support/sanitizer_scale.h"
 
 using namespace icn;
 
@@ -132,7 +133,8 @@ void check_schemes_deadlock_free(const char* network, const char* routing) {
     const Outcome o = simulate(std::string(network) + "simulation: {progress: false}\n",
                                "packet_length: 8\ninjection: {rate: 1, unit: flits}\n",
                                {std::string("routing.type=") + routing, std::string("routing.dateline=") + scheme,
-                                "router.virtual_channels=" + std::to_string(vcs), "simulation.cycles=100000",
+                                "router.virtual_channels=" + std::to_string(vcs),
+                                "simulation.cycles=" + std::to_string(testing::long_run_cycles(100000)),
                                 "simulation.warmup=1000", "simulation.watchdog_cycles=5000"});
     INFO(network << routing << ", " << scheme << ": accepted " << o.accepted << ", oldest " << o.oldest);
     CHECK(o.watchdog == 0);  // the watchdog finds nothing: no knot, not even a starved packet
@@ -144,7 +146,8 @@ const char* k8ary2cube = "network: {radix: 8, dimensions: 2}\n";
 const char* k5ary3cube = "network: {radix: 5, dimensions: 3}\n";
 }  // namespace
 
-// 10^5 cycles at 1 flit/node/cycle, several times saturation, for every scheme.
+// 10^5 cycles at 1 flit/node/cycle, several times saturation, for every scheme (a fifth under the
+// sanitizers, support/sanitizer_scale.h).
 TEST_CASE("every dateline scheme of dimension order is deadlock-free at full load on an 8-ary 2-cube",
           "[network][deadlock][dateline]") {
   check_schemes_deadlock_free(k8ary2cube, "dimension_order");

@@ -75,7 +75,7 @@ TEST_CASE("self-tuned's threshold moves, and only at its tuning decisions", "[ne
 }
 
 TEST_CASE("started too high to throttle, the threshold comes down after the collapse and throughput recovers",
-          "[network][congestion][self-tuned]") {
+          "[network][congestion][self-tuned][slow]") {
   // 50 % of the 3,072 buffers: the network saturates and collapses before the estimate reaches it.
   const ThresholdTrace tuned = run({"congestion_control.type=self_tuned", "congestion_control.initial_percent=50"});
   const ThresholdTrace base = run({"congestion_control.type=none"});
