@@ -4,7 +4,6 @@ stimuli/dally-saturation.yaml and dally-poisson.yaml), on the 2-ary 6-fly at a r
 
 Margins are set from measurements at this length (seed 1), written beside each check."""
 import importlib.util
-import json
 
 import pytest
 
@@ -18,11 +17,8 @@ analytic = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(analytic)
 
 
-def run(icnsim, tmp_path, stimulus, *overrides):
-    out = tmp_path / "r.json"
-    p = icnsim(FLY6, f"stimuli/{stimulus}.yaml", *SHORT, *[a for o in overrides for a in ("--set", o)], "--out", out)
-    assert p.returncode == 0, p.stderr
-    return json.loads(out.read_text())
+def run(icnsim_result, stimulus, *overrides):
+    return icnsim_result(FLY6, f"stimuli/{stimulus}.yaml", *SHORT, *[a for o in overrides for a in ("--set", o)])
 
 
 def lanes(count, depth):
@@ -30,40 +26,40 @@ def lanes(count, depth):
             f"network_interface.packets_in_progress={count}"]
 
 
-def saturation(icnsim, tmp_path, count, depth):
-    return run(icnsim, tmp_path, "dally-saturation", *lanes(count, depth))["throughput"]["accepted_normalised"]
+def saturation(icnsim_result, count, depth):
+    return run(icnsim_result, "dally-saturation", *lanes(count, depth))["throughput"]["accepted_normalised"]
 
 
 @pytest.mark.parametrize("count", [1, 4, 16])
-def test_fig13_saturation_throughput_with_one_flit_lanes_agrees_with_the_model(icnsim, tmp_path, count):
+def test_fig13_saturation_throughput_with_one_flit_lanes_agrees_with_the_model(icnsim_result, count):
     # One-flit lanes run as two-slot lanes (docs/results/dally-vc.md, "Set-up"). Measured: 1 lane
     # 0.325 against the model's 0.290, 4 lanes 0.643 / 0.643, 16 lanes 0.865 / 0.841.
-    measured = saturation(icnsim, tmp_path, count, 2)
+    measured = saturation(icnsim_result, count, 2)
     assert measured == pytest.approx(analytic.saturation_throughput(count, 6), abs=0.05)
 
 
-def test_fig13_lanes_of_literally_one_slot_are_credit_limited(icnsim, tmp_path):
+def test_fig13_lanes_of_literally_one_slot_are_credit_limited(icnsim_result):
     # The credit comes back two cycles after the flit left: one lane of one slot streams at half
     # rate. Measured: 0.158 against 0.325 with two slots.
-    assert saturation(icnsim, tmp_path, 1, 1) < 0.6 * saturation(icnsim, tmp_path, 1, 2)
+    assert saturation(icnsim_result, 1, 1) < 0.6 * saturation(icnsim_result, 1, 2)
 
 
-def test_fig14_with_storage_fixed_lanes_beat_depth(icnsim, tmp_path):
+def test_fig14_with_storage_fixed_lanes_beat_depth(icnsim_result):
     # 16 flits per channel (16 one-flit lanes as two-slot lanes). Measured: 1 × 16 carries 0.432,
     # 4 × 4 0.684, 16 lanes 0.865.
-    one, four, sixteen = (saturation(icnsim, tmp_path, n, max(16 // n, 2)) for n in (1, 4, 16))
+    one, four, sixteen = (saturation(icnsim_result, n, max(16 // n, 2)) for n in (1, 4, 16))
     assert four > 1.3 * one
     assert sixteen > 1.1 * four
 
 
-def latency_at_half_capacity(icnsim, tmp_path, *overrides):
-    return run(icnsim, tmp_path, "dally-poisson", "simulation.histogram_bin_width=1", *overrides)
+def latency_at_half_capacity(icnsim_result, *overrides):
+    return run(icnsim_result, "dally-poisson", "simulation.histogram_bin_width=1", *overrides)
 
 
-def test_fig17_deadline_scheduling_lowers_mean_and_spread_of_latency(icnsim, tmp_path):
+def test_fig17_deadline_scheduling_lowers_mean_and_spread_of_latency(icnsim_result):
     # Measured: mean 91.7 → 86.2, standard deviation 37.4 → 29.7 (paper: 75.1 → 62.2, halved).
-    random = latency_at_half_capacity(icnsim, tmp_path)["latency"]
-    oldest = latency_at_half_capacity(icnsim, tmp_path, "router.arbitration=oldest_first")["latency"]
+    random = latency_at_half_capacity(icnsim_result)["latency"]
+    oldest = latency_at_half_capacity(icnsim_result, "router.arbitration=oldest_first")["latency"]
     assert oldest["mean"] < 0.97 * random["mean"]
     assert oldest["stddev"] < 0.9 * random["stddev"]
 
@@ -73,14 +69,14 @@ def share_at_minimum(result, minimum=27):
     return counts[minimum] / sum(counts)
 
 
-def test_fig18_most_high_priority_traffic_arrives_at_minimum_latency_with_lanes_as_crossbar_inputs(icnsim, tmp_path):
+def test_fig18_most_high_priority_traffic_arrives_at_minimum_latency_with_lanes_as_crossbar_inputs(icnsim_result):
     # 10 % high priority, scheduled by age ahead of the rest; minimum latency 27 cycles (the paper's
     # 24 plus creation, injection and delivery). Measured: 49 % with lanes as crossbar inputs
     # (paper: 80 %; mean 40.6 cycles against 87.7 for all packets), 3 % when each input offers one
     # lane round-robin.
     priority = ["router.arbitration=priority", "stimulus.high_priority_fraction=0.1"]
-    per_lane = latency_at_half_capacity(icnsim, tmp_path, *priority)
-    per_channel = latency_at_half_capacity(icnsim, tmp_path, *priority, "router.crossbar_inputs=per_channel")
+    per_lane = latency_at_half_capacity(icnsim_result, *priority)
+    per_channel = latency_at_half_capacity(icnsim_result, *priority, "router.crossbar_inputs=per_channel")
     assert share_at_minimum(per_lane) > 0.4
     assert share_at_minimum(per_channel) < 0.5 * share_at_minimum(per_lane)
     assert per_lane["high_priority"]["latency"]["mean"] < 0.6 * per_lane["latency"]["mean"]

@@ -14,7 +14,6 @@ tuner's throughput stopped counting flits absorbed by recovery: issue 31.)
 Claims icnsim does not reproduce are strict expected failures: each says why, and fails the suite
 the day the model reproduces the claim, so that the mark comes off."""
 import json
-import uuid
 from concurrent.futures import ThreadPoolExecutor
 from statistics import mean
 
@@ -23,27 +22,24 @@ import pytest
 SHORT = ["--set", "simulation.cycles=20000", "--set", "simulation.warmup=5000", "-q"]
 
 
-def accepted(icnsim, tmp_path, platform, rate, *controller, pattern="uniform", seed=1):
-    out = tmp_path / f"r-{uuid.uuid4().hex}.json"
-    p = icnsim(f"platforms/selftuned-{platform}.yaml", "stimuli/selftuned-uniform.yaml", *SHORT, "--seed", seed,
-               "--set", f"stimulus.injection.rate={rate}", "--set", f"stimulus.pattern.type={pattern}",
-               *[a for c in controller for a in ("--set", c)], "--out", out)
-    assert p.returncode == 0, p.stderr
-    r = json.loads(out.read_text())
+def accepted(icnsim_result, platform, rate, *controller, pattern="uniform", seed=1):
+    r = icnsim_result(f"platforms/selftuned-{platform}.yaml", "stimuli/selftuned-uniform.yaml", *SHORT, "--seed", seed,
+                      "--set", f"stimulus.injection.rate={rate}", "--set", f"stimulus.pattern.type={pattern}",
+                      *[a for c in controller for a in ("--set", c)])
     return r["throughput"]["accepted_normalised"]
 
 
-def test_fig4_with_recovery_the_base_collapses_and_tune_holds_the_peak(icnsim, tmp_path):
-    peak = accepted(icnsim, tmp_path, "recovery", 0.02, "congestion_control.type=none")
-    base = accepted(icnsim, tmp_path, "recovery", 0.04, "congestion_control.type=none")
-    tune = accepted(icnsim, tmp_path, "recovery", 0.04, "congestion_control.type=self_tuned")
+def test_fig4_with_recovery_the_base_collapses_and_tune_holds_the_peak(icnsim_result):
+    peak = accepted(icnsim_result, "recovery", 0.02, "congestion_control.type=none")
+    base = accepted(icnsim_result, "recovery", 0.04, "congestion_control.type=none")
+    tune = accepted(icnsim_result, "recovery", 0.04, "congestion_control.type=self_tuned")
     assert base < 0.1 * peak
     assert tune > 0.9 * peak
 
 
-def test_fig4_with_avoidance_tune_stays_well_above_the_degraded_base(icnsim, tmp_path):
-    base = accepted(icnsim, tmp_path, "avoidance", 0.03, "congestion_control.type=none")
-    tune = accepted(icnsim, tmp_path, "avoidance", 0.03, "congestion_control.type=self_tuned")
+def test_fig4_with_avoidance_tune_stays_well_above_the_degraded_base(icnsim_result):
+    base = accepted(icnsim_result, "avoidance", 0.03, "congestion_control.type=none")
+    tune = accepted(icnsim_result, "avoidance", 0.03, "congestion_control.type=self_tuned")
     assert tune > 1.25 * base
 
 
@@ -52,19 +48,19 @@ def test_fig4_with_avoidance_tune_stays_well_above_the_degraded_base(icnsim, tmp
 FIG6_LOAD = {"uniform": 0.04, "bit_complement": 0.03}
 
 
-def fig6(icnsim, tmp_path, pattern):
+def fig6(icnsim_result, pattern):
     load = FIG6_LOAD[pattern]
-    low = accepted(icnsim, tmp_path, "recovery", load, "congestion_control.type=static_threshold",
+    low = accepted(icnsim_result, "recovery", load, "congestion_control.type=static_threshold",
                    "congestion_control.threshold=50", pattern=pattern)
-    high = accepted(icnsim, tmp_path, "recovery", load, "congestion_control.type=static_threshold",
+    high = accepted(icnsim_result, "recovery", load, "congestion_control.type=static_threshold",
                     "congestion_control.threshold=250", pattern=pattern)
-    tune = accepted(icnsim, tmp_path, "recovery", load, "congestion_control.type=self_tuned", pattern=pattern)
+    tune = accepted(icnsim_result, "recovery", load, "congestion_control.type=self_tuned", pattern=pattern)
     return low, high, tune
 
 
 @pytest.mark.parametrize("pattern", ["uniform", "bit_complement"])
-def test_fig6_no_static_threshold_suits_both_patterns(icnsim, tmp_path, pattern):
-    low, high, _ = fig6(icnsim, tmp_path, pattern)
+def test_fig6_no_static_threshold_suits_both_patterns(icnsim_result, pattern):
+    low, high, _ = fig6(icnsim_result, pattern)
     if pattern == "uniform":
         assert low < 0.95 * high  # 50 over-throttles uniform traffic
     else:
@@ -78,8 +74,8 @@ def test_fig6_no_static_threshold_suits_both_patterns(icnsim, tmp_path, pattern)
                             "which its rules do not sense (26.2 % against static 50's 33.0 % at 0.03); "
                             "docs/results/selftuned.md, Fig. 6")),
 ])
-def test_fig6_tune_adapts_to_both_patterns(icnsim, tmp_path, pattern):
-    low, high, tune = fig6(icnsim, tmp_path, pattern)
+def test_fig6_tune_adapts_to_both_patterns(icnsim_result, pattern):
+    low, high, tune = fig6(icnsim_result, pattern)
     assert tune > 0.95 * max(low, high)
 
 
@@ -89,15 +85,15 @@ def test_fig6_tune_adapts_to_both_patterns(icnsim, tmp_path, pattern):
                    "24.8/29.5/24.3/24.2 % from the reset value (before: 29.9 % against 9.3 % on seed 1); the "
                    "paper-length comparison is docs/results/selftuned.md's to re-measure")
 def test_fig6_restarting_the_search_for_a_maximum_at_the_initial_threshold_keeps_complement_out_of_collapse(
-        icnsim, tmp_path):
+        icnsim_result):
     # Sec. 4.2: after 5 resets in a row the maximum is forgotten and "the maximum-locating process"
     # restarts. Left at the reset value that just failed, the collapsed network's period becomes the
     # new maximum and the threshold ratchets up; from the initial threshold the throttle drains the
     # network. Measured here (seed 1, complement at 0.03): 29.9 % against 9.3 %.
     load = FIG6_LOAD["bit_complement"]
-    initial = accepted(icnsim, tmp_path, "recovery", load, "congestion_control.type=self_tuned",
+    initial = accepted(icnsim_result, "recovery", load, "congestion_control.type=self_tuned",
                        "congestion_control.restart=initial", pattern="bit_complement")
-    reset_value = accepted(icnsim, tmp_path, "recovery", load, "congestion_control.type=self_tuned",
+    reset_value = accepted(icnsim_result, "recovery", load, "congestion_control.type=self_tuned",
                            "congestion_control.restart=reset_value", pattern="bit_complement")
     assert initial > 2 * reset_value
 
@@ -173,28 +169,28 @@ def test_fig11_metapacket_gathers_take_130_to_160_cycles_lengthen_with_load_and_
 SEEDS = (1, 2, 3, 4)
 
 
-def mean_over_seeds(icnsim, tmp_path, rate, *controller):
+def mean_over_seeds(icnsim_result, rate, *controller):
     """Tune past saturation is metastable from seed to seed (at 0.03 over the sideband: 45.6, 72.6,
     73.9, 71.3 % on seeds 1-4), so Fig. 12's claims are judged on the mean of four seeds, as
     docs/results/selftuned.md judges them."""
     with ThreadPoolExecutor(max_workers=2) as pool:
-        return mean(pool.map(lambda seed: accepted(icnsim, tmp_path, "recovery", rate, *controller, seed=seed), SEEDS))
+        return mean(pool.map(lambda seed: accepted(icnsim_result, "recovery", rate, *controller, seed=seed), SEEDS))
 
 
-def test_fig12_tune_with_metapackets_holds_less_past_saturation_than_over_the_sideband(icnsim, tmp_path):
+def test_fig12_tune_with_metapackets_holds_less_past_saturation_than_over_the_sideband(icnsim_result):
     # Sec. 5.3.2: metapackets are "not suitable": Tune acting on their stale information holds less.
     # Measured here at 0.03, mean of seeds 1-4: with metapackets 45.4 %, over the sideband 65.9 %.
-    meta = mean_over_seeds(icnsim, tmp_path, 0.03, "congestion_control.type=self_tuned",
+    meta = mean_over_seeds(icnsim_result, 0.03, "congestion_control.type=self_tuned",
                            "congestion_control.distribution=metapackets")
-    sideband = mean_over_seeds(icnsim, tmp_path, 0.03, "congestion_control.type=self_tuned")
+    sideband = mean_over_seeds(icnsim_result, 0.03, "congestion_control.type=self_tuned")
     assert meta < 0.8 * sideband
 
 
-def saturates_early(icnsim, tmp_path, priority):
+def saturates_early(icnsim_result, priority):
     # Sec. 5.3.2: "using our Tune mechanism further exacerbates the situation causing saturation at
     # lighter loads" — at 0.02, where the base delivers all it is offered (64.0 % on every seed).
-    base = accepted(icnsim, tmp_path, "recovery", 0.02, "congestion_control.type=none")
-    tune = mean_over_seeds(icnsim, tmp_path, 0.02, "congestion_control.type=self_tuned",
+    base = accepted(icnsim_result, "recovery", 0.02, "congestion_control.type=none")
+    tune = mean_over_seeds(icnsim_result, 0.02, "congestion_control.type=self_tuned",
                            "congestion_control.distribution=metapackets", f"congestion_control.metapacket_priority={priority}")
     return tune < 0.85 * base
 
@@ -206,10 +202,10 @@ def saturates_early(icnsim, tmp_path, priority):
                             "four only: 63.4, 54.3, 52.8, 63.6 % at 0.02 (mean 58.5 %) against the base's 64.0 %")),
     "link",
 ])
-def test_fig12_tune_with_metapackets_saturates_below_the_bases_saturation(icnsim, tmp_path, priority):
+def test_fig12_tune_with_metapackets_saturates_below_the_bases_saturation(icnsim_result, priority):
     # Measured here, seeds 1-4 at 0.02: winning the links 46.8, 64.0, 50.8, 53.1 % (mean 53.7 %)
     # against the base's 64.0 % (docs/results/selftuned.md, Figs. 11 and 12).
-    assert saturates_early(icnsim, tmp_path, priority)
+    assert saturates_early(icnsim_result, priority)
 
 
 def test_comparing_the_last_gathers_throughput_keeps_the_tuned_threshold_far_lower_just_past_saturation(
@@ -230,13 +226,13 @@ def test_comparing_the_last_gathers_throughput_keeps_the_tuned_threshold_far_low
     assert means["last_gather"] < 0.25 * means["period"]
 
 
-def test_alo_holds_the_recovery_network_only_while_a_vc_held_by_a_blocked_packet_counts_as_busy(icnsim, tmp_path):
+def test_alo_holds_the_recovery_network_only_while_a_vc_held_by_a_blocked_packet_counts_as_busy(icnsim_result):
     # Sec. 5.1 leaves open what makes a VC "free" for ALO. Counted free while unallocated, ALO holds
     # uniform traffic on the recovery network past saturation (78.2 % of capacity at 0.04 here);
     # counted free while its buffer has room, a VC that a blocked packet holds still lets packets in,
     # and the network collapses as the uncontrolled one does (3.6 %; base 2.4 %), as the paper's ALO
     # does under the bursts of its Fig. 9a.
-    unallocated = accepted(icnsim, tmp_path, "recovery", 0.04, "congestion_control.type=alo")
-    room = accepted(icnsim, tmp_path, "recovery", 0.04, "congestion_control.type=alo", "congestion_control.free_vc=room")
+    unallocated = accepted(icnsim_result, "recovery", 0.04, "congestion_control.type=alo")
+    room = accepted(icnsim_result, "recovery", 0.04, "congestion_control.type=alo", "congestion_control.free_vc=room")
     assert unallocated > 0.7
     assert room < 0.1
