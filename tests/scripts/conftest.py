@@ -76,6 +76,11 @@ RELEASE_ONLY = {
         "1,024 nodes: the entropy circuit and its controllers are instrumented on small tori by ctest",
     "test_every_shipped_stimulus_runs_briefly_on_this_platform[platforms/dally-2ary8fly.yaml]":
         "dally-2ary6fly.yaml in a larger size",
+    "test_every_shipped_stimulus_runs_briefly_on_this_platform[platforms/transt-8ary3cube.yaml]":
+        "the 512-node Trans-t platform: transt-16ary2cube.yaml runs the same controller, recovery and stimuli",
+    "test_how_often_the_time_series_is_sampled_never_changes_what_is_simulated"
+    "[platforms/transt-8ary3cube.yaml-stimuli/selftuned-uniform.yaml-extra1]":
+        "a determinism check of the sampler, not of memory: the self-tuned platform's case runs instrumented",
     "test_an_interrupted_sweep_resumes_without_recomputing_a_finished_run":
         "the sweep tool's interruption and resumption (Python) over eight ordinary 20,000-cycle runs",
 }
