@@ -214,7 +214,8 @@ def bench_vp(milliseconds):
                     fastest[(approximate, scale)] = (min(wall, known[0]) if known else wall, accesses)
         per_access = {}
         for approximate in (False, True):
-            (short_wall, short_accesses), (long_wall, long_accesses) = fastest[(approximate, 0.01)], fastest[(approximate, 1)]
+            (short_wall, short_accesses), (long_wall, long_accesses) = (fastest[(approximate, scale)]
+                                                                        for scale in (0.01, 1))
             per_access[approximate] = ((long_wall - short_wall) / (long_accesses - short_accesses), long_accesses)
         speedup = per_access[False][0] / per_access[True][0]
         name = ("one 64-byte access/node/10 us" if load == "sparse" else "one 64-byte access/node/100 ns") + \

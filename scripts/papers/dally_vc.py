@@ -561,7 +561,7 @@ def minimum_section(report, m):
       f"{100 * FIG17_LOAD:.0f} % of their capacity leaves few packets a free path whatever the scheduling, so the "
       "paper's sharp peak at the minimum at that load is not what a scheduling policy gives here; what in the "
       "paper's network or measurement makes it is not found. Measured from the head's entry into the network "
-      f"instead of the packet's creation (the source queue left out), {network_change(m)} under oldest-first"
+      f"instead of the packet's creation (the source queue left out), {change(*m.network17)} under oldest-first"
       + (": there the paper's gain appears.\n" if old["mean"] / rnd["mean"] - 1 <= -0.17 and
          old["stddev"] <= 0.5 * rnd["stddev"] else ": the source queue is not what hides the paper's gain either.\n"))
 
@@ -581,11 +581,11 @@ def claim_17(report, plan, m):
                  "75.1 → 62.2, σ halved", f"{rnd['mean']:.1f} → {old['mean']:.1f}, σ ×{old['stddev'] / rnd['stddev']:.2f}",
                  old["mean"] < DEADLINE_MEAN * rnd["mean"] and old["stddev"] < DEADLINE_SPREAD * rnd["stddev"],
                  f"not the lanes, which the paper does not give: {lanes_range(m)}; nor the load: {loads_range(m)}; nor "
-                 f"the source queue: measured from the head's entry into the network {network_change(m)}; nor the "
+                 f"the source queue: measured from the head's entry into the network {change(*m.network17)}; nor the "
                  f"order in which headers get lanes: given to the longest-waiting header instead of the oldest packet "
                  f"{change(*m.allocation17)}; the crossbar organisation (`per_channel`) removes the effect "
-                 "altogether. The paper's sharp peak at the minimum "
-                 f"needs packets that find all {fly6_channels(report)} channels of their path free: "
+                 "altogether. The paper's sharp peak at the minimum needs packets that find all "
+                 f"{fly6_channels(report)} channels of their path free: "
                  f"{100 * m.minimum17[FIG17_LOAD][1]:.2f} % do at {100 * FIG17_LOAD:.0f} % of capacity (\"The peak at the minimum\"); "
                  "what else differs is not found")
 
@@ -595,10 +595,6 @@ def fly6_channels(report):
     # carrying the offered load: its source's injection channel and one output of every stage (the
     # last one's the delivery channel).
     return report.derived(yaml.safe_load((ROOT / FLY6).read_text())["network"]["stages"] + 1)
-
-
-def network_change(m):
-    return change(*m.network17)
 
 
 def change(rnd, old):
