@@ -77,6 +77,7 @@ enum class RandomPurpose : std::uint64_t {
   Controller = 6,
   PacketLength = 7,
   PacketPriority = 8,
+  VcAllocationOrder = 9,
 };
 
 inline RandomStream make_stream(std::uint64_t seed, RandomPurpose purpose, std::uint64_t index) {

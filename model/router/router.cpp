@@ -75,8 +75,8 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
       delivery_credits_(1 << 30),
       all_vcs_(first_vcs(c.config.virtual_channels)),
       lane_mask_(first_vcs(vcs_)),
-      vc_allocator_(input_ports_ * vcs_, c.config.oldest_first_allocation,
-                    make_stream(c.seed, RandomPurpose::RoutingSelection, c.id)) {
+      vc_allocator_(input_ports_ * vcs_, c.config.vc_allocation, make_stream(c.seed, RandomPurpose::RoutingSelection, c.id),
+                    make_stream(c.seed, RandomPurpose::VcAllocationOrder, c.id)) {
   for (int p = 0; p < input_ports_; ++p)
     arrival_latency_.push_back(p < network_ports_ ? c.config.crossbar_delay + c.config.link_delay
                                                   : c.terminals.injection_delay);

@@ -17,9 +17,9 @@ std::vector<ParameterSpec> RouterConfig::parameters() {
                 "wormhole, or virtual cut-through (a VC takes a packet only with room for all of it)"),
       P::choice("vc_reallocation", "on_tail", {"on_tail", "when_empty"},
                 "when an output VC may take a new packet: its tail has left, or also its buffer drained"),
-      P::choice("vc_allocation", "oldest_first", {"oldest_first", "longest_waiting"},
-                "order in which routed headers take output VCs: the packet injected earliest first, or the "
-                "header that has waited longest at this router first"),
+      P::choice("vc_allocation", "oldest_first", {"oldest_first", "longest_waiting", "random"},
+                "order in which routed headers take output VCs: the packet injected earliest first, the "
+                "header that has waited longest at this router first, or an order drawn at random each time"),
       P::choice("header_arbiter", "parallel", {"parallel", "central"},
                 "parallel: every routed header may take an output VC each cycle; central: one arbiter per "
                 "router routes and allocates one header per cycle, round-robin among requesting input VCs, "
@@ -47,7 +47,10 @@ RouterConfig RouterConfig::from(const ParameterSet& router) {
   c.reallocate_when_empty = router.text("vc_reallocation") == "when_empty";
   c.virtual_cut_through = router.text("switching") == "virtual_cut_through";
   c.arbitration = router.text("arbitration");
-  c.oldest_first_allocation = router.text("vc_allocation") == "oldest_first";
+  const std::string order = router.text("vc_allocation");
+  c.vc_allocation = order == "oldest_first"      ? VcAllocationOrder::OldestFirst
+                    : order == "longest_waiting" ? VcAllocationOrder::LongestWaiting
+                                                 : VcAllocationOrder::Random;
   c.central_arbiter = router.text("header_arbiter") == "central";
   c.crossbar_input_per_lane = router.text("crossbar_inputs") == "per_lane";
   c.packet_link_allocation = router.text("link_allocation") == "packet";

@@ -1,11 +1,14 @@
 #pragma once
 // The router's parameters (router.*), owned here; platform/ fills them from YAML and checks
 // the rules that span sections.
+#include <cstdint>
 #include <string>
 
 #include "deadlock/deadlock_recovery_config.h"
 
 namespace icn {
+
+enum class VcAllocationOrder : std::uint8_t { OldestFirst, LongestWaiting, Random };
 
 struct RouterConfig {
   int virtual_channels = 0;
@@ -18,9 +21,9 @@ struct RouterConfig {
   bool reallocate_when_empty = false;
   // Virtual cut-through: a header takes an output VC only with room for its whole packet there.
   bool virtual_cut_through = false;
-  // VC allocation order among routed headers: the oldest packet (earliest injection) first, or the
-  // header that has waited longest at this router first.
-  bool oldest_first_allocation = true;
+  // VC allocation order among routed headers: the oldest packet (earliest injection) first, the
+  // header that has waited longest at this router first, or a random order drawn each time.
+  VcAllocationOrder vc_allocation = VcAllocationOrder::OldestFirst;
   // The self-tuned paper's router (sec. 5.1): one central arbiter routes and allocates one header
   // per cycle, granted demand-slotted round-robin among requesting input VCs; a refused header asks
   // again. Otherwise every routed header may take an output VC in the same cycle.

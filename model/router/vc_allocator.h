@@ -3,7 +3,9 @@
 // order and fairness").
 //   * order: headers allocate oldest packet first (smallest injection cycle; router.vc_allocation:
 //     oldest_first), or longest waiting at this router first (longest_waiting); ties go by a
-//     priority among input VCs that rotates with the cycle, so none is favoured for good;
+//     priority among input VCs that rotates with the cycle, so none is favoured for good; or in an
+//     order drawn afresh at random each time (random: no age or wait is favoured, Dally sec. V's
+//     "allocated randomly" read for lanes as well as for channel bandwidth);
 //   * selection function: within the first preference group of the routing function's candidates
 //     that has an admissible VC (adaptive before escape), the VC with most credits — the emptiest
 //     downstream buffer —; ties at random.
@@ -13,22 +15,29 @@
 
 #include "core/random_stream.h"
 #include "core/types.h"
+#include "router/router_config.h"
 #include "routing/routing_function.h"
 
 namespace icn {
 
 class VcAllocator {
  public:
-  VcAllocator(int input_vcs, bool oldest_first, RandomStream selection)
-      : input_vcs_(input_vcs), oldest_first_(oldest_first), selection_(selection) {}
+  VcAllocator(int input_vcs, VcAllocationOrder order, RandomStream selection, RandomStream shuffle)
+      : input_vcs_(input_vcs), order_(order), selection_(selection), shuffle_(shuffle) {}
 
   // The rank of a header: smaller allocates first.
-  Cycle rank(Cycle packet_injected, Cycle routed_at) const { return oldest_first_ ? packet_injected : routed_at; }
+  Cycle rank(Cycle packet_injected, Cycle routed_at) const {
+    return order_ == VcAllocationOrder::OldestFirst ? packet_injected : routed_at;
+  }
 
   // Sorts `headers[0..count)` (input VC indices) into allocation order; `rank_of(index)` gives
   // each one's rank. Insertion sort: a handful of headers per router and cycle.
   template <typename RankOf>
-  void order(int* headers, int count, Cycle now, RankOf rank_of) const {
+  void order(int* headers, int count, Cycle now, RankOf rank_of) {
+    if (order_ == VcAllocationOrder::Random) {  // Fisher–Yates: every order equally likely
+      for (int i = count - 1; i > 0; --i) std::swap(headers[i], headers[shuffle_.below(std::uint64_t(i + 1))]);
+      return;
+    }
     const int first = int(now % Cycle(input_vcs_));
     auto key = [&](int index) {
       const int rotated = index >= first ? index - first : index - first + input_vcs_;
@@ -63,8 +72,9 @@ class VcAllocator {
 
  private:
   const int input_vcs_;
-  const bool oldest_first_;
+  const VcAllocationOrder order_;
   RandomStream selection_;  // ties of the selection function
+  RandomStream shuffle_;    // the random order (its own stream: the other orders' runs are unchanged)
 };
 
 }  // namespace icn

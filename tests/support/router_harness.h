@@ -68,7 +68,7 @@ class RouterHarness : public sc_core::sc_module {
     router_config_.virtual_cut_through = setup.cut_through;
     router_config_.metapacket_lane = setup.metapacket_lane;
     router_config_.metapacket_link_priority = setup.metapacket_link_priority;
-    router_config_.oldest_first_allocation = setup.oldest_first;
+    router_config_.vc_allocation = setup.oldest_first ? VcAllocationOrder::OldestFirst : VcAllocationOrder::LongestWaiting;
     router_config_.central_arbiter = setup.central_arbiter;
     router_config_.reallocate_when_empty = setup.reallocate_when_empty;
     router_config_.arbitration = setup.arbitration;

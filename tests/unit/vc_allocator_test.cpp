@@ -10,12 +10,20 @@
 
 using namespace icn;
 
+namespace {
+// The allocator's two streams: ties of the selection function, and the random order.
+VcAllocator allocator_with(int input_vcs, VcAllocationOrder order, std::uint64_t seed) {
+  return VcAllocator(input_vcs, order, make_stream(seed, RandomPurpose::RoutingSelection, 0),
+                     make_stream(seed, RandomPurpose::VcAllocationOrder, 0));
+}
+}  // namespace
+
 TEST_CASE("headers allocate oldest packet first; with longest_waiting, earliest routed first", "[vc_allocation]") {
   // Input VCs 0..5; injection cycles and routing cycles disagree on who is first.
   const Cycle injected[6] = {50, 10, 30, 20, 40, 60};
   const Cycle routed[6] = {1, 9, 3, 8, 2, 0};
   for (bool oldest : {true, false}) {
-    VcAllocator allocator(6, oldest, make_stream(1, RandomPurpose::RoutingSelection, 0));
+    VcAllocator allocator = allocator_with(6, oldest ? VcAllocationOrder::OldestFirst : VcAllocationOrder::LongestWaiting, 1);
     std::vector<int> headers{0, 1, 2, 3, 4, 5};
     allocator.order(headers.data(), 6, 0, [&](int i) { return allocator.rank(injected[i], routed[i]); });
     const std::vector<int> expected = oldest ? std::vector<int>{1, 3, 2, 4, 0, 5} : std::vector<int>{5, 0, 4, 2, 3, 1};
@@ -25,7 +33,7 @@ TEST_CASE("headers allocate oldest packet first; with longest_waiting, earliest 
 
 TEST_CASE("equal ranks go by a priority that rotates with the cycle, so no input VC is favoured for good",
           "[vc_allocation]") {
-  VcAllocator allocator(4, true, make_stream(1, RandomPurpose::RoutingSelection, 0));
+  VcAllocator allocator = allocator_with(4, VcAllocationOrder::OldestFirst, 1);
   std::map<int, int> first;
   for (Cycle now = 0; now < 400; ++now) {
     std::vector<int> headers{0, 1, 2, 3};
@@ -35,9 +43,22 @@ TEST_CASE("equal ranks go by a priority that rotates with the cycle, so no input
   for (int i = 0; i < 4; ++i) CHECK(first[i] == 100);
 }
 
+TEST_CASE("with random, every order of the headers is equally likely whatever their age or wait", "[vc_allocation]") {
+  VcAllocator allocator = allocator_with(3, VcAllocationOrder::Random, 5);
+  const Cycle injected[3] = {10, 20, 30};
+  std::map<std::vector<int>, int> seen;
+  for (Cycle now = 0; now < 6000; ++now) {
+    std::vector<int> headers{0, 1, 2};
+    allocator.order(headers.data(), 3, now, [&](int i) { return allocator.rank(injected[i], injected[i]); });
+    ++seen[headers];
+  }
+  REQUIRE(seen.size() == 6);  // all 3! orders occur
+  for (const auto& [order, count] : seen) CHECK(count == Approx(1000).margin(150));
+}
+
 TEST_CASE("the selection function takes the first preference group with an admissible VC, then the most credits",
           "[vc_allocation]") {
-  VcAllocator allocator(8, true, make_stream(1, RandomPurpose::RoutingSelection, 0));
+  VcAllocator allocator = allocator_with(8, VcAllocationOrder::OldestFirst, 1);
   RouteResult route;
   route.add(0, 0b100, 0);  // adaptive on port 0
   route.add(2, 0b100, 0);  // adaptive on port 2
@@ -58,7 +79,7 @@ TEST_CASE("the selection function takes the first preference group with an admis
 }
 
 TEST_CASE("ties in the selection function are broken at random", "[vc_allocation]") {
-  VcAllocator allocator(8, true, make_stream(3, RandomPurpose::RoutingSelection, 0));
+  VcAllocator allocator = allocator_with(8, VcAllocationOrder::OldestFirst, 3);
   RouteResult route;
   route.add(1, 0b111, 0);
   std::map<int, int> chosen;
