@@ -38,6 +38,11 @@ MESH_AS_PAPER = ["router.routing_delay=0", "router.crossbar_delay=0", "router.cr
 MESH_STORAGE = 32  # flits per physical channel (sec. V-D)
 PACKET = 20  # flits (sec. V)
 LANES = (1, 2, 4, 8, 16)
+LANE_RULES = ("when_empty", "on_tail")  # router.vc_reallocation: sec. III's rule, and the one Figs. 13-18 run
+# Orders in which waiting headers take a free lane besides icnsim's default (oldest packet first).
+OTHER_LANE_ORDERS = ("longest_waiting", "random")
+LANE_ORDER_NAMES = {"oldest_first": "oldest packet first, icnsim's default", "longest_waiting": "longest waiting first",
+                    "random": "in random order"}
 STORAGE = 16  # flits per physical channel in Figs. 14 and 16
 # The stimuli of these runs: a saturation source (sec. V-A) and Poisson sources
 # (sec. V-B), 20-flit packets, uniformly random destinations.
@@ -183,6 +188,8 @@ class Plan:
     k17_loads: dict          # (load, policy) -> run
     lanes17: tuple           # Fig. 17 in other lane shapes (lanes, flits)
     k17_lanes: dict          # (lanes, flits, policy) -> run
+    depths17: tuple          # Fig. 17 with four lanes of other depths (flits)
+    k17_depths: dict         # (flits, lane rule, policy) -> run
     k18: dict                # crossbar inputs -> run
     k18_lanes: dict          # (lanes, flits) -> run
     k18_alone: str           # the high-priority traffic alone
@@ -192,7 +199,9 @@ class Plan:
     k19: dict                # lane rule -> {(lanes, load): run}
     probe: str
     k19_saturation: dict     # lanes -> run with saturation sources (sec. V-A), sec. III's lane rule
-    k17_allocation: dict     # policy -> run with output lanes given to the longest-waiting header
+    k17_allocation: dict     # (lane order, policy) -> run with output lanes given in another order
+    k19_allocation: dict     # lane order -> {(lanes, load): run}, sec. III's lane rule
+    k19_allocation_saturation: dict  # lane order -> {lanes: run with saturation sources}
 
 
 def plan_runs(report):
@@ -221,6 +230,13 @@ def plan_runs(report):
     lanes17 = ((4, 2),) if quick else ((2, 8), (4, 1), (8, 2), (16, 1))
     k17_lanes = {(l, d, policy): runs.submit(FLY6, POISSON, [f"router.arbitration={policy}", *lanes_set(l, d), *fine])
                  for l, d in lanes17 for policy in ("random", "oldest_first")}
+    # Nor its lanes' depth: four lanes of more flits each, past a whole packet, under both lane rules:
+    # on_tail lets a deep lane queue packets one behind another, sec. III's rule (when_empty) does not.
+    depths17 = (16,) if quick else (8, 16, 32, 64, 128)
+    k17_depths = {(d, rule, policy): runs.submit(FLY6, POISSON, [f"router.arbitration={policy}", *lanes_set(4, d),
+                                                                 f"router.vc_reallocation={rule}", *fine])
+                  for d in (4, *depths17) for rule in LANE_RULES for policy in ("random", "oldest_first")
+                  if (d, rule) != (4, "on_tail")}  # the platform's own lanes: k17
     priority = ["router.arbitration=priority", "stimulus.high_priority_fraction=0.1"]
     k18 = {crossbar: runs.submit(FLY6, POISSON, [*priority, f"router.crossbar_inputs={crossbar}", *fine])
            for crossbar in ("per_lane", "per_channel")}
@@ -240,19 +256,30 @@ def plan_runs(report):
     k19 = {rule: {(l, x): runs.submit(MESH, POISSON, [*MESH_AS_PAPER, *lanes_set(l, MESH_STORAGE // l),
                                                       f"router.vc_reallocation={rule}",
                                                       f"stimulus.injection.rate={x * capacity19 / PACKET:.6g}"])
-                  for l in lanes19 for x in loads19} for rule in ("when_empty", "on_tail")}
+                  for l in lanes19 for x in loads19} for rule in LANE_RULES}
     probe = zero_load_probe(runs, MESH, [*MESH_AS_PAPER, "stimulus.packet_length=20"])
     # The same mesh measured as the paper measures throughput (sec. V-A): saturation sources.
     k19_saturation = {l: runs.submit(MESH, SATURATION, [*MESH_AS_PAPER, *lanes_set(l, MESH_STORAGE // l),
                                                         "router.vc_reallocation=when_empty"]) for l in lanes19}
-    # Output lanes given to the header that has waited longest instead of the oldest packet: icnsim's
-    # age-ordered lane allocation under both policies might blunt their contrast.
-    k17_allocation = {policy: runs.submit(FLY6, POISSON, [f"router.arbitration={policy}",
-                                                          "router.vc_allocation=longest_waiting", *fine])
-                      for policy in ("random", "oldest_first")}
+    # The paper does not say in which order waiting packets get a free lane. icnsim's default gives it
+    # to the oldest packet, which random scheduling (Figs. 17, 19) otherwise has no notion of: the
+    # other orders, the header waiting longest and an order drawn at random (no preference at all).
+    k17_allocation = {(order, policy): runs.submit(FLY6, POISSON, [f"router.arbitration={policy}",
+                                                                   f"router.vc_allocation={order}", *fine])
+                      for order in OTHER_LANE_ORDERS for policy in ("random", "oldest_first")}
+    k19_allocation = {order: {(l, x): runs.submit(MESH, POISSON, [*MESH_AS_PAPER, *lanes_set(l, MESH_STORAGE // l),
+                                                                  "router.vc_reallocation=when_empty",
+                                                                  f"router.vc_allocation={order}",
+                                                                  f"stimulus.injection.rate={x * capacity19 / PACKET:.6g}"])
+                              for l in lanes19 for x in loads19} for order in OTHER_LANE_ORDERS}
+    k19_allocation_saturation = {order: {l: runs.submit(MESH, SATURATION, [*MESH_AS_PAPER,
+                                                                           *lanes_set(l, MESH_STORAGE // l),
+                                                                           "router.vc_reallocation=when_empty",
+                                                                           f"router.vc_allocation={order}"])
+                                         for l in lanes19} for order in OTHER_LANE_ORDERS}
     return Plan(runs.length, lanes13, stages14, loads15, lanes16, loads16, k13, k14, k14_literal, k15, k16, k17,
-                loads17, k17_loads, lanes17, k17_lanes, k18, k18_lanes, k18_alone, k_min, lanes19, loads19, k19, probe,
-                k19_saturation, k17_allocation)
+                loads17, k17_loads, lanes17, k17_lanes, depths17, k17_depths, k18, k18_lanes, k18_alone, k_min, lanes19, loads19, k19, probe,
+                k19_saturation, k17_allocation, k19_allocation, k19_allocation_saturation)
 
 
 # The measures: the numbers the report shows, from the runs (and the Markov model's, from the set-up).
@@ -277,6 +304,8 @@ class Measures:
     fig17: dict              # policy -> histogram
     by_lanes17: list         # (lanes label, random's latency, oldest-first's latency)
     by_load17: dict          # load -> (random's latency, oldest-first's latency)
+    by_depth17: dict         # lane rule -> [(lanes label, random's latency, oldest-first's latency)], four lanes deepening
+    depth_minimum17: dict    # lane rule -> per row, (random's, oldest-first's) share at the minimum latency
     minimum17: dict          # load -> (random's, oldest-first's) share of packets at the minimum latency
     network17: tuple         # at the paper's load, (random's, oldest-first's) latency from the head's entry
     r18: dict                # crossbar -> result
@@ -284,7 +313,7 @@ class Measures:
     share18: float           # the high-priority packets at the minimum latency, the platform's lanes
     more_lanes18: float      # the most with more lanes
     alone18: float           # with the high-priority traffic alone
-    allocation17: tuple      # (random's, oldest-first's) latency, lanes to the longest-waiting header
+    allocation17: dict       # lane order -> (random's, oldest-first's) latency
 
 
 def measure(report, plan):
@@ -313,6 +342,13 @@ def measure(report, plan):
     rnd, old = r17[("random", "per_lane")]["latency"], r17[("oldest_first", "per_lane")]["latency"]
     by_lanes17 = [(f"{l} × {d}", *(R(plan.k17_lanes[(l, d, p)])["latency"] for p in ("random", "oldest_first")))
                   if (l, d) != (4, 4) else ("4 × 4", rnd, old) for l, d in ((4, 4), *plan.lanes17)]
+    def depth_run(d, rule, policy):
+        return r17[(policy, "per_lane")] if (d, rule) == (4, "on_tail") else R(plan.k17_depths[(d, rule, policy)])
+    depth_runs = {rule: [(d, depth_run(d, rule, "random"), depth_run(d, rule, "oldest_first")) for d in (4, *plan.depths17)]
+                  for rule in LANE_RULES}
+    by_depth17 = {rule: [(f"4 × {d}", a["latency"], b["latency"]) for d, a, b in rows] for rule, rows in depth_runs.items()}
+    depth_minimum17 = {rule: [(at_minimum(histogram(a)[1], minimum6), at_minimum(histogram(b)[1], minimum6))
+                              for _, a, b in rows] for rule, rows in depth_runs.items()}
     loads17 = {FIG17_LOAD: (r17[("random", "per_lane")], r17[("oldest_first", "per_lane")]),
                **{x: (R(plan.k17_loads[(x, "random")]), R(plan.k17_loads[(x, "oldest_first")])) for x in plan.loads17}}
     by_load17 = {x: (a["latency"], b["latency"]) for x, (a, b) in loads17.items()}
@@ -325,9 +361,11 @@ def measure(report, plan):
     more_lanes18 = max(at_minimum(histogram(R(k), "high_priority")[1], minimum6) for k in plan.k18_lanes.values())
     alone18 = at_minimum(histogram(R(plan.k18_alone), "high_priority")[1], minimum6)
     return Measures(minimum6, model13, fig13, worst13, fig14, gain14, spread1, spread16, fig15, close15, fig16,
-                    spread16_low, carried16, rising16, r17, fig17, by_lanes17, by_load17, minimum17, network17, r18,
+                    spread16_low, carried16, rising16, r17, fig17, by_lanes17, by_load17, by_depth17, depth_minimum17,
+                    minimum17, network17, r18,
                     fig18, share18, more_lanes18, alone18,
-                    tuple(R(plan.k17_allocation[p])["latency"] for p in ("random", "oldest_first")))
+                    {order: tuple(R(plan.k17_allocation[(order, p)])["latency"] for p in ("random", "oldest_first"))
+                     for order in OTHER_LANE_ORDERS})
 
 
 def policy_effect(rows):
@@ -520,6 +558,7 @@ def fig17_section(report, plan, m, rel):
       "`per_lane` crossbar; one-flit lanes run as two slots, as in Fig. 13):\n")
     policy_table(report, "lanes", m.by_lanes17)
     w(f"\nThe lanes do not make up the difference: {lanes_range(m)}.\n")
+    depth_section(report, m)
     paper_random = 75.1
     below = [x for x, (a, _) in m.by_load17.items() if a["mean"] <= paper_random]
     above = [x for x, (a, _) in m.by_load17.items() if a["mean"] > paper_random]
@@ -566,6 +605,50 @@ def minimum_section(report, m):
          old["stddev"] <= 0.5 * rnd["stddev"] else ": the source queue is not what hides the paper's gain either.\n"))
 
 
+def depth_reaching(m, rule):
+    """The depths (flits per lane) at which oldest-first's gain is within the claim's margins."""
+    return [label.split(" × ")[1] for label, a, b in m.by_depth17[rule]
+            if b["mean"] < DEADLINE_MEAN * a["mean"] and b["stddev"] < DEADLINE_SPREAD * a["stddev"]]
+
+
+def depth_range(m, rule):
+    rows = m.by_depth17[rule]
+    return f"{rows[0][0].split(' × ')[1]} to {rows[-1][0].split(' × ')[1]} flits {effect_range(*policy_effect(rows))}"
+
+
+def depth_findings(m):
+    """The depth sweep in words, for the section and the claim."""
+    reaching = {rule: depth_reaching(m, rule) for rule in LANE_RULES}
+    text = (f"with four lanes of {depth_range(m, 'when_empty')} under sec. III's lane rule (`when_empty`: a lane holds "
+            f"one packet), and over the same depths {effect_range(*policy_effect(m.by_depth17['on_tail']))} when a deep "
+            "lane may queue packets (`on_tail`)")
+    within = [f"{' or '.join(d)} flits under `{rule}`" for rule, d in reaching.items() if d]
+    return text + ("; within the claim's margins with lanes of " + " and ".join(within) if within else
+                   "; at no depth within the claim's margins")
+
+
+def depth_section(report, m):
+    w = report.write
+    w("Nor does it say how deep the lanes are. Four lanes (`per_lane`) of more flits each, at the paper's load, "
+      "with the share of packets delivered at the minimum latency, under both rules for when a lane takes its next "
+      "packet (Fig. 19):\n")
+    w("| lanes | lane rule | random: mean / σ | oldest first: mean / σ | mean | σ | at minimum: random / oldest first |\n"
+      "|---|---|---|---|---|---|---|")
+    for rule in LANE_RULES:
+        rows = m.by_depth17[rule]
+        for (label, a, b), change, ratio, (ma, mb) in zip(rows, *policy_effect(rows), m.depth_minimum17[rule]):
+            w(f"| {label} | {rule} | {a['mean']:.1f} / {a['stddev']:.1f} | {b['mean']:.1f} / {b['stddev']:.1f} | "
+              f"{100 * change:+.0f} % | ×{ratio:.2f} | {100 * ma:.2f} % / {100 * mb:.2f} % |")
+    text = depth_findings(m)
+    w(f"\n{text[0].upper() + text[1:]}. From the shallowest lanes to the deepest, under " + "; under ".join(
+        f"`{rule}` random scheduling's mean goes from {rows[0][1]['mean']:.1f} to {rows[-1][1]['mean']:.1f} cycles and "
+        f"oldest-first's from {rows[0][2]['mean']:.1f} to {rows[-1][2]['mean']:.1f}"
+        for rule, rows in m.by_depth17.items())
+      + f". Past a whole packet ({PACKET} flits) sec. III's rule can add nothing, since its lane holds one packet; "
+      "`on_tail` lets a lane hold several, and random scheduling shares a channel's flits among every packet in its "
+      "lanes.\n")
+
+
 def lanes_range(m):
     return f"over {len(m.by_lanes17)} lane shapes {effect_range(*policy_effect(m.by_lanes17))}"
 
@@ -582,12 +665,15 @@ def claim_17(report, plan, m):
                  old["mean"] < DEADLINE_MEAN * rnd["mean"] and old["stddev"] < DEADLINE_SPREAD * rnd["stddev"],
                  f"not the lanes, which the paper does not give: {lanes_range(m)}; nor the load: {loads_range(m)}; nor "
                  f"the source queue: measured from the head's entry into the network {change(*m.network17)}; nor the "
-                 f"order in which headers get lanes: given to the longest-waiting header instead of the oldest packet "
-                 f"{change(*m.allocation17)}; the crossbar organisation (`per_channel`) removes the effect "
+                 "order in which headers get lanes: instead of the oldest packet, "
+                 + ", ".join(f"{LANE_ORDER_NAMES[o]} {change(*m.allocation17[o])}" for o in OTHER_LANE_ORDERS)
+                 + "; the crossbar organisation (`per_channel`) removes the effect "
                  "altogether. The paper's sharp peak at the minimum needs packets that find all "
                  f"{fly6_channels(report)} channels of their path free: "
-                 f"{100 * m.minimum17[FIG17_LOAD][1]:.2f} % do at {100 * FIG17_LOAD:.0f} % of capacity (\"The peak at the minimum\"); "
-                 "what else differs is not found")
+                 f"{100 * m.minimum17[FIG17_LOAD][1]:.2f} % do at {100 * FIG17_LOAD:.0f} % of capacity (\"The peak at the minimum\"). "
+                 f"The lanes' depth, which the paper does not give either, moves it most: {depth_findings(m)}"
+                 + ("" if depth_reaching(m, "when_empty") else
+                    "; under sec. III's lane rule what else differs is not found"))
 
 
 def fly6_channels(report):
@@ -652,15 +738,21 @@ def render(report, plan, m):
     claim_17(report, plan, m)
     fig18_section(report, plan, m, rel)
     claim_18(report, plan, m)
-    fig19(report, runs.result, plan.k19, plan.k19_saturation, plan.lanes19, plan.loads19)
+    fig19(report, runs.result, plan)
     peak = max(runs.result(k)["throughput"]["accepted_flits_per_node_cycle"] for rule in plan.k19.values()
                for k in rule.values())
     analytic_checks(report, plan.probe, peak, ", the mesh of Fig. 19 with its most lanes")
 
 
-def fig19(report, R, k19, k19_saturation, lanes19, loads19):
+def percent_span(span):
+    low, high = (f"{100 * v:.0f}" for v in span)
+    return f"{low} %" if low == high else f"{low}–{high} %"
+
+
+def fig19(report, R, plan):
     """Fig. 19 and sec. V-D's numbers: one lane saturates at 50 % of capacity, sixteen at 90 %, most of
     the gain comes with four, and more lanes raise latency below saturation by as much as 20 %."""
+    k19, k19_saturation, lanes19, loads19 = plan.k19, plan.k19_saturation, plan.lanes19, plan.loads19
     w = report.write
     w("## Fig. 19 — lanes on a 16-ary 2-cube mesh, 32 flits of storage per channel\n")
     w(FIG19_NOTES)
@@ -688,15 +780,45 @@ def fig19(report, R, k19, k19_saturation, lanes19, loads19):
     w("With saturation sources, the paper's way of measuring throughput (sec. V-A; sec. III's lane rule): "
       + ", ".join(f"{l} lane{'s' if l > 1 else ''} {sources[l]:.3f}" for l in lanes19) + ".\n")
 
+    # Who gets a free lane: the paper does not say; the other orders, under sec. III's lane rule.
+    orders = {"oldest_first": (top["when_empty"], sources),
+              **{o: ({l: max(accepted(R(plan.k19_allocation[o][(l, x)])) for x in loads19) for l in lanes19},
+                     {l: accepted(R(plan.k19_allocation_saturation[o][l])) for l in lanes19}) for o in OTHER_LANE_ORDERS}}
+    w("**Who gets a free lane.** Sec. III assigns lanes to packets but does not say which of several waiting "
+      "packets gets one that comes free; icnsim's default gives it to the oldest packet (`router.vc_allocation: "
+      "oldest_first`), a preference for age that the paper's random scheduling has nowhere else. Saturation "
+      "throughput (Poisson sources, the most accepted at any offered load; with saturation sources after the "
+      "slash) under sec. III's lane rule, by the order in which waiting headers take a free lane:\n")
+    w("| lanes take | " + " | ".join(f"{l} × {MESH_STORAGE // l}" for l in lanes19) + " |\n"
+      + "|---" * (len(lanes19) + 1) + "|")
+    for o, (poisson_top, saturation_top) in orders.items():
+        w(f"| {LANE_ORDER_NAMES[o]} (`{o}`) | "
+          + " | ".join(f"{poisson_top[l]:.3f} / {saturation_top[l]:.3f}" for l in lanes19) + " |")
+    first, last = lanes19[0], lanes19[-1]
+    poisson_moves = {l: max(p[l] for p, _ in orders.values()) - min(p[l] for p, _ in orders.values()) for l in (first, last)}
+    source_loss = max(orders["oldest_first"][1][last] - s[last] for _, s in orders.values())
+    w(f"\nWith Poisson sources the order moves one lane's saturation by {100 * poisson_moves[first]:.1f} points and "
+      f"{last} lanes' by {100 * poisson_moves[last]:.1f}. With saturation sources, which keep every injection lane "
+      f"full, {last} lanes lose up to {100 * source_loss:.1f} points without the preference for age: the sources "
+      "then take lanes that packets already in the network wait for (docs/routing.md, \"Allocation order and "
+      "fairness\").\n")
+
     k, t = k19["when_empty"], top["when_empty"]
     one, most = lanes19[0], lanes19[-1]
+    span = {l: (min(p[l] for p, _ in orders.values()), max(p[l] for p, _ in orders.values())) for l in (one, most)}
+    within = [o for o, (p, _) in orders.items()
+              if abs(p[one] - 0.5) <= SATURATION_19 and abs(p[most] - 0.9) <= SATURATION_19]
     report.claim("19", "one lane saturates at 50 % of capacity, sixteen lanes at 90 %",
                  "50 % / 90 %", f"{100 * t[one]:.0f} % / {100 * t[most]:.0f} % "
                  f"({100 * top['on_tail'][one]:.0f} % / {100 * top['on_tail'][most]:.0f} % with on_tail)",
                  abs(t[one] - 0.5) <= SATURATION_19 and abs(t[most] - 0.9) <= SATURATION_19,
                  "sec. III's lane rule brings one lane from the on_tail figure down, not all the way; nor is it "
                  f"the throughput method: with the paper's saturation sources (sec. V-A) one lane carries "
-                 f"{100 * sources[one]:.0f} %; what else differs in the paper's single-lane network is not found")
+                 f"{100 * sources[one]:.0f} %. The order in which waiting packets get a free lane, which the paper "
+                 f"does not give, moves one lane over {percent_span(span[one])} and sixteen over {percent_span(span[most])} "
+                 "(\"Who gets a free lane\"); "
+                 + (f"within {100 * SATURATION_19:.0f} points of the paper's with lanes taken {' or '.join(LANE_ORDER_NAMES[o] for o in within)}"
+                    if within else f"no order brings both within {100 * SATURATION_19:.0f} points of the paper's"))
     four = t.get(4, math.nan)
     report.claim("19", "most of the throughput gain is realised with four lanes", "most",
                  f"{100 * (four - t[one]) / (t[most] - t[one]):.0f} % of the gain from 1 to 16 lanes"
@@ -733,6 +855,7 @@ SET_UP = """## Set-up: the paper's simulator in icnsim's terms
 | "channel bandwidth was allocated randomly to lanes" | `router.arbitration: random` |
 | the analysis has contention only for lanes and output channels (sec. IV); the switch with "separate inputs and multiplexed outputs" (Fig. 9c) | `router.crossbar_inputs: per_lane`: every lane bids for its output channel itself |
 | "When the last flit of a message (the tail flit) leaves a node the lane assigned to that packet is deallocated" (sec. III) | Figs. 13–18: `router.vc_reallocation: on_tail`, a lane takes its next packet once the tail has entered it; Fig. 19 shows both rules and is judged on `when_empty` (one packet per lane), the closer reading. With one- and two-flit lanes the two differ by a credit's return; with deeper single lanes (Figs. 14, 16) `on_tail` lets packets queue in one lane, so those single-lane curves are upper bounds |
+| which of several waiting packets gets a lane that comes free: not given | `router.vc_allocation: oldest_first`, icnsim's default; Figs. 17 and 19 also run the other orders (longest waiting, random) |
 | a saturation source "injects a new packet into the network whenever a lane is available on its input channel" | `injection.process: saturation` with `network_interface.packets_in_progress` = lanes |
 | latency: "a constant rate source with exponentially distributed interarrival times … from packet creation until the last flit … is accepted", source queueing included | `injection.process: exponential`, latency from creation to the tail's delivery |
 | 30,000 flit times, the first 10,000 not measured | the same (`--quick`: {quick[0]:,} / {quick[1]:,}) |
