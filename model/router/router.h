@@ -205,7 +205,7 @@ class Router : public sc_core::sc_module {
     void set_ready(Cycle cycle) { flit.sent = cycle == MetapacketTap::kHeld ? kHeldSlot : std::uint32_t(cycle); }
   };
   static_assert(sizeof(Flit) == 16, "a buffer slot is one flit");
-  struct InputVc {  // the small fields first: 56 bytes, not 64 with padding between them
+  struct InputVc {  // the small fields first, packed into one 16-byte word ahead of the cycles
     std::uint16_t head = 0;
     std::uint16_t count = 0;
     VcState state = VcState::Idle;
@@ -213,6 +213,7 @@ class Router : public sc_core::sc_module {
     std::uint8_t out_vc = 0;
     bool tried = false;      // VC allocation failed since the last output VC release
     bool absorbing = false;  // software recovery: this packet is being ejected here
+    std::uint8_t priority = 0;  // its packet's traffic class, set when routed
     std::uint16_t flits_sent = 0;  // of its packet, through the output VC it holds (Trans-t)
     // The count at which this buffer is full for the self-tuned count: buffer_depth for an edge
     // buffer, never for an injection lane or Disha's or the metapackets' lane (counts_as_full).

@@ -17,9 +17,10 @@ std::vector<ParameterSpec> RouterConfig::parameters() {
                 "wormhole, or virtual cut-through (a VC takes a packet only with room for all of it)"),
       P::choice("vc_reallocation", "on_tail", {"on_tail", "when_empty"},
                 "when an output VC may take a new packet: its tail has left, or also its buffer drained"),
-      P::choice("vc_allocation", "oldest_first", {"oldest_first", "longest_waiting", "random"},
+      P::choice("vc_allocation", "oldest_first", {"oldest_first", "longest_waiting", "random", "priority"},
                 "order in which routed headers take output VCs: the packet injected earliest first, the "
-                "header that has waited longest at this router first, or an order drawn at random each time"),
+                "header that has waited longest at this router first, an order drawn at random each time, or "
+                "the higher traffic class first and the oldest packet within a class"),
       P::choice("header_arbiter", "parallel", {"parallel", "central"},
                 "parallel: every routed header may take an output VC each cycle; central: one arbiter per "
                 "router routes and allocates one header per cycle, round-robin among requesting input VCs, "
@@ -50,7 +51,8 @@ RouterConfig RouterConfig::from(const ParameterSet& router) {
   const std::string order = router.text("vc_allocation");
   c.vc_allocation = order == "oldest_first"      ? VcAllocationOrder::OldestFirst
                     : order == "longest_waiting" ? VcAllocationOrder::LongestWaiting
-                                                 : VcAllocationOrder::Random;
+                    : order == "random"          ? VcAllocationOrder::Random
+                                                 : VcAllocationOrder::Priority;
   c.central_arbiter = router.text("header_arbiter") == "central";
   c.crossbar_input_per_lane = router.text("crossbar_inputs") == "per_lane";
   c.packet_link_allocation = router.text("link_allocation") == "packet";

@@ -8,7 +8,7 @@
 
 namespace icn {
 
-enum class VcAllocationOrder : std::uint8_t { OldestFirst, LongestWaiting, Random };
+enum class VcAllocationOrder : std::uint8_t { OldestFirst, LongestWaiting, Random, Priority };
 
 struct RouterConfig {
   int virtual_channels = 0;
@@ -22,7 +22,8 @@ struct RouterConfig {
   // Virtual cut-through: a header takes an output VC only with room for its whole packet there.
   bool virtual_cut_through = false;
   // VC allocation order among routed headers: the oldest packet (earliest injection) first, the
-  // header that has waited longest at this router first, or a random order drawn each time.
+  // header that has waited longest at this router first, a random order drawn each time, or the
+  // higher traffic class first and within a class the oldest packet.
   VcAllocationOrder vc_allocation = VcAllocationOrder::OldestFirst;
   // The self-tuned paper's router (sec. 5.1): one central arbiter routes and allocates one header
   // per cycle, granted demand-slotted round-robin among requesting input VCs; a refused header asks

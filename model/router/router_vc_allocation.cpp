@@ -82,7 +82,7 @@ void Router::route_and_allocate(Cycle now) {
   // ones are looked at only then.
   if (retry) blocked_.for_each([&](int index) { allocation_order_[ready++] = index; });
   vc_allocator_.order(allocation_order_.data(), ready, now,
-                      [&](int index) { return vc_allocator_.rank(inputs_[index].injected, inputs_[index].route_ready); });
+                      [&](int index) { return vc_allocator_.rank(inputs_[index].priority, inputs_[index].injected, inputs_[index].route_ready); });
   for (int i = 0; i < ready; ++i) {
     const int index = allocation_order_[i];
     waiting_.reset(index);
@@ -99,6 +99,7 @@ void Router::start_routing(int index, Cycle now) {
   v.blocked_since = v.route_ready;
   v.header_arrived = slot(index, v.head).ready();
   v.injected = packets_[front.packet].injected;
+  v.priority = packets_[front.packet].priority;
   v.state = VcState::Routing;
 }
 

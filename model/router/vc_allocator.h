@@ -5,13 +5,16 @@
 //     oldest_first), or longest waiting at this router first (longest_waiting); ties go by a
 //     priority among input VCs that rotates with the cycle, so none is favoured for good; or in an
 //     order drawn afresh at random each time (random: no age or wait is favoured, Dally sec. V's
-//     "allocated randomly" read for lanes as well as for channel bandwidth);
+//     "allocated randomly" read for lanes as well as for channel bandwidth); or the higher traffic
+//     class first, oldest packet first within a class (priority: Dally Fig. 18's priority traffic
+//     "took precedence" in lane assignment too);
 //   * selection function: within the first preference group of the routing function's candidates
 //     that has an admissible VC (adaptive before escape), the VC with most credits — the emptiest
 //     downstream buffer —; ties at random.
 // A unit: the router hands it the headers and, for the selection, its admission rule and credits.
 #include <algorithm>
 #include <cstdint>
+#include <utility>
 
 #include "core/random_stream.h"
 #include "core/types.h"
@@ -26,8 +29,12 @@ class VcAllocator {
       : input_vcs_(input_vcs), order_(order), selection_(selection), shuffle_(shuffle) {}
 
   // The rank of a header: smaller allocates first.
-  Cycle rank(Cycle packet_injected, Cycle routed_at) const {
-    return order_ == VcAllocationOrder::OldestFirst ? packet_injected : routed_at;
+  std::pair<int, Cycle> rank(int priority, Cycle packet_injected, Cycle routed_at) const {
+    switch (order_) {
+      case VcAllocationOrder::LongestWaiting: return {0, routed_at};
+      case VcAllocationOrder::Priority: return {-priority, packet_injected};
+      default: return {0, packet_injected};
+    }
   }
 
   // Sorts `headers[0..count)` (input VC indices) into allocation order; `rank_of(index)` gives

@@ -25,10 +25,20 @@ TEST_CASE("headers allocate oldest packet first; with longest_waiting, earliest 
   for (bool oldest : {true, false}) {
     VcAllocator allocator = allocator_with(6, oldest ? VcAllocationOrder::OldestFirst : VcAllocationOrder::LongestWaiting, 1);
     std::vector<int> headers{0, 1, 2, 3, 4, 5};
-    allocator.order(headers.data(), 6, 0, [&](int i) { return allocator.rank(injected[i], routed[i]); });
+    allocator.order(headers.data(), 6, 0, [&](int i) { return allocator.rank(0, injected[i], routed[i]); });
     const std::vector<int> expected = oldest ? std::vector<int>{1, 3, 2, 4, 0, 5} : std::vector<int>{5, 0, 4, 2, 3, 1};
     CHECK(headers == expected);
   }
+}
+
+TEST_CASE("with priority, the higher traffic class allocates first, and the oldest packet within a class",
+          "[vc_allocation]") {
+  const int priority[5] = {0, 1, 0, 1, 0};
+  const Cycle injected[5] = {10, 40, 5, 30, 20};
+  VcAllocator allocator = allocator_with(5, VcAllocationOrder::Priority, 1);
+  std::vector<int> headers{0, 1, 2, 3, 4};
+  allocator.order(headers.data(), 5, 0, [&](int i) { return allocator.rank(priority[i], injected[i], 0); });
+  CHECK(headers == std::vector<int>{3, 1, 2, 0, 4});
 }
 
 TEST_CASE("equal ranks go by a priority that rotates with the cycle, so no input VC is favoured for good",
@@ -49,7 +59,7 @@ TEST_CASE("with random, every order of the headers is equally likely whatever th
   std::map<std::vector<int>, int> seen;
   for (Cycle now = 0; now < 6000; ++now) {
     std::vector<int> headers{0, 1, 2};
-    allocator.order(headers.data(), 3, now, [&](int i) { return allocator.rank(injected[i], injected[i]); });
+    allocator.order(headers.data(), 3, now, [&](int i) { return allocator.rank(0, injected[i], injected[i]); });
     ++seen[headers];
   }
   REQUIRE(seen.size() == 6);  // all 3! orders occur
