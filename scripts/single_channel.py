@@ -61,7 +61,17 @@ def main(argv=None):
     parser.add_argument("--lanes", type=int, default=None, help="lanes of the channel (default: no limit)")
     parser.add_argument("--packet", type=int, default=20, help="flits per packet")
     args = parser.parse_args(argv)
-    for load in (float(x) for x in args.load.split(",")):
+    try:
+        loads = [float(x) for x in args.load.split(",")]
+    except ValueError:
+        parser.error(f"--load: {args.load!r} is not a comma-separated list of numbers")
+    if not all(0 < x < 1 for x in loads):
+        parser.error("--load: every load must lie strictly between 0 and 1 (a fraction of the channel's capacity)")
+    if args.lanes is not None and args.lanes < 1:
+        parser.error("--lanes: at least 1")
+    if args.packet < 1:
+        parser.error("--packet: at least 1 flit")
+    for load in loads:
         mean, spread = contrast(load, args.packet, args.lanes)
         print(f"load {load}: oldest-first's mean {100 * (mean - 1):+.0f} %, standard deviation x{spread:.2f}")
 

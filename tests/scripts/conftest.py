@@ -1,5 +1,6 @@
 import fcntl
 import hashlib
+import importlib.util
 import json
 import os
 import pathlib
@@ -27,6 +28,14 @@ def icnsim():
 @pytest.fixture
 def root():
     return ROOT
+
+
+def script_module(name):
+    """scripts/NAME.py imported as a module (the scripts are not a package)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(scope="session")

@@ -1,18 +1,16 @@
 """Dally's analytical model (virtual-channel paper sec. IV; scripts/analytic.py): the paper's own
 numbers, the trends it states, and the latency's limits."""
-import importlib.util
 import math
 import subprocess
 
 import pytest
 
+from conftest import script_module
+
 
 @pytest.fixture
-def model(root):
-    spec = importlib.util.spec_from_file_location("analytic", root / "scripts" / "analytic.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def model():
+    return script_module("analytic")
 
 
 def test_conventional_networks_of_4_and_14_stages_saturate_at_039_and_014(model):

@@ -3,18 +3,14 @@ stimuli/dally-saturation.yaml and dally-poisson.yaml), on the 2-ary 6-fly at a r
 (10,000 cycles, 3,000 warm-up). docs/results/dally-vc.md has the paper's length and the 8-fly.
 
 Margins are set from measurements at this length (seed 1), written beside each check."""
-import importlib.util
-
 import pytest
 
-from conftest import ROOT
+from conftest import script_module
 
 SHORT = ["--set", "simulation.cycles=10000", "--set", "simulation.warmup=3000", "-q"]
 FLY6 = "platforms/dally-2ary6fly.yaml"
 
-spec = importlib.util.spec_from_file_location("analytic", ROOT / "scripts" / "analytic.py")
-analytic = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(analytic)
+analytic = script_module("analytic")
 
 
 def run(icnsim_result, stimulus, *overrides):

@@ -1,18 +1,18 @@
 """scripts/single_channel.py, the one-channel yardstick of Dally's Fig. 17: first-come first-served
 on one channel is the M/D/1 queue, one lane leaves nothing to schedule, and random scheduling
 spreads latency more than oldest-first."""
-import importlib.util
 import math
+import subprocess
+import sys
 
 import pytest
 
+from conftest import ROOT, script_module
+
 
 @pytest.fixture
-def channel(root):
-    spec = importlib.util.spec_from_file_location("single_channel", root / "scripts" / "single_channel.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def channel():
+    return script_module("single_channel")
 
 
 def test_oldest_first_on_one_channel_is_the_m_d_1_queue(channel):
@@ -35,3 +35,12 @@ def test_random_scheduling_spreads_latency_more_and_more_so_with_more_lanes(chan
     four, unlimited = channel.contrast(0.5, lanes=4), channel.contrast(0.5)
     assert four[0] < 0.9 and four[1] < 0.8
     assert unlimited[1] < four[1]
+
+
+def test_the_command_line_prints_a_line_per_load_and_refuses_bad_input():
+    script = str(ROOT / "scripts" / "single_channel.py")
+    out = subprocess.run([sys.executable, script, "--load", "0.3,0.5", "--lanes", "4"], capture_output=True, text=True)
+    assert out.returncode == 0 and len(out.stdout.splitlines()) == 2 and "load 0.5" in out.stdout
+    for bad in (["--lanes", "0"], ["--load", "1.5"], ["--load", "half"]):
+        refused = subprocess.run([sys.executable, script, *bad], capture_output=True, text=True)
+        assert refused.returncode == 2 and bad[0] in refused.stderr
