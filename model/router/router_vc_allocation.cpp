@@ -81,8 +81,10 @@ void Router::route_and_allocate(Cycle now) {
   // A header that failed can only succeed after some output VC has been released: the blocked
   // ones are looked at only then.
   if (retry) blocked_.for_each([&](int index) { allocation_order_[ready++] = index; });
-  vc_allocator_.order(allocation_order_.data(), ready, now,
-                      [&](int index) { return vc_allocator_.rank(inputs_[index].priority, inputs_[index].injected, inputs_[index].route_ready); });
+  vc_allocator_.order(allocation_order_.data(), ready, now, [&](int index) {
+    const InputVc& v = inputs_[index];
+    return vc_allocator_.rank(v.priority, v.injected, v.route_ready);
+  });
   for (int i = 0; i < ready; ++i) {
     const int index = allocation_order_[i];
     waiting_.reset(index);
