@@ -5,6 +5,7 @@ lanes against throughput and latency on a 16-ary 2-cube mesh.
 In four parts, as scripts/papers/entropy.py: the plan (`plan_runs`), the measures (`measure`), the
 tables and figures, and one function per claim with the margins named; Fig. 19 keeps its own function."""
 import dataclasses
+import functools
 import math
 
 import yaml
@@ -282,8 +283,9 @@ def plan_runs(report):
                                                                            f"router.vc_allocation={order}"])
                                          for l in lanes19} for order in OTHER_LANE_ORDERS}
     return Plan(runs.length, lanes13, stages14, loads15, lanes16, loads16, k13, k14, k14_literal, k15, k16, k17,
-                loads17, k17_loads, lanes17, k17_lanes, depths17, k17_depths, k18, k18_lanes, k18_alone, k18_by_class, k_min, lanes19, loads19, k19, probe,
-                k19_saturation, k17_allocation, k19_allocation, k19_allocation_saturation)
+                loads17, k17_loads, lanes17, k17_lanes, depths17, k17_depths, k18, k18_lanes, k18_alone, k18_by_class,
+                k_min, lanes19, loads19, k19, probe, k19_saturation, k17_allocation, k19_allocation,
+                k19_allocation_saturation)
 
 
 # The measures: the numbers the report shows, from the runs (and the Markov model's, from the set-up).
@@ -308,7 +310,7 @@ class Measures:
     fig17: dict              # policy -> histogram
     by_lanes17: list         # (lanes label, random's latency, oldest-first's latency)
     by_load17: dict          # load -> (random's latency, oldest-first's latency)
-    by_depth17: dict         # lane rule -> [(lanes label, random's latency, oldest-first's latency)], four lanes deepening
+    by_depth17: dict         # lane rule -> [(flits per lane, random's latency, oldest-first's latency)], four lanes
     depth_minimum17: dict    # lane rule -> per row, (random's, oldest-first's) share at the minimum latency
     minimum17: dict          # load -> (random's, oldest-first's) share of packets at the minimum latency
     network17: tuple         # at the paper's load, (random's, oldest-first's) latency from the head's entry
@@ -350,7 +352,7 @@ def measure(report, plan):
         return r17[(policy, "per_lane")] if (d, rule) == (4, "on_tail") else R(plan.k17_depths[(d, rule, policy)])
     depth_runs = {rule: [(d, depth_run(d, rule, "random"), depth_run(d, rule, "oldest_first")) for d in (4, *plan.depths17)]
                   for rule in LANE_RULES}
-    by_depth17 = {rule: [(f"4 × {d}", a["latency"], b["latency"]) for d, a, b in rows] for rule, rows in depth_runs.items()}
+    by_depth17 = {rule: [(d, a["latency"], b["latency"]) for d, a, b in rows] for rule, rows in depth_runs.items()}
     depth_minimum17 = {rule: [(at_minimum(histogram(a)[1], minimum6), at_minimum(histogram(b)[1], minimum6))
                               for _, a, b in rows] for rule, rows in depth_runs.items()}
     loads17 = {FIG17_LOAD: (r17[("random", "per_lane")], r17[("oldest_first", "per_lane")]),
@@ -612,13 +614,13 @@ def minimum_section(report, m):
 
 def depth_reaching(m, rule):
     """The depths (flits per lane) at which oldest-first's gain is within the claim's margins."""
-    return [label.split(" × ")[1] for label, a, b in m.by_depth17[rule]
+    return [str(d) for d, a, b in m.by_depth17[rule]
             if b["mean"] < DEADLINE_MEAN * a["mean"] and b["stddev"] < DEADLINE_SPREAD * a["stddev"]]
 
 
 def depth_range(m, rule):
     rows = m.by_depth17[rule]
-    return f"{rows[0][0].split(' × ')[1]} to {rows[-1][0].split(' × ')[1]} flits {effect_range(*policy_effect(rows))}"
+    return f"{rows[0][0]} to {rows[-1][0]} flits {effect_range(*policy_effect(rows))}"
 
 
 def depth_findings(m):
@@ -641,8 +643,8 @@ def depth_section(report, m):
       "|---|---|---|---|---|---|---|")
     for rule in LANE_RULES:
         rows = m.by_depth17[rule]
-        for (label, a, b), change, ratio, (ma, mb) in zip(rows, *policy_effect(rows), m.depth_minimum17[rule]):
-            w(f"| {label} | {rule} | {a['mean']:.1f} / {a['stddev']:.1f} | {b['mean']:.1f} / {b['stddev']:.1f} | "
+        for (d, a, b), change, ratio, (ma, mb) in zip(rows, *policy_effect(rows), m.depth_minimum17[rule]):
+            w(f"| 4 × {d} | {rule} | {a['mean']:.1f} / {a['stddev']:.1f} | {b['mean']:.1f} / {b['stddev']:.1f} | "
               f"{100 * change:+.0f} % | ×{ratio:.2f} | {100 * ma:.2f} % / {100 * mb:.2f} % |")
     text = depth_findings(m)
     w(f"\n{text[0].upper() + text[1:]}. From the shallowest lanes to the deepest, under " + "; under ".join(
@@ -696,10 +698,15 @@ def fly6_lanes():
     return yaml.safe_load((ROOT / FLY6).read_text())["router"]["virtual_channels"]
 
 
+@functools.lru_cache(maxsize=None)
+def one_channel(lanes):
+    return single_channel.contrast(FIG17_LOAD, PACKET, lanes)
+
+
 def single_channel_contrast(report, lanes):
     """Oldest-first against random on one channel alone at Fig. 17's load (scripts/single_channel.py):
     (mean change, σ ratio), computed from the set-up alone."""
-    mean, spread = single_channel.contrast(FIG17_LOAD, PACKET, lanes)
+    mean, spread = one_channel(lanes)
     return report.derived(mean - 1), report.derived(spread)
 
 
@@ -845,18 +852,16 @@ def fig19(report, R, plan):
     for o, (poisson_top, saturation_top) in orders.items():
         w(f"| {LANE_ORDER_NAMES[o]} (`{o}`) | "
           + " | ".join(f"{poisson_top[l]:.3f} / {saturation_top[l]:.3f}" for l in lanes19) + " |")
-    first, last = lanes19[0], lanes19[-1]
-    poisson_moves = {l: max(p[l] for p, _ in orders.values()) - min(p[l] for p, _ in orders.values()) for l in (first, last)}
-    source_loss = max(orders["oldest_first"][1][last] - s[last] for _, s in orders.values())
-    w(f"\nWith Poisson sources the order moves one lane's saturation by {100 * poisson_moves[first]:.1f} points and "
-      f"{last} lanes' by {100 * poisson_moves[last]:.1f}. With saturation sources, which keep every injection lane "
-      f"full, {last} lanes lose up to {100 * source_loss:.1f} points without the preference for age: the sources "
+    one, most = lanes19[0], lanes19[-1]
+    span = {l: (min(p[l] for p, _ in orders.values()), max(p[l] for p, _ in orders.values())) for l in (one, most)}
+    source_loss = max(orders["oldest_first"][1][most] - s[most] for _, s in orders.values())
+    w(f"\nWith Poisson sources the order moves one lane's saturation by {100 * (span[one][1] - span[one][0]):.1f} "
+      f"points and {most} lanes' by {100 * (span[most][1] - span[most][0]):.1f}. With saturation sources, which keep "
+      f"every injection lane full, {most} lanes lose up to {100 * source_loss:.1f} points without the preference for age: the sources "
       "then take lanes that packets already in the network wait for (docs/routing.md, \"Allocation order and "
       "fairness\").\n")
 
     k, t = k19["when_empty"], top["when_empty"]
-    one, most = lanes19[0], lanes19[-1]
-    span = {l: (min(p[l] for p, _ in orders.values()), max(p[l] for p, _ in orders.values())) for l in (one, most)}
     within = [o for o, (p, _) in orders.items()
               if abs(p[one] - 0.5) <= SATURATION_19 and abs(p[most] - 0.9) <= SATURATION_19]
     report.claim("19", "one lane saturates at 50 % of capacity, sixteen lanes at 90 %",
