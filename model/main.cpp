@@ -35,27 +35,44 @@ namespace po = boost::program_options;
 
 namespace {
 
-const char* out_of_memory_file = nullptr;  // the temporary result, if any, for out_of_memory() to remove
+// The temporary result file while it exists: out_of_memory() and the signal handlers remove it.
+const char* temporary_result = nullptr;
+
+// The descriptor a name for a standard stream or another open descriptor stands for — "/dev/stdout",
+// "/dev/stderr", "/dev/fd/N", "/proc/self/fd/N", "/proc/<this process>/fd/N" — or -1. Such a name
+// (or a link to one) is written in place: following it would reach the file the shell redirected
+// to, and a rename would replace that file whole (an appended log lost), or a pipe, which has no
+// folder to put a temporary file in.
+int standard_stream(const std::string& path) {
+  if (path == "/dev/stdout") return STDOUT_FILENO;
+  if (path == "/dev/stderr") return STDERR_FILENO;
+  const std::string own = "/proc/" + std::to_string(getpid()) + "/fd/";
+  for (const std::string& prefix : {std::string("/dev/fd/"), std::string("/proc/self/fd/"), own})
+    if (path.size() > prefix.size() && path.compare(0, prefix.size(), prefix) == 0 &&
+        path.find_first_not_of("0123456789", prefix.size()) == std::string::npos && path.size() - prefix.size() < 9)
+      return std::stoi(path.substr(prefix.size()));
+  return -1;
+}
 
 // Where the result goes (--out), settled before the run so that an unusable target is refused
 // before any simulation time is spent:
 // * a regular file (or a new one) is written to a temporary file beside it and renamed over it
 //   only when complete, so a reader never sees a partial result and a failing run never destroys
-//   an earlier one; a symbolic link is followed, so the file it names is replaced, not the link;
-// * "-" is standard output, and a character device or FIFO (/dev/null, a pipe) is written directly.
+//   an earlier one; a symbolic link is followed, so the file it names is replaced, not the link,
+//   and the replaced file keeps its permissions (a private result stays private);
+// * "-" and the names of standard streams and open descriptors (/dev/stdout, /dev/fd/3) are
+//   written in place, as are a character device or FIFO (/dev/null, a named pipe).
 class ResultFile {
  public:
   // "" when the target is usable, else why not (the one-line refusal).
   std::string open(const std::string& target) {
     if (target.empty()) return "--out: an empty name (allowed: a file name, or - for standard output)";
-    if (target == "-") {
-      fd_ = STDOUT_FILENO;
-      direct_ = true;
-      return "";
-    }
+    if (target == "-") return use_descriptor(STDOUT_FILENO, target);
     target_ = target;
     struct stat status;
-    for (int depth = 0; lstat(target_.c_str(), &status) == 0 && S_ISLNK(status.st_mode); ++depth) {
+    for (int depth = 0;; ++depth) {
+      if (const int fd = standard_stream(target_); fd >= 0) return use_descriptor(fd, target);
+      if (lstat(target_.c_str(), &status) != 0 || !S_ISLNK(status.st_mode)) break;
       char link[4096];
       const ssize_t n = readlink(target_.c_str(), link, sizeof link);
       if (depth == 40 || n <= 0 || std::size_t(n) == sizeof link)
@@ -65,10 +82,12 @@ class ResultFile {
       if (next[0] != '/' && slash != std::string::npos) next = target_.substr(0, slash + 1) + next;
       target_ = next;
     }
+    bool replaces = false;
     if (stat(target_.c_str(), &status) == 0) {
       if (S_ISCHR(status.st_mode) || S_ISFIFO(status.st_mode)) {
         fd_ = ::open(target_.c_str(), O_WRONLY | O_CLOEXEC);
         direct_ = true;
+        owned_ = true;
         return fd_ >= 0 ? "" : target + ": --out: cannot be opened for writing (" + std::strerror(errno) + ")";
       }
       if (!S_ISREG(status.st_mode))
@@ -76,14 +95,24 @@ class ResultFile {
                         "a device such as /dev/null, a FIFO, or - for standard output)";
       if (access(target_.c_str(), W_OK) != 0)
         return target + ": --out: cannot be replaced (" + std::strerror(errno) + ")";
+      replaces = true;
     }
     const auto slash = target_.rfind('/');
     const std::string folder = slash == std::string::npos ? "." : target_.substr(0, slash == 0 ? 1 : slash);
     const std::string name = slash == std::string::npos ? target_ : target_.substr(slash + 1);
-    temporary_ = folder + "/." + name + "." + std::to_string(getpid()) + ".tmp";
-    fd_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    // ".NAME.PID.tmp", with NAME shortened so that a legal name of up to 255 bytes still has one.
+    const std::string suffix = "." + std::to_string(getpid()) + ".tmp";
+    temporary_ = folder + "/." + name.substr(0, 255 - 1 - suffix.size()) + suffix;
+    fd_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);  // the umask applies
     if (fd_ < 0) return target + ": cannot write the result file here (" + std::strerror(errno) + ")";
-    out_of_memory_file = temporary_.c_str();
+    owned_ = true;
+    temporary_result = temporary_.c_str();
+    if (replaces) {  // the file's permissions and, where allowed, its owner go to its replacement
+      if (fchown(fd_, status.st_uid, status.st_gid) != 0) {
+      }
+      if (fchmod(fd_, status.st_mode & 07777) != 0) {
+      }
+    }
     return "";
   }
   bool is_open() const { return fd_ >= 0; }
@@ -96,7 +125,7 @@ class ResultFile {
       const ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
       if (n < 0 && errno == EINTR) continue;
       if (n <= 0) {
-        error = std::string("write failed: ") + std::strerror(errno);
+        error = std::string("write failed: ") + std::strerror(n < 0 ? errno : ENOSPC);
         abandon();
         return false;
       }
@@ -110,7 +139,7 @@ class ResultFile {
     }
     ::close(fd_);
     fd_ = -1;
-    out_of_memory_file = nullptr;
+    temporary_result = nullptr;
     if (std::rename(temporary_.c_str(), target_.c_str()) != 0) {
       error = std::string("rename failed: ") + std::strerror(errno);
       std::remove(temporary_.c_str());
@@ -119,23 +148,57 @@ class ResultFile {
     return true;
   }
   void abandon() {
-    if (fd_ >= 0 && fd_ != STDOUT_FILENO) ::close(fd_);
+    if (fd_ >= 0 && owned_) ::close(fd_);
     fd_ = -1;
-    out_of_memory_file = nullptr;
+    temporary_result = nullptr;
     if (!temporary_.empty()) std::remove(temporary_.c_str());
   }
 
  private:
+  std::string use_descriptor(int fd, const std::string& target) {
+    const int flags = fcntl(fd, F_GETFL);
+    if (flags < 0 || (flags & O_ACCMODE) == O_RDONLY)
+      return target + ": --out: descriptor " + std::to_string(fd) + " is not open for writing (allowed: a file, "
+                      "a device, a FIFO, or a standard stream the shell opened for output)";
+    fd_ = fd;
+    direct_ = true;
+    return "";
+  }
   std::string target_, temporary_;
   int fd_ = -1;
-  bool direct_ = false;  // standard output, a device or a FIFO: no temporary file, no rename
+  bool direct_ = false;  // a stream, a device or a FIFO: no temporary file, no rename
+  bool owned_ = false;   // opened here (closed here); a standard stream's descriptor is not
 };
+
+// A signal that ends the process (a second Ctrl-C, SIGQUIT, SIGXCPU, SIGUSR1, …): the temporary result
+// goes first, then the signal takes its default course.
+void fatal_signal(int signal_number) {
+  if (temporary_result) ::unlink(temporary_result);
+  std::signal(signal_number, SIG_DFL);
+  std::raise(signal_number);
+}
+
+void remove_temporary_result_on_fatal_signals() {
+  for (int signal_number : {SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU})
+    std::signal(signal_number, fatal_signal);
+}
+
+// Standard output written and flushed (a summary, --print-config): false, with one line on stderr,
+// when it could not be (a full disk, a file-size limit, a closed pipe).
+bool standard_output_written(const char* what) {
+  std::cout.flush();
+  if (std::cout.good() && std::fflush(stdout) == 0 && !std::ferror(stdout)) return true;
+  const int error = errno;
+  std::fprintf(stderr, "icnsim: %s could not be written to standard output (%s)\n", what,
+               std::strerror(error ? error : EIO));
+  return false;
+}
 
 volatile std::sig_atomic_t received_signal = 0;
 void on_signal(int signal_number) {
   received_signal = signal_number;
   icn::Experiment::interrupt(signal_number);  // stops at the end of the cycle, results kept
-  std::signal(signal_number, SIG_DFL);     // a second signal ends the process at once
+  std::signal(signal_number, fatal_signal);  // a second signal ends the process at once
 }
 
 int exit_code(icn::Experiment::RunStatus::State state, int signal_number) {
@@ -207,7 +270,7 @@ std::string megabytes(std::uint64_t bytes) {
   static const char message[] = "icnsim: out of memory (see README, \"Memory\": a smaller network or more memory)\n";
   if (::write(STDERR_FILENO, message, sizeof message - 1) < 0) {
   }
-  if (out_of_memory_file) ::unlink(out_of_memory_file);
+  if (temporary_result) ::unlink(temporary_result);
   std::_Exit(1);
 }
 
@@ -239,9 +302,56 @@ void restart_with_huge_pages(int argc, char* argv[], std::size_t nodes) {
   execv("/proc/self/exe", arguments.data());  // returns only if it failed: then run as we are
 }
 
+// --print-config --points FILE: the configuration of each point (a line of tab-separated --set
+// overrides, after those of the command line) as --print-config prints it, after a line
+// "#% point N BYTES": a sweep checks and keys all its points in one call rather than one process
+// each. The first point refused ends it (exit 2, its message after "point N: ").
+template <typename Load>
+int print_points(const std::string& path, const std::vector<std::string>& overrides, const Load& load) {
+  std::ifstream file;
+  if (path != "-") {
+    struct stat status;
+    if (stat(path.c_str(), &status) != 0 || !S_ISREG(status.st_mode) || (file.open(path), !file)) {
+      std::cerr << icn::excerpt(path, 200) << ": --points: cannot be read (allowed: a file of points, or - for "
+                                              "standard input)\n";
+      return 2;
+    }
+  }
+  std::istream& in = path == "-" ? std::cin : file;
+  std::size_t index = 0;
+  for (std::string line; std::getline(in, line); ++index) {
+    std::vector<std::string> settings = overrides;
+    for (std::size_t from = 0; from < line.size();) {
+      const std::size_t tab = std::min(line.find('\t', from), line.size());
+      if (tab > from) settings.push_back(line.substr(from, tab - from));
+      from = tab + 1;
+    }
+    std::ostringstream text;
+    try {
+      icn::print_configuration(text, load(settings));
+    } catch (const icn::ConfigError& e) {
+      std::cout.flush();
+      std::cerr << "point " << index << ": " << e.what() << "\n";
+      return 2;
+    }
+    std::cout << "#% point " << index << " " << text.str().size() << "\n" << text.str();
+    if (!std::cout.good()) break;
+  }
+  if (in.bad()) {
+    std::cerr << icn::excerpt(path, 200) << ": --points: a read error after " << index << " points\n";
+    return 2;
+  }
+  return standard_output_written("the configurations") ? 0 : 4;
+}
+
 }  // namespace
 
 int sc_main(int argc, char* argv[]) {
+  // From the start: a closed pipe or a file-size limit is a write error (exit 4) rather than a signal
+  // that kills the process, and a fatal signal takes the temporary result with it.
+  std::signal(SIGPIPE, SIG_IGN);
+  std::signal(SIGXFSZ, SIG_IGN);
+  remove_temporary_result_on_fatal_signals();
   po::options_description options("options");
   options.add_options()
       ("help,h", "show this help")
@@ -251,6 +361,9 @@ int sc_main(int argc, char* argv[]) {
       ("seed", po::value<std::string>(), "seed of every random stream (overrides simulation.seed)")
       ("out,o", po::value<std::string>(), "write the JSON result to this file (- for standard output)")
       ("print-config", "print the resolved configuration with defaults and descriptions, then exit")
+      ("points", po::value<std::string>(),
+       "with --print-config: print the configuration of every line of this file (- for standard input), each "
+       "line the --set overrides of one point separated by tabs, after a line '#% point N BYTES' (scripts/sweep)")
       ("quiet,q", "no summary on stdout");
   po::options_description hidden;
   hidden.add_options()("platform", po::value<std::string>())("stimulus", po::value<std::string>());
@@ -285,8 +398,19 @@ int sc_main(int argc, char* argv[]) {
   }
 
   icn::Configuration configuration;
+  std::optional<std::uint64_t> seed;
+  const std::vector<std::string> overrides =
+      vm.count("set") ? vm["set"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  auto load = [&](const std::vector<std::string>& settings) {
+    return icn::load_configuration(vm["platform"].as<std::string>(),
+                                   vm.count("stimulus") ? vm["stimulus"].as<std::string>() : std::string(), settings,
+                                   seed);
+  };
+  if (vm.count("points") && !vm.count("print-config")) {
+    std::cerr << "icnsim: --points: resolves configurations for --print-config (allowed: with --print-config)\n";
+    return 2;
+  }
   try {
-    std::optional<std::uint64_t> seed;
     if (vm.count("seed")) {
       const std::string text = vm["seed"].as<std::string>();
       if (text.empty() || text.size() > 16 || text.find_first_not_of("0123456789") != std::string::npos ||
@@ -294,18 +418,15 @@ int sc_main(int argc, char* argv[]) {
         throw icn::ConfigError("--seed " + text + ": not a seed (allowed: integer 0..9007199254740991)");
       seed = std::stoull(text);
     }
-    configuration = icn::load_configuration(vm["platform"].as<std::string>(),
-                                            vm.count("stimulus") ? vm["stimulus"].as<std::string>() : std::string(),
-                                            vm.count("set") ? vm["set"].as<std::vector<std::string>>()
-                                                            : std::vector<std::string>{},
-                                            seed);
+    configuration = load(overrides);
   } catch (const icn::ConfigError& e) {
     std::cerr << e.what() << "\n";
     return 2;
   }
+  if (vm.count("points")) return print_points(vm["points"].as<std::string>(), overrides, load);
   if (vm.count("print-config")) {
     icn::print_configuration(std::cout, configuration);
-    return 0;
+    return standard_output_written("the configuration") ? 0 : 4;
   }
   {
     const icn::PlatformConfig& platform = configuration.platform;
@@ -328,7 +449,6 @@ int sc_main(int argc, char* argv[]) {
       std::cerr << icn::excerpt(refusal, 300) << "\n";
       return 2;
     }
-  std::set_new_handler(out_of_memory);
   // With the result on standard output, the summary would be mixed into it.
   const bool quiet = vm.count("quiet") || out.to_standard_output();
 
@@ -345,7 +465,7 @@ int sc_main(int argc, char* argv[]) {
                                 (unsigned long long)built, (unsigned long long)total);
     if (n > 0 && ::write(STDERR_FILENO, message, std::size_t(std::min(n, int(sizeof message) - 1))) < 0) {
     }
-    if (out_of_memory_file) ::unlink(out_of_memory_file);  // the result's temporary file
+    if (temporary_result) ::unlink(temporary_result);  // the result's temporary file
     std::_Exit(128 + signal_number);
   });
   std::signal(SIGINT, on_signal);
@@ -379,7 +499,10 @@ int sc_main(int argc, char* argv[]) {
         return 4;
       }
     }
-    if (!quiet) icn::print_summary(std::cout, report, wall, peak_resident_bytes());
+    if (!quiet) {
+      icn::print_summary(std::cout, report, wall, peak_resident_bytes());
+      if (!standard_output_written("the summary")) std::_Exit(4);
+    }
     if (!experiment->fabric().trace_error().empty()) {  // the result is written; the VCD is not
       std::cerr << "icnsim: simulation.vcd: " << experiment->fabric().trace_error() << "\n";
       std::cout.flush();
@@ -402,6 +525,8 @@ int sc_main(int argc, char* argv[]) {
 // Our own main: SystemC prints its banner while the kernel starts, so the variable that silences it
 // must be set before sc_elab_and_sim (which then calls sc_main above).
 int main(int argc, char* argv[]) {
+  // Out of memory anywhere, from the first allocation on (a tight ulimit -v): the one documented line.
+  std::set_new_handler(out_of_memory);
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
   return sc_core::sc_elab_and_sim(argc, argv);
 }

@@ -53,6 +53,20 @@ REGISTRY = registries() if BINARY.exists() else {}
 PATTERNS = REGISTRY.get("stimulus.pattern.type", [])
 PROCESSES = ["bernoulli", *REGISTRY.get("stimulus.injection.process", [])]  # Bernoulli twice as often
 CONTROLLERS = ["none", *REGISTRY.get("congestion_control.type", [])]        # no control twice as often
+
+
+def pace_setting(processes):
+    """The processes that set their own pace and take no injection.rate (icnsim refuses one written beside
+    them): those whose printed configuration has no rate."""
+    def has_rate(process):
+        printed = subprocess.run([str(BINARY), "platforms/default.yaml", "stimuli/dally-saturation.yaml", "--print-config",
+                                  "--set", f"stimulus.injection.process={process}"],
+                                 cwd=ROOT, capture_output=True, text=True, check=True).stdout
+        return any(line.strip().startswith("rate:") for line in printed.splitlines())
+    return {p for p in processes if not has_rate(p)}
+
+
+PACE_SETTING = pace_setting(set(PROCESSES)) if BINARY.exists() else set()
 SCHEMA = json.loads((ROOT / "docs" / "result.schema.json").read_text())
 WATCHDOG = 1500  # cycles: short runs must still catch a stopped network
 
@@ -191,10 +205,9 @@ def draw(rng: random.Random):
     capacity = 1.0 if fly else min(1.0, (8.0 if "mesh" not in wraps else 4.0) / radix)
     s["stimulus.injection.unit"] = "flits"
     if process == "ramp":
-        s["stimulus.injection.rate"] = 0.0
         s["stimulus.injection.step"] = round(capacity / 10, 6)
         s["stimulus.injection.interval"] = 300
-    elif process != "saturation":
+    elif process not in PACE_SETTING:
         rate = round(min(1.0, capacity * rng.uniform(0.05, 2.0)), 6)
         s["stimulus.injection.rate"] = rate
         if process == "on_off":
@@ -225,7 +238,10 @@ def draw(rng: random.Random):
 
 def command(overrides, out):
     platform = "platforms/dally-2ary6fly.yaml" if overrides.get("network.topology") == "kary_nfly" else "platforms/default.yaml"
-    args = [str(BINARY), platform, "stimuli/uniform.yaml", "-q"]
+    # A process that sets its own pace takes no rate: a base stimulus without one.
+    stimulus = ("stimuli/dally-saturation.yaml" if overrides.get("stimulus.injection.process") in PACE_SETTING
+                else "stimuli/uniform.yaml")
+    args = [str(BINARY), platform, stimulus, "-q"]
     for key, value in overrides.items():
         args += ["--set", f"{key}={value}"]
     return args + ["--out", str(out)]

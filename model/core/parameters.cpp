@@ -1,5 +1,7 @@
 #include "core/parameters.h"
 
+#include "core/text.h"
+
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
@@ -17,9 +19,7 @@ std::string join(const std::vector<std::string>& items, const char* separator) {
 }
 std::string number_text(double v) {
   if (v == double((long long)v) && v < 1e18 && v > -1e18) return std::to_string((long long)v);
-  std::ostringstream os;
-  os << v;
-  return os.str();
+  return shortest(v);  // every digit the number has: a default of 1/3 reads back as itself
 }
 }  // namespace
 

@@ -2,6 +2,8 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 namespace icn {
 
@@ -69,6 +71,23 @@ std::string excerpt(const std::string& text, std::size_t most) {
   std::size_t cut = most;
   while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xc0) == 0x80) --cut;  // not inside a character
   return printable(text.substr(0, cut)) + "… (" + std::to_string(text.size()) + " bytes)";
+}
+
+std::string shortest(double value) {
+  char text[40];
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(text, sizeof text, "%.*g", digits, value);
+    if (std::strtod(text, nullptr) == value) break;
+  }
+  std::string out = text;
+  // YAML 1.1 (PyYAML) reads "1e-05" as text: it wants a dot before the exponent.
+  if (const auto e = out.find('e'); e != std::string::npos && out.find('.') == std::string::npos)
+    out.insert(e, ".0");
+  return out;
+}
+
+std::string count_of(std::size_t n, const std::string& singular, const std::string& plural) {
+  return std::to_string(n) + " " + (n == 1 ? singular : plural);
 }
 
 }  // namespace icn

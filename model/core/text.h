@@ -12,5 +12,11 @@ std::string printable(const std::string& text);
 // printable(text), cut after about `most` characters with the length said ("abc… (100000 bytes)"),
 // for messages that echo a value or key the user gave: one readable line whatever its size.
 std::string excerpt(const std::string& text, std::size_t most = 60);
+// The shortest decimal text that reads back as exactly `value` ("0.02", "1.0e-05", "4.8"): one
+// spelling per number, for messages (never std::to_string's six decimals) and printed configurations
+// (YAML 1.1 and 1.2 both read it as a number).
+std::string shortest(double value);
+// "1 phase", "3 phases".
+std::string count_of(std::size_t n, const std::string& singular, const std::string& plural);
 
 }  // namespace icn

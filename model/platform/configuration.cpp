@@ -14,6 +14,7 @@
 #include "platform/schema.h"
 #include "platform/yaml_source.h"
 #include "routing/routing_function.h"
+#include "traffic/injection_process.h"
 
 namespace icn {
 
@@ -58,6 +59,19 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   c.router.validate(router, c.deadlock, packets_per_buffer, c.routing.type);
   c.resolved = p;
   return c;
+}
+
+// Whether a phase's (or a stimulus') injection process reads injection.rate.
+bool uses_rate(const ParameterSet& p) { return ProcessRegistry::get(p.text("injection.process")).traits.uses_rate; }
+
+// A rate written (in `lists`) where the process that would read it sets its own pace: refused, not ignored.
+void refuse_unused_rate(const ParameterSet& p, std::initializer_list<const FlatEntries*> lists, const std::string& scope) {
+  for (const auto* list : lists)
+    for (const auto& [key, value] : *list)
+      if (key == "injection.rate")
+        throw ConfigError(value.origin + ": " + scope + "injection.rate: the " + p.text("injection.process") +
+                          " process does not use a rate (allowed: no injection.rate with process " +
+                          p.text("injection.process") + ")");
 }
 
 StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& overrides, const std::string& source,
@@ -136,6 +150,7 @@ StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& ove
     return s;
   }
   if (phase_entries.empty()) {
+    if (!uses_rate(p)) refuse_unused_rate(p, {&top, &top_overrides}, "");
     s.phases.push_back(PhaseConfig::from(p, platform.network.topology(), platform.simulation.seed, s.attempts));
     s.phases.back().name = s.name;
     return s;
@@ -154,7 +169,7 @@ StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& ove
     if (own.first.empty())
       throw ConfigError(own.second.front().second.origin + ": phases." + std::to_string(index) + ": the stimulus has " +
                         (written == 0 ? std::string("no phases list")
-                                      : std::to_string(written) + " phases (allowed: phases.0 .. phases." +
+                                      : count_of(written, "phase", "phases") + " (allowed: phases.0 .. phases." +
                                             std::to_string(written - 1) + ")"));
   for (const auto& [key, value] : top_overrides) {
     if (!is_traffic_key(key)) continue;
@@ -170,6 +185,7 @@ StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& ove
   }
   std::size_t expected = 0;
   std::vector<std::string> where;  // "file:line" of each phase's first key, for its messages
+  bool any_phase_uses_rate = false;
   for (auto& [index, own] : phase_entries) {
     const std::string origin = own.first.front().second.origin;
     if (index != expected)
@@ -182,12 +198,16 @@ StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& ove
         phase_schema()
             .resolve(base, own.second, source, "phases." + std::to_string(index))
             .labelled("phases." + std::to_string(index));
+    if (!uses_rate(q)) refuse_unused_rate(q, {&own.first, &own.second}, "phases." + std::to_string(index) + ".");
+    any_phase_uses_rate |= uses_rate(q);
     PhaseConfig phase = PhaseConfig::from(q, platform.network.topology(), platform.simulation.seed, s.attempts);
     phase.name = q.text("name").empty() ? "phase " + std::to_string(index) : q.text("name");
     phase.end = PhaseEnd::from(q);
     s.phases.push_back(std::move(phase));
     s.resolved_phases.push_back(q);
   }
+  // A rate at the top level is inherited by the phases; if none of them reads it, it changes nothing.
+  if (!any_phase_uses_rate) refuse_unused_rate(p, {&top, &top_overrides}, "");
   for (std::size_t i = 0; i + 1 < s.phases.size(); ++i)
     if (s.phases[i].end.kind == PhaseEnd::Kind::Never)
       throw ConfigError(where[i] + ": phases." + std::to_string(i) +
@@ -300,6 +320,15 @@ Configuration build(const FlatEntries& platform_entries, const FlatEntries& stim
   Configuration c;
   c.platform = build_platform(platform_schema().resolve(entries, platform_overrides, platform_name), platform_name);
   build_address_map(ranges, platform_name, c.platform);
+  // A run of its own has TLM-2.0 ports only where an address map puts them; without one, a tlm.* key
+  // set away from its default would change nothing. (A virtual platform may map addresses in code,
+  // Platform::map(), so load_platform leaves this to the Interconnect.)
+  if (c.platform.tlm.address_map.empty())
+    for (const ParameterSpec& spec : TlmConfig::parameters())
+      if (c.platform.resolved.text("tlm." + spec.key) != spec.default_value)
+        throw ConfigError(c.platform.resolved.problem("tlm." + spec.key, "applies to TLM-2.0 ports, and this platform "
+                                                      "has no address_map to give its nodes any (allowed: tlm keys with "
+                                                      "an address_map; docs/tlm.md)"));
   c.stimulus = build_stimulus(stimulus_entries, stimulus_overrides, stimulus_name, c.platform);
   if (c.platform.router.virtual_cut_through) {  // whole packets must fit in one VC buffer
     std::uint64_t longest = 0;
@@ -423,14 +452,20 @@ void print_configuration(std::ostream& os, const Configuration& c) {
   const bool trace = !c.stimulus.resolved.text("trace").empty();
   // The waiting limit exists only for attempt sources (given otherwise, it is refused).
   const bool attempts = c.stimulus.attempts;
-  stimulus_schema().print(os, c.stimulus.resolved, 2, [trace, attempts](const std::string& key) {
+  // A process that sets its own pace has no rate to print (one written beside it is refused).
+  const bool rate = trace || uses_rate(c.stimulus.resolved);
+  stimulus_schema().print(os, c.stimulus.resolved, 2, [trace, attempts, rate](const std::string& key) {
     if (key == "source.waiting_limit" && !attempts) return false;
+    if (key == "injection.rate" && !rate) return false;
     return !trace || key == "name" || key == "description" || key == "trace";
   });
   if (!c.stimulus.resolved_phases.empty()) os << "  phases:\n";
   for (const auto& phase : c.stimulus.resolved_phases) {
     std::ostringstream text;
-    phase_schema().print(text, phase, 6);
+    const bool phase_rate = uses_rate(phase);
+    phase_schema().print(text, phase, 6, [phase_rate](const std::string& key) {
+      return key != "injection.rate" || phase_rate;
+    });
     std::string block = text.str();
     block.replace(0, 6, "    - ");  // the first key opens the list element
     os << block;

@@ -35,6 +35,23 @@ std::string parse_real(const std::string& text, double& out) {
   return "";
 }
 
+// A validated number in its one spelling: 8 for "08", "+8" and "0x8"; 0.02 for "0.020", ".02" and
+// "2e-2". The printed configuration, a sweep's run key and the result then say the same for the same
+// number, however it was written.
+std::string canonical(const ParameterSpec& spec, const std::string& item) {
+  if (spec.type == ValueType::Integer) {
+    long long v = 0;
+    parse_integer(item, v);
+    return std::to_string(v);
+  }
+  if (spec.type == ValueType::Real) {
+    double v = 0;
+    parse_real(item, v);
+    return shortest(v);
+  }
+  return item;
+}
+
 std::string section_of(const std::string& key) {
   auto dot = key.rfind('.');
   return dot == std::string::npos ? "" : key.substr(0, dot);
@@ -108,6 +125,7 @@ ParameterSet Schema::resolve(const FlatEntries& entries, const FlatEntries& over
       value.defaulted = true;
     }
     validate(spec, shown + full_key, value);
+    for (auto& item : value.items) item = canonical(spec, item);
     out.set(full_key, value);
   };
 
@@ -170,6 +188,10 @@ std::string yaml_scalar(const std::string& text) {
   for (char ch : text) quoted += ch == '"' || ch == '\\' ? std::string("\\") + ch : std::string(1, ch);
   return quoted + "\"";
 }
+// Numbers are canonical (resolve) and print bare, "-1" and "1.0e-05" included.
+std::string scalar(const ParameterSpec& spec, const std::string& item) {
+  return spec.type == ValueType::Integer || spec.type == ValueType::Real ? item : yaml_scalar(item);
+}
 }  // namespace
 
 void Schema::print(std::ostream& os, const ParameterSet& values, int indent,
@@ -207,10 +229,10 @@ void Schema::print(std::ostream& os, const ParameterSet& values, int indent,
     std::string text;
     if (value.sequence || value.items.size() > 1) {
       text = "[";
-      for (std::size_t i = 0; i < value.items.size(); ++i) text += (i ? ", " : "") + yaml_scalar(value.items[i]);
+      for (std::size_t i = 0; i < value.items.size(); ++i) text += (i ? ", " : "") + scalar(spec, value.items[i]);
       text += "]";
     } else {
-      text = yaml_scalar(value.items.at(0));
+      text = scalar(spec, value.items.at(0));
     }
     std::string line = pad + std::string(2 * (parts.size() - 1), ' ') + parts.back() + ": " + text;
     if (line.size() < 44) line.resize(44, ' ');

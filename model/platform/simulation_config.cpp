@@ -54,6 +54,9 @@ SimulationConfig SimulationConfig::from(const ParameterSet& p, const Topology& t
   c.watchdog.starvation_stops = p.text("starvation_action") == "stop";
   c.wall_limit = p.real("wall_limit");
   c.vcd = p.text("vcd");
+  if (p.text("vcd_routers") != "all" && c.vcd.empty())
+    throw ConfigError(p.problem("vcd_routers", "chooses the routers of a VCD file, and simulation.vcd names none "
+                                               "(allowed: vcd_routers with simulation.vcd)"));
   if (p.text("vcd_routers") != "all") {
     std::istringstream list(p.text("vcd_routers"));
     for (std::string item; std::getline(list, item, ',');) {

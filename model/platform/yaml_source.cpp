@@ -27,15 +27,16 @@ constexpr int kDeepest = 32;
 constexpr std::size_t kMostNodes = 100000;
 
 void flatten(const YAML::Node& node, const std::string& prefix, const std::string& origin_name,
-             FlatEntries& out, int depth, std::size_t& nodes) {
+             FlatEntries& out, int depth, std::size_t& nodes, bool aliases) {
   if (depth > kDeepest)
     throw ConfigError(where(origin_name, node.Mark()) + ": " + prefix.substr(0, 80) + "…: nested more than " +
                       std::to_string(kDeepest) + " levels deep, which an alias inside its own anchor does (allowed: " +
                       "at most " + std::to_string(kDeepest) + " levels)");
   if (++nodes > kMostNodes)
-    throw ConfigError(where(origin_name, node.Mark()) + ": " + prefix.substr(0, 80) + ": the document expands to more "
-                      "than " + std::to_string(kMostNodes) + " values, as aliases of aliases do (allowed: at most " +
-                      std::to_string(kMostNodes) + ")");
+    throw ConfigError(where(origin_name, node.Mark()) + ": " + prefix.substr(0, 80) + ": the document " +
+                      (aliases ? "expands to more than " + std::to_string(kMostNodes) + " values, as aliases of aliases do"
+                               : "holds more than " + std::to_string(kMostNodes) + " values") +
+                      " (allowed: at most " + std::to_string(kMostNodes) + ")");
   if (node.IsMap()) {
     std::set<std::string> seen;  // YAML would let the last of two equal keys win, silently
     for (const auto& item : node) {
@@ -47,7 +48,7 @@ void flatten(const YAML::Node& node, const std::string& prefix, const std::strin
                           ": appears twice in the same mapping (allowed: each key once)");
       if (item.second.IsNull())
         throw ConfigError(where(origin_name, item.first.Mark()) + ": " + key + ": has no value");
-      flatten(item.second, key, origin_name, out, depth + 1, nodes);
+      flatten(item.second, key, origin_name, out, depth + 1, nodes, aliases);
     }
     return;
   }
@@ -58,7 +59,7 @@ void flatten(const YAML::Node& node, const std::string& prefix, const std::strin
       if (!element.IsMap())
         throw ConfigError(where(origin_name, element.Mark()) + ": " + prefix +
                           ": every element of this list must be a mapping");
-      flatten(element, prefix + "." + std::to_string(index++), origin_name, out, depth + 1, nodes);
+      flatten(element, prefix + "." + std::to_string(index++), origin_name, out, depth + 1, nodes, aliases);
     }
     return;
   }
@@ -68,9 +69,9 @@ void flatten(const YAML::Node& node, const std::string& prefix, const std::strin
     value.sequence = true;
     for (const auto& element : node) {
       if (++nodes > kMostNodes)
-        throw ConfigError(where(origin_name, element.Mark()) + ": " + prefix.substr(0, 80) + ": the document expands "
-                          "to more than " + std::to_string(kMostNodes) + " values (allowed: at most " +
-                          std::to_string(kMostNodes) + ")");
+        throw ConfigError(where(origin_name, element.Mark()) + ": " + prefix.substr(0, 80) + ": the document " +
+                          (aliases ? "expands to" : "holds") + " more than " + std::to_string(kMostNodes) +
+                          " values (allowed: at most " + std::to_string(kMostNodes) + ")");
       if (!element.IsScalar())
         throw ConfigError(where(origin_name, element.Mark()) + ": " + prefix +
                           ": list elements must be plain values");
@@ -89,6 +90,7 @@ void flatten(const YAML::Node& node, const std::string& prefix, const std::strin
 class DocumentCounter final : public YAML::EventHandler {
  public:
   std::size_t documents = 0;
+  bool aliases = false;  // the stream uses an alias somewhere
   YAML::Mark start;          // where the current document starts
   bool holds_content = false;  // more than an empty (null) document
   YAML::Mark content;        // where its first content is
@@ -100,7 +102,10 @@ class DocumentCounter final : public YAML::EventHandler {
   }
   void OnDocumentEnd() override {}
   void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
-  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { saw(mark); }
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override {
+    aliases = true;
+    saw(mark);
+  }
   void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t, const std::string&) override { saw(mark); }
   void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
     saw(mark);
@@ -118,7 +123,8 @@ class DocumentCounter final : public YAML::EventHandler {
   }
 };
 
-void refuse_further_documents(const std::string& text, const std::string& origin_name) {
+// Returns whether the stream uses aliases (what a document too large to read is then told).
+bool refuse_further_documents(const std::string& text, const std::string& origin_name) {
   std::istringstream stream(text);
   YAML::Parser parser(stream);
   DocumentCounter counter;
@@ -132,14 +138,16 @@ void refuse_further_documents(const std::string& text, const std::string& origin
       throw ConfigError(where(origin_name, counter.content) + ": a second YAML document (after ---) "
                         "(allowed: one document per file)");
   }
+  return counter.aliases;
 }
 
 FlatEntries parse(const std::string& text, const std::string& origin_name) {
   YAML::Node root;
+  bool aliases = false;
   try {
     root = YAML::Load(text);
     // Every document, so that a second one ("---") is refused rather than silently ignored.
-    refuse_further_documents(text, origin_name);
+    aliases = refuse_further_documents(text, origin_name);
   } catch (const YAML::Exception& e) {
     throw ConfigError(where(origin_name, e.mark) + ": YAML syntax error: " + e.msg);
   }
@@ -147,7 +155,7 @@ FlatEntries parse(const std::string& text, const std::string& origin_name) {
   if (root.IsNull()) return out;
   if (!root.IsMap()) throw ConfigError(origin_name + ":1: the document must be a mapping of keys");
   std::size_t nodes = 0;
-  flatten(root, "", origin_name, out, 0, nodes);
+  flatten(root, "", origin_name, out, 0, nodes, aliases);
   return out;
 }
 

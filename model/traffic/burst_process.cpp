@@ -23,7 +23,8 @@ class BurstProcess final : public InjectionProcess {
 const Registration<ProcessRegistry> registration{{
     "burst", "each node sends `packets` packets as fast as accepted, then stops (rate not used)",
     {ParameterSpec::integer("packets", 10, 1, 100000000, "packets per node in the burst")},
-    [](const ProcessContext& c) { return std::make_unique<BurstProcess>(std::uint64_t(c.parameters.integer("packets"))); }}};
+    [](const ProcessContext& c) { return std::make_unique<BurstProcess>(std::uint64_t(c.parameters.integer("packets"))); },
+    ProcessTraits{/*ramps=*/false, /*uses_rate=*/false}}};
 
 }  // namespace
 }  // namespace icn

@@ -45,8 +45,11 @@ struct ProcessTag { static constexpr const char* kind = "injection process"; };
 // What a process declares about itself: a rate that rises through the phase (the entropy paper's
 // ramp-load method), for which the result finds the critical load with the section's `smoothing`,
 // `degradation` and `ignore_below` keys (stats/critical_load.h).
+// A process that sets its own pace (saturation, burst, ramp) does not read `injection.rate`, and a
+// rate written beside it is refused rather than silently ignored.
 struct ProcessTraits {
   bool ramps = false;
+  bool uses_rate = true;
 };
 using ProcessRegistry = Registry<ProcessTag, ProcessFactory, ProcessTraits>;
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/config_error.h"
+#include "core/text.h"
 #include "traffic/injection_process.h"
 
 namespace icn {
@@ -61,7 +62,7 @@ const Registration<ProcessRegistry> registration{{
       // A rate of exactly 1 computed through (on + off) / on may come out a rounding error above it.
       const double rate_on = c.packets_per_cycle * (on + off) / on;
       if (rate_on > 1.0 + 1e-9)
-        throw ConfigError(c.parameters.problem("mean_on", "the on-state rate would be " + std::to_string(rate_on) +
+        throw ConfigError(c.parameters.problem("mean_on", "the on-state rate would be " + shortest(rate_on) +
                                                               " packets/cycle (allowed: mean_on and mean_off giving at most 1)"));
       return std::make_unique<OnOffProcess>(std::min(rate_on, 1.0), on, off);
     }}};

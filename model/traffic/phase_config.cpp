@@ -1,5 +1,6 @@
 // A phase's traffic keys read into its typed config, and the rules that tie them to the network.
 #include "core/config_error.h"
+#include "core/text.h"
 #include "topology/topology.h"
 #include "traffic/destination_pattern.h"
 #include "traffic/injection_process.h"
@@ -30,10 +31,10 @@ PhaseConfig PhaseConfig::from(const ParameterSet& p, const Topology& topology, s
   // A queueing source may not offer more than a node can inject (its queue would grow without
   // bound); attempts beyond that simply fail.
   if (!attempts && s.offered_flits_per_cycle() > 1.0 + 1e-12)
-    throw ConfigError(p.problem("injection.rate", std::to_string(s.injection.rate) + " " + p.text("injection.unit") +
-                                                      " with packets of " + std::to_string(s.packets.mean_length()) +
+    throw ConfigError(p.problem("injection.rate", shortest(s.injection.rate) + " " + p.text("injection.unit") +
+                                                      " with packets of " + shortest(s.packets.mean_length()) +
                                                       " flits on average offers " +
-                                                      std::to_string(s.offered_flits_per_cycle()) +
+                                                      shortest(s.offered_flits_per_cycle()) +
                                                       " flits/node/cycle (allowed: at most 1 flit/node/cycle, "
                                                       "or more with source.model: attempts)"));
   try {

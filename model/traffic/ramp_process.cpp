@@ -48,7 +48,7 @@ const Registration<ProcessRegistry> registration{{
       return std::make_unique<RampProcess>(c.parameters.real("step") * c.packets_per_unit,
                                            Cycle(c.parameters.integer("interval")));
     },
-    ProcessTraits{/*ramps=*/true}}};
+    ProcessTraits{/*ramps=*/true, /*uses_rate=*/false}}};
 
 }  // namespace
 }  // namespace icn

@@ -15,7 +15,8 @@ class SaturationProcess final : public InjectionProcess {
 
 const Registration<ProcessRegistry> registration{{
     "saturation", "a new packet whenever the injection channel can take one (rate not used)", {},
-    [](const ProcessContext&) { return std::make_unique<SaturationProcess>(); }}};
+    [](const ProcessContext&) { return std::make_unique<SaturationProcess>(); },
+    ProcessTraits{/*ramps=*/false, /*uses_rate=*/false}}};
 
 }  // namespace
 }  // namespace icn

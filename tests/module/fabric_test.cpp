@@ -182,10 +182,15 @@ TEST_CASE("simulation.vcd is checked before anything is simulated: a .vcd file t
   std::filesystem::remove_all(folder);
 }
 
-TEST_CASE("simulation.vcd_routers names routers of the network", "[fabric][vcd][config]") {
-  CHECK_THROWS_WITH(load_platform_text(kTorus, {"simulation.vcd_routers=0,16"}),
+TEST_CASE("simulation.vcd_routers names routers of the network, and only with a VCD file", "[fabric][vcd][config]") {
+  CHECK_THROWS_WITH(load_platform_text(kTorus, {"simulation.vcd=/tmp/icnsim-routers.vcd", "simulation.vcd_routers=0,16"}),
                     Catch::Contains("simulation.vcd_routers: '16' is not a router of this network (allowed: all, or "
                                     "numbers 0..15 separated by commas)"));
+  // Without simulation.vcd a choice of routers would change nothing: refused, not ignored (issue 50).
+  CHECK_THROWS_WITH(load_platform_text(kTorus, {"simulation.vcd_routers=0,1"}),
+                    Catch::Contains("simulation.vcd_routers: chooses the routers of a VCD file, and simulation.vcd "
+                                    "names none"));
+  CHECK_NOTHROW(load_platform_text(kTorus, {"simulation.vcd_routers=all"}));
 }
 
 TEST_CASE("an experiment attached to a fabric refuses what the fabric was built without", "[fabric][experiment]") {

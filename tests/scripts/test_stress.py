@@ -48,17 +48,21 @@ def test_the_draws_cover_every_registered_topology_routing_function_controller_p
         assert registered <= seen, (key, registered - seen)
 
 
-def test_a_ramp_whose_rate_is_written_as_zero_still_ramps(icnsim, tmp_path):
+def test_a_ramp_ramps_on_its_own_step_and_refuses_a_rate_it_would_not_use(icnsim, tmp_path):
     # Found by scripts/stress: the ramp's step was converted to packets through rate / rate, so an
-    # explicit rate of 0 made the step 0 and the generator searched for a first packet for ever.
+    # explicit rate of 0 made the step 0 and the generator searched for a first packet for ever. A rate
+    # is now refused beside a process that sets its own pace (issue 50: no silent no-ops).
     out = tmp_path / "r.json"
-    p = icnsim("platforms/default.yaml", "stimuli/ramp.yaml", "--set", "network.radix=8", "--set", "network.dimensions=1",
-               "--set", "stimulus.injection.rate=0", "--set", "stimulus.injection.step=0.1",
-               "--set", "stimulus.injection.interval=300", "--set", "simulation.cycles=3000",
-               "--set", "simulation.warmup=0", "-q", "--out", out)
+    ramp = ["platforms/default.yaml", "stimuli/ramp.yaml", "--set", "network.radix=8", "--set", "network.dimensions=1",
+            "--set", "stimulus.injection.step=0.1", "--set", "stimulus.injection.interval=300",
+            "--set", "simulation.cycles=3000", "--set", "simulation.warmup=0", "-q", "--out", out]
+    p = icnsim(*ramp)
     assert p.returncode == 0, p.stderr
     r = json.loads(out.read_text())
-    assert r["packets"]["created"] > 300  # about 650: the load rises to 0.43 flits/node/cycle
+    assert r["packets"]["created"] > 300
+    refused = icnsim(*ramp, "--set", "stimulus.injection.rate=0")
+    assert refused.returncode == 2 and "the ramp process does not use a rate" in refused.stderr
+    assert len(refused.stderr.splitlines()) == 1  # about 650: the load rises to 0.43 flits/node/cycle
 
 
 BUBBLE_RING = ["--set", "network.radix=31", "--set", "network.dimensions=1", "--set", "routing.type=bubble",

@@ -1,9 +1,14 @@
 // Bad input stops with one line naming the file, the line, the key and what is allowed.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
 #include <sstream>
 
 #include "core/config_error.h"
+#include "core/text.h"
 #include "platform/configuration.h"
 #include "topology/kary_ncube.h"
 
@@ -321,4 +326,79 @@ TEST_CASE("a number a double cannot hold is refused as too small or too large, n
                     Contains("injection.rate: 'fast' is not a number"));
   CHECK(load_configuration_text("name: p\n", "injection: {rate: 3e-300}\n").stimulus.phases[0].injection.rate ==
         Approx(3e-300));
+}
+
+TEST_CASE("a number has one spelling in the resolved configuration, however it was written", "[config]") {
+  // Before, --print-config echoed the text as written: 0.020 and 2e-2 were two run keys for a sweep,
+  // and 08 or 0x8 two more for the same buffer depth (issue 50).
+  auto printed = [](const std::vector<std::string>& overrides) {
+    std::ostringstream text;
+    print_configuration(text, load_configuration_text("name: p\n", "name: s\n", overrides));
+    return text.str();
+  };
+  const std::string canonical = printed({"router.buffer_depth=8", "stimulus.injection.rate=0.02"});
+  for (const auto& [depth, rate] : std::vector<std::pair<std::string, std::string>>{
+           {"08", "0.020"}, {"+8", "2e-2"}, {"0x8", ".02"}, {"8", "+0.0200"}})
+    CHECK(printed({"router.buffer_depth=" + depth, "stimulus.injection.rate=" + rate}) == canonical);
+  CHECK_THAT(canonical, Contains("    rate: 0.02 "));
+  // Every digit a number needs, and nothing YAML 1.1 would read as text.
+  CHECK_THAT(printed({"stimulus.injection.rate=0.0200000001"}), Contains("rate: 0.0200000001 "));
+  CHECK_THAT(printed({"stimulus.injection.rate=1e-5"}), Contains("rate: 1.0e-05 "));
+  CHECK(shortest(0.1) == "0.1");
+  CHECK(shortest(1.0 / 3) == "0.3333333333333333");
+  CHECK(shortest(4.8) == "4.8");
+}
+
+TEST_CASE("a rate written beside a process that sets its own pace is refused, not ignored", "[config][schedule]") {
+  // Saturation, burst and ramp sources never read injection.rate (issue 50: a silent no-op).
+  CHECK_THROWS_WITH(load_configuration_text("name: p\n", "injection: {process: saturation, rate: 0.3}\n"),
+                    Contains("stimulus:1: injection.rate: the saturation process does not use a rate") &&
+                        Contains("(allowed: no injection.rate with process saturation)"));
+  CHECK_THROWS_WITH(load_configuration_text("name: p\n", "injection: {process: burst}\n", {"stimulus.injection.rate=0.1"}),
+                    Contains("--set stimulus.injection.rate: injection.rate: the burst process does not use a rate"));
+  CHECK_THROWS_WITH(load_configuration_text("name: p\n", "phases:\n  - {injection: {process: ramp, rate: 0}, end: {cycles: 9}}\n"),
+                    Contains("phases.0.injection.rate: the ramp process does not use a rate"));
+  // A top-level rate that a timed phase inherits is used; one that no phase reads is refused.
+  const std::string mixed = "injection: {rate: 0.02}\nphases:\n  - {end: {cycles: 100}}\n"
+                            "  - {injection: {process: saturation}, end: {cycles: 100}}\n";
+  CHECK(load_configuration_text("name: p\n", mixed).stimulus.phases[0].injection.rate == Approx(0.02));
+  CHECK_THROWS_WITH(load_configuration_text("name: p\n", "injection: {process: saturation, rate: 0.02}\n"
+                                                         "phases:\n  - {end: {cycles: 100}}\n"),
+                    Contains("injection.rate: the saturation process does not use a rate"));
+  // What --print-config prints for such a stimulus runs as it is: it prints no rate there.
+  std::ostringstream text;
+  print_configuration(text, load_configuration_text("name: p\n", mixed));
+  const std::string path = "/tmp/icnsim-printed-" + std::to_string(::getpid()) + ".yaml";
+  std::ofstream(path) << text.str();
+  const Configuration again = load_configuration(path, "", {});
+  std::remove(path.c_str());
+  CHECK(again.stimulus.phases.size() == 2);
+  CHECK(again.stimulus.phases[0].injection.rate == Approx(0.02));
+  CHECK(again.stimulus.phases[1].injection.process.type == "saturation");
+  CHECK_NOTHROW(load_configuration_text("name: p\n", "injection: {process: saturation}\n"));
+}
+
+TEST_CASE("tlm keys without an address map and VCD routers without a VCD file are refused, not ignored", "[config]") {
+  CHECK_THROWS_WITH(load_configuration_text("name: p\ntlm: {timing: approximate}\n", "name: s\n"),
+                    Contains("platform:2: tlm.timing: applies to TLM-2.0 ports, and this platform has no address_map"));
+  // The defaults (which --print-config writes out) are let through, and with a map every key applies.
+  CHECK_NOTHROW(load_configuration_text("name: p\ntlm: {timing: cycle, flit_bytes: 16}\n", "name: s\n"));
+  CHECK_NOTHROW(load_configuration_text("name: p\nnetwork: {radix: 4}\ntlm: {timing: approximate}\n"
+                                        "address_map:\n  - {base: 0, size: 4096, node: 1}\n", "name: s\n"));
+  CHECK_THROWS_WITH(load_configuration_text("name: p\n", "name: s\n", {"simulation.vcd_routers=1"}),
+                    Contains("simulation.vcd_routers: chooses the routers of a VCD file, and simulation.vcd names none"));
+}
+
+TEST_CASE("messages count and describe what they found as it is", "[config]") {
+  const std::string one = "phases:\n  - {injection: {rate: 0.01}, end: {cycles: 100}}\n";
+  CHECK_THROWS_WITH(load_configuration_text("name: p\n", one, {"stimulus.phases.1.injection.rate=0.1"}),
+                    Contains("the stimulus has 1 phase (allowed: phases.0 .. phases.0)"));
+  // A large file without aliases is not told that aliases of aliases made it large.
+  std::string large = "name: p\ndescription: x\nnetwork: {radix: 4}\naddress_map:\n";
+  for (int i = 0; i < 30000; ++i) large += "  - {base: " + std::to_string(i) + ", size: 1, node: 0, target: 0}\n";
+  CHECK_THROWS_WITH(load_configuration_text(large, "name: s\n"),
+                    Contains("the document holds more than 100000 values") && !Contains("aliases"));
+  // Numbers in messages are written out as they are, not with six decimals.
+  CHECK_THROWS_WITH(load_configuration_text("name: p\n", "packet_length: 16\ninjection: {rate: 0.3}\n"),
+                    Contains("0.3 packets with packets of 16 flits on average offers 4.8 flits/node/cycle"));
 }
