@@ -522,11 +522,19 @@ int sc_main(int argc, char* argv[]) {
   }
 }
 
+// Out of memory from the very first allocation: libsystemc's own static initialisers allocate before
+// main() (and before any constructor of this program) runs, and under a tight ulimit -v they failed
+// with std::terminate's two lines and SIGABRT. The executable's pre-initialisation functions run
+// before every shared library's initialisers; the handler needs nothing initialised.
+namespace {
+void handle_out_of_memory_from_the_start(int, char**, char**) { std::set_new_handler(out_of_memory); }
+__attribute__((section(".preinit_array"), used)) void (*const early_out_of_memory_handler)(int, char**, char**) =
+    handle_out_of_memory_from_the_start;
+}  // namespace
+
 // Our own main: SystemC prints its banner while the kernel starts, so the variable that silences it
 // must be set before sc_elab_and_sim (which then calls sc_main above).
 int main(int argc, char* argv[]) {
-  // Out of memory anywhere, from the first allocation on (a tight ulimit -v): the one documented line.
-  std::set_new_handler(out_of_memory);
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
   return sc_core::sc_elab_and_sim(argc, argv);
 }

@@ -13,6 +13,9 @@ import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+import tool_io  # noqa: E402
+from tool_io import Parser, ToolError, positive_int  # noqa: E402
 # (load in packets/node/cycle, target wall seconds on one core of the reference machine)
 POINTS = [(0.005, 2.0), (0.04, 5.0)]
 RSS_TARGET_MB = 64
@@ -228,32 +231,53 @@ def binary_of():
     return pathlib.Path(BUILD) / "model" / "icnsim"
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--cycles", type=int, default=60000, help="cycles per run (default 60000)")
+def positive_number(text, most):
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value <= most:
+        raise argparse.ArgumentTypeError(f"{text} is out of range (allowed: more than 0, at most {most})")
+    return value
+
+
+def parse_arguments(argv):
+    parser = Parser(prog="scripts/bench", description=__doc__)
+    parser.add_argument("--cycles", type=lambda t: positive_int(t, 4000000000), default=60000,
+                        help="cycles per run (default 60000)")
     parser.add_argument("--build", default=os.environ.get("ICNSIM_BUILD", ROOT / "build"))
     parser.add_argument("--sweep", action="store_true", help="the sweep layer's throughput instead (scripts/sweep)")
-    parser.add_argument("--points", type=int, default=16, help="with --sweep: runs in the sweep (default 16)")
+    parser.add_argument("--points", type=lambda t: positive_int(t, 10000), default=16,
+                        help="with --sweep: runs in the sweep (default 16)")
     parser.add_argument("--scale", action="store_true",
                         help="node-cycles/s, elaboration time and bytes per node from 256 to 32,768 nodes")
-    parser.add_argument("--router-load", type=float, default=1.0,
+    parser.add_argument("--router-load", type=lambda t: positive_number(t, 8.0), default=1.0,
                         help="with --scale: flits entering each router per cycle (default 1.0)")
-    parser.add_argument("--largest", type=int, default=32768, help="with --scale: the most nodes to run (default 32768)")
+    parser.add_argument("--largest", type=lambda t: positive_int(t, 1 << 24), default=32768,
+                        help="with --scale: the most nodes to run (default 32768)")
     parser.add_argument("--vp", action="store_true",
                         help="a virtual platform's 4x4 network idle and under sparse LT traffic, 10 simulated ms")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    if not (pathlib.Path(args.build) / "model" / "icnsim").is_file():
+        raise ToolError(f"scripts/bench: --build {args.build}: holds no model/icnsim (allowed: a build folder; "
+                        "scripts/setup builds one)")
+    return args
+
+
+def _main(argv=None):
+    args = parse_arguments(argv)
     global BUILD
     BUILD = args.build
     if args.vp:
         bench_vp(10)
-        return
+        return 0
     if args.scale:
         bench_scale(args.router_load, min(args.cycles, 20000), args.largest)
-        return
+        return 0
     if args.sweep:
         os.environ["ICNSIM_BUILD"] = str(args.build)
         bench_sweep(args.points, min(args.cycles, 20000))
-        return
+        return 0
     binary = pathlib.Path(args.build) / "model" / "icnsim"
     nodes = 256
     print(f"icnsim benchmark: platforms/default.yaml (16-ary 2-cube, {nodes} nodes), uniform, {args.cycles} cycles")
@@ -264,7 +288,12 @@ def main():
         verdict = "met" if wall <= scaled_target and rss <= RSS_TARGET_MB else "MISSED"
         print(f"{rate:>22} {wall:>9.2f} {nodes * args.cycles / wall:>14.3g} {rss:>14.1f}  "
               f"<= {scaled_target:.2f} s, <= {RSS_TARGET_MB} MB: {verdict}" + "".join(f" ({n})" for n in notes))
+    return 0
+
+
+def main(argv=None):
+    return tool_io.run(_main, argv, "scripts/bench")
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

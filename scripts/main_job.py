@@ -9,7 +9,6 @@ on the 16-ary 2-cube, throttling nodes outlined; scripts/plot heatmap).
 By default every run is 20,000 cycles with 5,000 of warm-up, so that the study takes a few minutes on
 two cores; --full runs the paper's 60,000 cycles with 10,000 of warm-up.
 """
-import argparse
 import json
 import math
 import os
@@ -20,6 +19,8 @@ import time
 
 import plot
 import sweep
+import tool_io
+from tool_io import Parser, check_writable_folder, positive_int, write_file
 from icnsim_runs import BINARY, ROOT
 
 NETWORKS = [("recovery", "deadlock recovery (TFAR + Disha)"), ("avoidance", "deadlock avoidance (Duato)")]
@@ -65,14 +66,14 @@ def heatmaps(out, length, load=0.05):
     return plot.save(plot.plot_heatmap(runs), out / "selftuned-heatmap")
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def _main(argv=None):
+    ap = Parser(prog="scripts/run", description=__doc__.splitlines()[0])
     ap.add_argument("--full", action="store_true", help="the paper's run length: 60,000 cycles, 10,000 warm-up")
-    ap.add_argument("--jobs", type=int, default=os.cpu_count())
+    ap.add_argument("--jobs", type=lambda t: positive_int(t, 1024), default=os.cpu_count())
     ap.add_argument("--out", default=str(ROOT / "results"))
     args = ap.parse_args(argv)
     length = (60000, 10000) if args.full else (20000, 5000)
-    out = pathlib.Path(args.out)
+    out = check_writable_folder(pathlib.Path(args.out).absolute(), f"--out {args.out}")
     print(f"icnsim main job: the self-tuned paper's Fig. 4 study, {len(NETWORKS)} networks x {len(CONTROLLERS)} "
           f"controllers x 7 loads, {length[0]:,} cycles per run with {length[1]:,} of warm-up"
           + ("" if args.full else " (reduced from the paper's 60,000 / 10,000: --full for those)"), flush=True)
@@ -93,9 +94,10 @@ def main(argv=None):
     figure = plot.plot_load(all_rows, "stimulus.injection.rate", "congestion_control.type", "network",
                             f"Self-tuned paper Fig. 4 on icnsim ({length[0]:,} cycles)")
     pictures = plot.save(figure, out / "selftuned-fig4")
+    plot.say_notes()
     table = summary(rows_by_network, length)
     maps = heatmaps(out, length)
-    (out / "selftuned-fig4.md").write_text(table + "\n![Fig. 4](selftuned-fig4.svg)\n\n"
+    write_file(out / "selftuned-fig4.md", table + "\n![Fig. 4](selftuned-fig4.svg)\n\n"
                                            "Link utilisation past saturation (0.05 packets/node/cycle), "
                                            "uncontrolled and self-tuned:\n\n![heatmaps](selftuned-heatmap.svg)\n")
     print()
@@ -104,6 +106,10 @@ def main(argv=None):
           f"runs: {out / 'sweeps'} "
           f"({time.time() - started:.0f} s)")
     return 0
+
+
+def main(argv=None):
+    return tool_io.run(_main, argv, "scripts/run")
 
 
 if __name__ == "__main__":

@@ -15,9 +15,9 @@
     scripts/plot animate RUN.json [--fps N] --out PREFIX
         PREFIX.gif: the same, one frame per spatial sample
 """
-import argparse
 import collections
 import csv
+import io
 import json
 import math
 import pathlib
@@ -35,6 +35,8 @@ import matplotlib.ticker  # noqa: E402
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import spatial  # noqa: E402
+import tool_io  # noqa: E402
+from tool_io import Parser, ToolError, check_writable_folder, output_path, positive_int, why, write_file  # noqa: E402
 
 LABELS = {
     "load.offered_normalised": "offered load (fraction of capacity)",
@@ -60,11 +62,38 @@ def label(column):
 
 
 def read_csv(path):
-    with open(path, newline="") as f:
-        rows = list(csv.DictReader(f))
-    if not rows:
-        raise SystemExit(f"plot: {path}: no runs")
+    """The rows of a runs CSV (scripts/sweep); a file that is missing, not text, empty or cut short (a row
+    with fewer fields than the header) is refused in one line."""
+    try:
+        with open(path, newline="", encoding="utf-8") as f:
+            reader = csv.DictReader(f)
+            rows = list(reader)
+            header = reader.fieldnames
+    except (OSError, UnicodeDecodeError, csv.Error) as e:
+        raise ToolError(f"plot: {path}: cannot be read as a CSV file "
+                        f"({why(e) if isinstance(e, OSError) else type(e).__name__})") from None
+    if not header or not rows:
+        raise ToolError(f"plot: {path}: no runs (allowed: a runs.csv that scripts/sweep wrote)")
+    for line, row in enumerate(rows, 2):
+        if None in row or any(v is None for v in row.values()):
+            fields = len(header) + len(row.get(None, [])) - sum(v is None for v in row.values())
+            raise ToolError(f"plot: {path}: line {line} has {fields} fields where the header has {len(header)} "
+                            "(cut short?)")
     return rows
+
+
+def read_result(path):
+    """An icnsim result JSON; a file that is missing, cut short or not a result is refused in one line."""
+    try:
+        with open(path, "rb") as f:
+            result = json.loads(f.read())
+    except OSError as e:
+        raise ToolError(f"plot: {path}: cannot be read ({why(e)})") from None
+    except (ValueError, RecursionError) as e:
+        raise ToolError(f"plot: {path}: is not JSON (cut short?) ({type(e).__name__})") from None
+    if not isinstance(result, dict) or result.get("model") != "icnsim" or not isinstance(result.get("network"), dict):
+        raise ToolError(f"plot: {path}: is not an icnsim result (allowed: a result JSON, icnsim --out)")
+    return result
 
 
 def number(text):
@@ -87,21 +116,54 @@ def mean_and_interval(values, confidence=0.99):
     return mean, stats.t.ppf(0.5 + confidence / 2, len(values) - 1) * sd / math.sqrt(len(values))
 
 
-def save(figure, prefix):
+def outputs(prefix, *suffixes):
+    """PREFIX with each suffix added (PREFIX.svg, PREFIX.png), in a folder that can be written."""
     prefix = pathlib.Path(prefix)
-    prefix.parent.mkdir(parents=True, exist_ok=True)
-    # No date and fixed ids in the SVG: the same numbers give the same file (the reports are committed).
-    figure.savefig(prefix.with_suffix(".svg"), bbox_inches="tight", metadata={"Date": None})
-    figure.savefig(prefix.with_suffix(".png"), dpi=150, bbox_inches="tight")
-    plt.close(figure)
-    return [prefix.with_suffix(".svg"), prefix.with_suffix(".png")]
+    if not prefix.name or prefix.name in (".", ".."):
+        raise ToolError(f"plot: --out {prefix}: names a folder (allowed: a prefix such as results/fig4)")
+    check_writable_folder(prefix.parent, f"plot: --out {prefix}: its folder {prefix.parent}")
+    return [prefix.with_suffix(suffix) for suffix in suffixes]
+
+
+def save_as(figure, path, **options):
+    """FIGURE as the file PATH (its format from the suffix), written whole or not at all."""
+    image = io.BytesIO()
+    figure.savefig(image, format=pathlib.Path(path).suffix.lstrip("."), **options)
+    write_file(path, image.getvalue())
+
+
+def save(figure, prefix):
+    """PREFIX.svg and PREFIX.png, each written whole or not at all (a full disk leaves the earlier one)."""
+    paths = outputs(prefix, ".svg", ".png")
+    try:
+        for path, options in zip(paths, ({"format": "svg", "metadata": {"Date": None}}, {"format": "png", "dpi": 150})):
+            # No date and fixed ids in the SVG: the same numbers give the same file (the reports are committed).
+            options.pop("format")
+            save_as(figure, path, bbox_inches="tight", **options)
+    finally:
+        plt.close(figure)
+    return paths
 
 
 def require(rows, *columns):
     for c in columns:
         if c not in rows[0]:
             hint = " — energy needs power.model: events in the platform (docs/energy.md)" if c.startswith("energy.") else ""
-            raise SystemExit(f"plot: no column {c} in the CSV (it has: {', '.join(list(rows[0])[:12])}, …){hint}")
+            raise ToolError(f"plot: no column {c} in the CSV (it has: {', '.join(list(rows[0])[:12])}, …){hint}")
+
+
+# What a plot left out, said once on stderr when it is drawn (a refusal stays one line).
+NOTES = {}
+
+
+def note(text):
+    NOTES.setdefault(text)
+
+
+def say_notes():
+    for text in NOTES:
+        print(text, file=sys.stderr)
+    NOTES.clear()
 
 
 def completed(rows):
@@ -109,18 +171,28 @@ def completed(rows):
     its row and status in the CSV but is never averaged into a curve or bar; they are named on stderr."""
     stopped = [r for r in rows if r.get("status.state", "completed") != "completed"]
     for r in stopped:
-        print(f"plot: left out run {r.get('run', '?')} ({r['status.state']}: {r.get('status.reason', '')})",
-              file=sys.stderr)
+        note(f"plot: left out run {r.get('run', '?')} ({r['status.state']}: {r.get('status.reason', '')})")
     return [r for r in rows if r.get("status.state", "completed") == "completed"]
 
 
 def load_curves(rows, x, by, y):
-    """{line: [(x, mean, half-width)]}, points in x order, means over the rows (seeds) of each x."""
+    """{line: [(x, mean, half-width)]}, points in x order, means over the rows (seeds) of each x. A completed
+    run without a number in X or Y (a run that delivered nothing has no latency) is left out and named."""
     groups = collections.defaultdict(lambda: collections.defaultdict(list))
     for r in completed(rows):
-        groups[r[by]][number(r[x])].append(number(r[y]))
+        xv, yv = number(r[x]), number(r[y])
+        if math.isnan(xv) or math.isnan(yv):
+            note(f"plot: left out run {r.get('run', '?')} from {label(y)}: no number in {x if math.isnan(xv) else y}")
+            continue
+        groups[r[by]][xv].append(yv)
     return {line: [(xv, *mean_and_interval(vals)) for xv, vals in sorted(points.items())]
             for line, points in groups.items()}
+
+
+def load_curves_quiet(rows, x, by, y):
+    """Whether any completed run has numbers in X and Y (what load_curves would draw), saying nothing."""
+    return any(not math.isnan(number(r[x])) and not math.isnan(number(r[y]))
+               for r in rows if r.get("status.state", "completed") == "completed")
 
 
 LOAD_METRICS = ("throughput.accepted_normalised", "latency.mean")
@@ -130,7 +202,9 @@ LOG_METRICS = {"latency.mean", "energy.energy_delay_product_pj_cycles"}
 
 
 def plot_load(rows, x, by, panel, title=None, metrics=LOAD_METRICS):
-    require(rows, x, by, *metrics)
+    require(rows, x, by, *metrics, *([panel] if panel else []))
+    if not any(load_curves_quiet(rows, x, by, y) for y in metrics):
+        raise ToolError(f"plot: no completed run has numbers in {x} and {', '.join(metrics)}: nothing to draw")
     panels = sorted({r[panel] for r in rows}) if panel else [None]
     figure, axes = plt.subplots(len(metrics), len(panels), figsize=(5.5 * len(panels), 3.75 * len(metrics)),
                                 squeeze=False, sharex="col")
@@ -194,7 +268,10 @@ def plot_series(runs):
               ("throttled_fraction", "throttled fraction of nodes")]
     figure, axes = plt.subplots(len(panels), 1, figsize=(8, 10), sharex=True)
     for path, run in runs:
-        series = run["time_series"]
+        series = run.get("time_series")
+        if not isinstance(series, dict) or not series.get("cycle"):
+            raise ToolError(f"plot: {path}: has no time series (allowed: a result whose simulation.sample_interval "
+                            "took samples)")
         name = f"{NAMES.get(run['network']['congestion_control'], run['network']['congestion_control'])}, " \
                f"{run['load']['offered_normalised']:.2f} offered"
         for ax, (column, text) in zip(axes, panels):
@@ -211,8 +288,14 @@ def plot_series(runs):
 
 
 def plot_bars(rows, metric, by, group, base, ylabel=None):
-    require(rows, metric, by)
+    require(rows, metric, by, *([group] if group else []))
     rows = completed(rows)
+    values = sorted({r[by] for r in rows})
+    if base not in values:
+        raise ToolError(f"plot: --base {base}: no completed run has {by} = {base} (allowed: one of "
+                        f"{', '.join(values[:12]) or 'none: no run completed'})")
+    if not any(not math.isnan(number(r[metric])) for r in rows if r[by] == base):
+        raise ToolError(f"plot: the base runs ({by} = {base}) have no number in {metric}: nothing to normalise to")
     groups = sorted({r[group] for r in rows}) if group else [""]
     lines = sorted({r[by] for r in rows}, key=lambda v: (v != base, v))
     figure, ax = plt.subplots(figsize=(max(5, 1.2 * len(groups) * len(lines)), 4))
@@ -317,6 +400,7 @@ def plot_heatmap(runs, first=None, last=None):
 def animate(result, prefix, fps):
     import matplotlib.animation  # noqa: E402
     frames = spatial.samples(result)
+    [path] = outputs(prefix, ".gif")
     if frames == 0:
         raise spatial.NoSpatialData("an animation needs spatial samples: --set simulation.spatial_sample_interval=N")
     figure, ax = plt.subplots(figsize=(6, 5.5))
@@ -334,16 +418,17 @@ def animate(result, prefix, fps):
     figure.colorbar(matplotlib.cm.ScalarMappable(norm=matplotlib.colors.Normalize(0, 1), cmap="YlOrRd"), ax=ax,
                     label="link utilisation (flits/cycle)", shrink=0.8)
     movie = matplotlib.animation.FuncAnimation(figure, frame, frames=frames)
-    path = pathlib.Path(f"{prefix}.gif")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    movie.save(path, writer=matplotlib.animation.PillowWriter(fps=fps))
-    plt.close(figure)
+    try:
+        with output_path(path) as staging:  # the GIF writer wants a name: a temporary one, renamed when whole
+            movie.save(staging, writer=matplotlib.animation.PillowWriter(fps=fps))
+    finally:
+        plt.close(figure)
     return path
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    sub = ap.add_subparsers(dest="kind", required=True)
+def parse_arguments(argv):
+    ap = Parser(prog="scripts/plot", description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="kind", required=True, parser_class=Parser)
     load = sub.add_parser("load", help="throughput and latency against offered load")
     load.add_argument("csv")
     load.add_argument("--x", default="stimulus.injection.rate")
@@ -366,33 +451,51 @@ def main(argv=None):
     heatmap.add_argument("--last", type=int, help="one past the last spatial sample")
     movie = sub.add_parser("animate", help="link utilisation and throttled nodes over time, as a GIF")
     movie.add_argument("run")
-    movie.add_argument("--fps", type=int, default=4)
+    movie.add_argument("--fps", type=lambda t: positive_int(t, 100), default=4, help="frames per second (1..100)")
     for p in (load, series, bars, heatmap):
         p.add_argument("--out", required=True, help="output prefix: writes PREFIX.svg and PREFIX.png")
     movie.add_argument("--out", required=True, help="output prefix: writes PREFIX.gif")
-    args = ap.parse_args(argv)
+    return ap.parse_args(argv)
+
+
+def _main(argv=None):
+    NOTES.clear()
+    args = parse_arguments(argv)
+    outputs(args.out, ".gif" if args.kind == "animate" else ".svg")  # a place to write to, before any work
     try:
         if args.kind == "animate":
-            print(animate(json.loads(pathlib.Path(args.run).read_text()), args.out, args.fps))
+            print(animate(read_result(args.run), args.out, args.fps))
             return 0
         if args.kind == "heatmap":
-            runs = [(p, json.loads(pathlib.Path(p).read_text())) for p in args.runs]
+            runs = [(p, read_result(p)) for p in args.runs]
             for path in save(plot_heatmap(runs, args.first, args.last), args.out):
                 print(path)
+            say_notes()
             return 0
-    except (spatial.NoSpatialData, ValueError) as e:
-        print(f"scripts/plot {args.kind}: {e}", file=sys.stderr)
-        return 2
-    if args.kind == "load":
-        figure = plot_load(read_csv(args.csv), args.x, args.by, args.panel, args.title,
-                           LOAD_METRICS + (ENERGY_METRICS if args.energy else ()))
-    elif args.kind == "series":
-        figure = plot_series([(p, json.loads(pathlib.Path(p).read_text())) for p in args.runs])
-    else:
-        figure = plot_bars(read_csv(args.csv), args.metric, args.by, args.group, args.base)
+        if args.kind == "load":
+            figure = plot_load(read_csv(args.csv), args.x, args.by, args.panel, args.title,
+                               LOAD_METRICS + (ENERGY_METRICS if args.energy else ()))
+        elif args.kind == "series":
+            figure = plot_series([(p, read_result(p)) for p in args.runs])
+        else:
+            figure = plot_bars(read_csv(args.csv), args.metric, args.by, args.group, args.base)
+    except spatial.NoSpatialData as e:
+        raise ToolError(f"scripts/plot {args.kind}: {e}") from None
+    except (KeyError, TypeError, IndexError, ValueError, AttributeError, ZeroDivisionError) as e:
+        # A result or CSV that parses but does not hold what this plot reads (a hand-edited or foreign file).
+        raise ToolError(f"scripts/plot {args.kind}: the input does not hold what this plot draws "
+                        f"({type(e).__name__}: {e})") from None
     for path in save(figure, args.out):
         print(path)
+    say_notes()
     return 0
+
+
+def main(argv=None):
+    try:
+        return tool_io.run(_main, argv, "scripts/plot")
+    finally:
+        plt.close("all")  # figures a refusal left half-drawn
 
 
 if __name__ == "__main__":

@@ -9,15 +9,18 @@ changes. Runs are cached in results/reproduce/<paper>/ by their resolved configu
 build, so a second call only renders. --perturb SEED renders with every measured number scaled, for
 the check that a report's numbers come from its runs (scripts/papers/report_numbers.py).
 """
-import argparse
 import importlib
 import os
 import pathlib
+import re
 import sys
+
+import tool_io
 
 from icnsim_runs import ROOT
 from papers.report import Report
 from study import Study
+from tool_io import Parser, ToolError, check_writable_folder, positive_int
 
 PAPERS = {  # name -> module in scripts/papers/
     "selftuned": "selftuned",
@@ -43,12 +46,13 @@ def reproduce(name, quick, jobs, scheduler, out, cache=None, perturb=None):
     return report
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def parse_arguments(argv):
+    ap = Parser(prog="scripts/reproduce", description=__doc__.splitlines()[0])
     ap.add_argument("paper", choices=[*PAPERS, "all"])
     ap.add_argument("--quick", action="store_true", help="reduced scale: shorter runs, fewer points")
     where = ap.add_mutually_exclusive_group()
-    where.add_argument("--jobs", type=int, default=os.cpu_count(), help="local worker processes (default: all cores)")
+    where.add_argument("--jobs", type=lambda t: positive_int(t, 1024), default=os.cpu_count(),
+                       help="local worker processes (default: all cores)")
     where.add_argument("--scheduler", help="run on an existing Dask cluster: tcp://HOST:PORT")
     ap.add_argument("--out", default=str(ROOT / "docs" / "results"), help="folder of the reports (default: docs/results)")
     ap.add_argument("--cache", help="folder of the cached runs (default: results/reproduce)")
@@ -56,9 +60,28 @@ def main(argv=None):
                     help="render with every measured number scaled by 30-100 %%, to see which of the report's numbers "
                          "come from its data (a test's tool: the report is not a result)")
     args = ap.parse_args(argv)
+    if args.scheduler is not None and not re.fullmatch(r"(tcp|tls|ucx|inproc|ws|wss)://\S+", args.scheduler):
+        raise ToolError(f"scripts/reproduce: --scheduler {args.scheduler!r}: not a scheduler address (allowed: "
+                        "tcp://HOST:PORT)")
+    for option in ("out", "cache"):
+        folder = getattr(args, option)
+        if folder is not None:
+            if not folder or "\0" in folder:
+                raise ToolError(f"scripts/reproduce: --{option}: an empty folder name (allowed: a folder)")
+            # Absolute: the runs start in the repository, not where this was called from.
+            setattr(args, option, str(check_writable_folder(pathlib.Path(folder).absolute(), f"--{option} {folder}")))
+    return args
+
+
+def _main(argv=None):
+    args = parse_arguments(argv)
     for name in (PAPERS if args.paper == "all" else [args.paper]):
         reproduce(name, args.quick, args.jobs, args.scheduler, args.out, args.cache, args.perturb)
     return 0
+
+
+def main(argv=None):
+    return tool_io.run(_main, argv, "scripts/reproduce")
 
 
 if __name__ == "__main__":

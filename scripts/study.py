@@ -8,7 +8,6 @@ and the runs go to the same back-ends as a sweep (local processes or a Dask clus
     study.execute()                     # everything submitted, in parallel, with a progress bar
     study.result(run)                   # that run's result JSON, as a dict
 """
-import concurrent.futures
 import hashlib
 import os
 import sys
@@ -17,7 +16,13 @@ import time
 import yaml
 
 import sweep
+from tool_io import OutputError, ToolError
 from icnsim_runs import ROOT, Model
+
+
+class RunsFailed(ToolError):
+    """Runs of a report ended with an error of icnsim's (a bug): each named; exit 1."""
+    code = 1
 
 
 class Study:
@@ -49,10 +54,16 @@ class Study:
     def execute(self):
         """Resolves and runs everything submitted that has no result yet."""
         unresolved = [h for h in self.requests if h not in self.keys]
-        with concurrent.futures.ThreadPoolExecutor(max_workers=2 * os.cpu_count()) as pool:
-            configurations = pool.map(lambda h: sweep.resolve_arguments(self.model, *self.requests[h],
-                                                                        f"{self.paper}: {h}"), unresolved)
-            for handle, configuration in zip(unresolved, configurations):
+        # One icnsim call checks every run of the same platform and stimulus (sweep.resolve_many).
+        groups = {}
+        for handle in unresolved:
+            groups.setdefault(tuple(self.requests[handle][0]), []).append(handle)
+        for arguments, handles in groups.items():
+            configurations = sweep.resolve_many(self.model, list(arguments),
+                                                [self.requests[h][1] for h in handles],
+                                                lambda i: f"{self.paper}: {handles[i] if i is not None else arguments}",
+                                                folder=self.cache.folder)
+            for handle, configuration in zip(handles, configurations):
                 self.keys[handle] = self.cache.store(configuration)
         pending = self.cache.pending(self.keys.values())
         self.computed = len(pending)
@@ -64,7 +75,11 @@ class Study:
                 failures = (sweep.execute_dask(self.cache, pending, self.scheduler, bar) if self.scheduler
                             else sweep.execute_local(self.cache, pending, self.jobs, bar))
             if failures:
-                raise RuntimeError("runs failed:\n" + "\n".join(failures))
+                if any(code == 4 for code, _ in failures):
+                    raise OutputError(f"reproduce {self.paper}: {len(failures)} runs could not write their results "
+                                      "(a full disk?): " + "; ".join(text for _, text in failures[:3]))
+                raise RunsFailed(f"reproduce {self.paper}: {len(failures)} runs failed: " +
+                                 "; ".join(text for _, text in failures))
 
     def result(self, handle):
         if self.perturb is None:

@@ -3,13 +3,14 @@ seeds, expanded into runs that execute in parallel (a local process pool, a Dask
 array) and end up as one result JSON per run and one tidy CSV (docs/sweeps.md).
 
     scripts/sweep SWEEP.yaml [--out DIR] [--jobs N | --scheduler tcp://HOST:PORT | --slurm] [--dry-run]
+                 [--max-points N] [--set KEY=VALUE]...
 
 Every run is cached under DIR/runs/ by the hash of its resolved configuration (what icnsim
 --print-config prints for it) and of the model build, so an interrupted or extended sweep never
 recomputes a finished point, and two spellings of the same configuration are one run.
 """
-import argparse
 import concurrent.futures
+import contextlib
 import csv
 import hashlib
 import itertools
@@ -17,17 +18,23 @@ import json
 import math
 import os
 import pathlib
+import re
+import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import time
 
 import yaml
 
-from icnsim_runs import BUILD, ROOT, Model
+import tool_io
+from icnsim_runs import ROOT, Model
+from tool_io import OutputError, Parser, ToolError, check_writable_folder, output_file, positive_int, \
+    remove_stale_temporaries, why, write_file
 
 SWEEP_KEYS = {
-    "name": "short name of the sweep (the output folder's, by default)",
+    "name": "short name of the sweep (the output folder's, by default): letters, digits, '.', '_' and '-'",
     "description": "free text",
     "platform": "the base platform file (relative to the sweep file, or to the repository)",
     "stimulus": "the base stimulus file (optional when the platform holds a stimulus: section)",
@@ -36,9 +43,16 @@ SWEEP_KEYS = {
     "zip": "axes that vary together: a list of mappings of keys to equally long lists",
     "seeds": "seeds of every point: a list, or a count N meaning 1..N (default: the platform's seed)",
 }
+# A sweep of more points is refused before anything is expanded (--max-points raises it): a range or a
+# seed count mistyped by a few orders of magnitude would otherwise fill memory and the disk (each run's
+# configuration is kept, about 15 kB) or run for days.
+MAX_POINTS = 10000
+LARGEST_FILE = 16 << 20  # bytes of a sweep file, as icnsim reads its YAML files
+KEY_CHARACTERS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.")
+NAME_CHARACTERS = KEY_CHARACTERS | {"-"}
 
 
-class SweepError(Exception):
+class SweepError(ToolError):
     """Bad input in a sweep file: one line naming the file, the key and what is allowed."""
 
 
@@ -46,36 +60,98 @@ def _fail(origin, key, problem, allowed):
     raise SweepError(f"{origin}: {key}: {problem} (allowed: {allowed})")
 
 
-def _range(origin, key, spec):
-    """The values of a range {from, to, step} or {from, to, count}, both ends included."""
+def _number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _shown(value, most=60):
+    text = repr(value)
+    return text if len(text) <= most else text[:most] + f"… ({len(text)} characters)"
+
+
+def _range_count(origin, key, spec):
+    """The number of values of a range {from, to, step} or {from, to, count}, both ends included."""
     unknown = set(spec) - {"from", "to", "step", "count"}
     if unknown or "from" not in spec or "to" not in spec or ("step" in spec) == ("count" in spec):
-        _fail(origin, key, f"a range needs from, to and one of step or count, got {sorted(spec)}",
+        _fail(origin, key, f"a range needs from, to and one of step or count, got {sorted(map(str, spec))}",
               "a list, or {from: A, to: B, step: S} or {from: A, to: B, count: N}")
     start, stop = spec["from"], spec["to"]
-    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (start, stop)):
-        _fail(origin, key, "from and to must be numbers", "numbers")
+    if not all(_number(v) and math.isfinite(v) for v in (start, stop)):
+        _fail(origin, key, f"from {_shown(start)} and to {_shown(stop)}", "finite numbers")
     if "count" in spec:
         count = spec["count"]
-        if not isinstance(count, int) or count < 1:
-            _fail(origin, key, f"count {count!r}", "an integer of at least 1")
-        step = (stop - start) / (count - 1) if count > 1 else 0
-    else:
-        step = spec["step"]
-        if not isinstance(step, (int, float)) or step <= 0 or stop < start:
-            _fail(origin, key, f"step {step!r} from {start} to {stop}", "a positive step, from <= to")
-        count = int(math.floor((stop - start) / step + 1e-9)) + 1
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            _fail(origin, key, f"count {_shown(count)}", "an integer of at least 1")
+        return count
+    step = spec["step"]
+    if not _number(step) or not math.isfinite(step) or step <= 0 or stop < start:
+        _fail(origin, key, f"step {_shown(step)} from {start} to {stop}", "a positive finite step, from <= to")
+    count = (stop - start) / step
+    if not math.isfinite(count) or count >= 1e15:
+        return math.inf
+    return int(math.floor(count + 1e-9)) + 1
+
+
+def _range(origin, key, spec):
+    """The values of a range {from, to, step} or {from, to, count}, both ends included."""
+    count = _range_count(origin, key, spec)
+    start, stop = spec["from"], spec["to"]
+    step = ((stop - start) / (count - 1) if count > 1 else 0) if "count" in spec else spec["step"]
     values = [round(start + i * step, 12) for i in range(count)]
     integral = all(isinstance(v, int) for v in (start, stop, spec.get("step", 0)))
     return [int(v) for v in values] if integral and "count" not in spec else values
+
+
+def _scalar(origin, key, value):
+    """A value a --set override can carry: a number, a boolean or one line of text."""
+    if _number(value):
+        if not math.isfinite(value):
+            _fail(origin, key, f"the value {value}", "finite numbers")
+        return
+    if isinstance(value, bool):
+        return
+    if isinstance(value, str):
+        if any(ord(c) < 32 or ord(c) == 127 for c in value):
+            _fail(origin, key, f"the value {_shown(value)} holds a control character", "one line of printable text")
+        return
+    _fail(origin, key, f"the value {_shown(value)} is a {type(value).__name__}",
+          "a number, true or false, text, or a list of those")
+
+
+def _value(origin, key, value):
+    """A value of set: or of a list of values: a scalar or a flat list of scalars (network.wrap: [torus, mesh])."""
+    if isinstance(value, list):
+        if not value:
+            _fail(origin, key, "an empty list as a value", "a list of at least one value")
+        for item in value:
+            _scalar(origin, key, item)
+    else:
+        _scalar(origin, key, value)
+
+
+def _key(origin, where, key):
+    if not isinstance(key, str) or not key or not set(key) <= KEY_CHARACTERS:
+        _fail(origin, f"{where}{key if isinstance(key, str) else _shown(key)}", "not a configuration key",
+              "letters, digits, _ and ., as in router.virtual_channels or stimulus.injection.rate")
+
+
+def _count(origin, key, spec):
+    if isinstance(spec, dict):
+        return _range_count(origin, key, spec)
+    if isinstance(spec, list):
+        if not spec:
+            _fail(origin, key, "an empty list", "at least one value")
+        for value in spec:
+            _value(origin, key, value)
+        return len(spec)
+    _value(origin, key, spec)
+    return 1
 
 
 def _values(origin, key, spec):
     if isinstance(spec, dict):
         return _range(origin, key, spec)
     if isinstance(spec, list):
-        if not spec:
-            _fail(origin, key, "an empty list", "at least one value")
         return spec
     return [spec]
 
@@ -89,39 +165,81 @@ def _text(value):
     return str(value)
 
 
-def load(path):
-    """Reads and checks a sweep file; returns it as a dict with paths made absolute."""
-    path = pathlib.Path(path)
+def is_file(path):
+    """Whether PATH is a regular file; a name the system cannot look up (too long) is not one."""
+    try:
+        return pathlib.Path(path).is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def _read_yaml(path):
     origin = str(path)
     try:
-        sweep = yaml.safe_load(path.read_text())
-    except (OSError, yaml.YAMLError) as e:
-        raise SweepError(f"{origin}: cannot be read as YAML ({e})".replace("\n", " "))
+        if not is_file(path):
+            raise SweepError(f"{origin}: is not a file (allowed: a sweep file, YAML)")
+        if path.stat().st_size > LARGEST_FILE:
+            raise SweepError(f"{origin}: is larger than 16 MiB (allowed: a sweep file of at most 16 MiB)")
+        return yaml.safe_load(path.read_bytes().decode("utf-8"))
+    except UnicodeDecodeError as e:
+        raise SweepError(f"{origin}: is not UTF-8 text (byte {e.start}) (allowed: a YAML file)") from None
+    except OSError as e:
+        raise SweepError(f"{origin}: cannot be read ({why(e)})") from None
+    except RecursionError:
+        raise SweepError(f"{origin}: is nested too deeply (allowed: a sweep file as docs/sweeps.md shows)") from None
+    except yaml.YAMLError as e:
+        raise SweepError(f"{origin}: cannot be read as YAML ({e})".replace("\n", " ")) from None
+
+
+def load(path, max_points=MAX_POINTS):
+    """Reads and checks a sweep file; returns it as a dict with paths made absolute. A sweep of more than
+    MAX_POINTS points is refused before its values are listed."""
+    path = pathlib.Path(path)
+    origin = str(path)
+    sweep = _read_yaml(path)
     if not isinstance(sweep, dict):
         raise SweepError(f"{origin}: expected a mapping of sweep keys (allowed: {', '.join(SWEEP_KEYS)})")
     for key in sweep:
         if key not in SWEEP_KEYS:
-            _fail(origin, key, "unknown key", ", ".join(SWEEP_KEYS))
+            _fail(origin, key if isinstance(key, str) else _shown(key), "unknown key", ", ".join(SWEEP_KEYS))
     if "platform" not in sweep:
         _fail(origin, "platform", "missing", "a platform file")
     for key in ("platform", "stimulus"):
         if key in sweep:
-            found = [p for p in (path.parent / sweep[key], ROOT / sweep[key]) if p.is_file()]
+            if not isinstance(sweep[key], str) or not sweep[key] or "\0" in sweep[key]:
+                _fail(origin, key, f"{_shown(sweep[key])} is not a file name", "a path relative to the sweep file or the repository")
+            found = [p for p in (path.parent / sweep[key], ROOT / sweep[key]) if is_file(p)]
             if not found:
-                _fail(origin, key, f"{sweep[key]} is not a file", "a path relative to the sweep file or the repository")
+                _fail(origin, key, f"{_shown(sweep[key])} is not a file", "a path relative to the sweep file or the repository")
             sweep[key] = str(found[0].resolve())
+    for key in ("name", "description"):
+        if key in sweep and not isinstance(sweep[key], str):
+            _fail(origin, key, f"{_shown(sweep[key])} is not text", "text")
+    name = sweep.setdefault("name", path.stem)
+    if not name or not set(name) <= NAME_CHARACTERS or name.startswith(".") or len(name.encode()) > 200:
+        _fail(origin, "name", f"{_shown(name)} cannot name a folder", "letters, digits, '.', '_' and '-', not "
+              "starting with '.', at most 200 bytes (it names the folder results/sweeps/NAME)")
     for key in ("set", "axes"):
-        if not isinstance(sweep.setdefault(key, {}), dict):
+        if sweep.get(key) is None:
+            sweep[key] = {}
+        if not isinstance(sweep[key], dict):
             _fail(origin, key, "is not a mapping", "a mapping of configuration keys")
-    sweep["axes"] = {k: _values(origin, f"axes.{k}", v) for k, v in sweep["axes"].items()}
-    groups = sweep.setdefault("zip", [])
+        for k in sweep[key]:
+            _key(origin, f"{key}.", k)
+    for k, value in sweep["set"].items():
+        _value(origin, f"set.{k}", value)
+    counts = [_count(origin, f"axes.{k}", v) for k, v in sweep["axes"].items()]
+    groups = sweep.get("zip")
+    groups = [] if groups is None else groups
     if not isinstance(groups, list) or not all(isinstance(g, dict) and g for g in groups):
         _fail(origin, "zip", "is not a list of mappings", "a list of mappings of keys to equally long lists")
     for i, group in enumerate(groups):
-        lengths = {k: len(_values(origin, f"zip.{i}.{k}", v)) for k, v in group.items()}
+        for k in group:
+            _key(origin, f"zip.{i}.", k)
+        lengths = {k: _count(origin, f"zip.{i}.{k}", v) for k, v in group.items()}
         if len(set(lengths.values())) != 1:
             _fail(origin, f"zip.{i}", f"lists of different lengths {lengths}", "equally long lists")
-        groups[i] = {k: _values(origin, f"zip.{i}.{k}", v) for k, v in group.items()}
+        counts.append(next(iter(lengths.values())))
     keys = list(sweep["axes"]) + [k for g in groups for k in g]
     repeated = {k for k in keys if keys.count(k) > 1} | (set(keys) & set(sweep["set"]))
     if repeated:
@@ -130,12 +248,20 @@ def load(path):
     if isinstance(seeds, int) and not isinstance(seeds, bool):
         if seeds < 1:
             _fail(origin, "seeds", f"count {seeds}", "a count of at least 1, or a list of seeds")
-        seeds = list(range(1, seeds + 1))
-    elif seeds is not None and not (isinstance(seeds, list) and seeds and
-                                    all(isinstance(s, int) and s >= 0 for s in seeds)):
-        _fail(origin, "seeds", f"{seeds!r}", "a count of at least 1, or a list of non-negative integers")
-    sweep["seeds"] = seeds
-    sweep.setdefault("name", path.stem)
+        counts.append(seeds)
+    elif seeds is not None:
+        if not (isinstance(seeds, list) and seeds and all(isinstance(s, int) and not isinstance(s, bool) and
+                                                          0 <= s <= 9007199254740991 for s in seeds)):
+            _fail(origin, "seeds", _shown(seeds), "a count of at least 1, or a list of integers 0..9007199254740991")
+        counts.append(len(seeds))
+    points = math.prod(counts) if counts else 1
+    if points > max_points:
+        shown = "more than 10^15" if not math.isfinite(points) or points > 1e15 else f"{points:,}"
+        raise SweepError(f"{origin}: {shown} points ({' x '.join(str(c) for c in counts)}) is more than a sweep may "
+                         f"have (allowed: at most {max_points:,} points; --max-points N raises the limit)")
+    sweep["axes"] = {k: _values(origin, f"axes.{k}", v) for k, v in sweep["axes"].items()}
+    sweep["zip"] = [{k: _values(origin, f"zip.{i}.{k}", v) for k, v in g.items()} for i, g in enumerate(groups)]
+    sweep["seeds"] = list(range(1, seeds + 1)) if isinstance(seeds, int) and not isinstance(seeds, bool) else seeds
     sweep["source"] = origin
     return sweep
 
@@ -145,10 +271,18 @@ def with_settings(sweep, settings):
     for text in settings:
         key, equals, value = text.partition("=")
         if not equals or not key:
-            raise SweepError(f"--set {text}: expected KEY=VALUE")
+            raise SweepError(f"--set {_shown(text)}: expected KEY=VALUE")
+        _key("--set", "", key)
         if key in sweep["axes"] or any(key in g for g in sweep["zip"]):
             raise SweepError(f"--set {key}: is an axis of {sweep['source']} (allowed: keys the sweep does not vary)")
-        sweep["set"][key] = yaml.safe_load(value)
+        try:
+            parsed = yaml.safe_load(value)
+        except yaml.YAMLError as e:
+            raise SweepError(f"--set {key}: {_shown(value)} is not a YAML value ({e})".replace("\n", " ")) from None
+        if parsed is None:
+            raise SweepError(f"--set {key}: has no value (allowed: KEY=VALUE)")
+        _value("--set", key, parsed)
+        sweep["set"][key] = parsed
     return sweep
 
 
@@ -177,14 +311,55 @@ def base_arguments(sweep):
     return [sweep["platform"]] + ([sweep["stimulus"]] if "stimulus" in sweep else [])
 
 
+def uncommented(text):
+    """A printed configuration without its comment lines: what a run is keyed by."""
+    return "".join(line + "\n" for line in text.splitlines() if not line.lstrip().startswith("#"))
+
+
+def resolve_many(model, arguments, points, origin, bar=None, folder=None):
+    """The configurations of icnsim ARGUMENTS with each of POINTS' --set overrides (a list of lists), as
+    icnsim resolves them (--print-config without its comment lines): the texts the runs are keyed by and
+    read. One icnsim process checks them all (--points), whatever their number; each is yielded as it
+    comes, and `bar` (a progress bar) advances by one. A point icnsim refuses stops it with that point's
+    line: ORIGIN(index) names the point (ORIGIN(None) the whole call). The list of points is a temporary
+    file in FOLDER (the run cache: a sweep killed meanwhile leaves it to the next one's clean-up)."""
+    import tempfile
+    listing = pathlib.Path(folder or tempfile.gettempdir()) / f".points.{os.getpid()}.tmp"
+    try:
+        write_file(listing, "".join("\t".join(settings) + "\n" for settings in points))
+        command = model.command([*arguments, "--print-config", "--points", listing])
+        with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT) as p:
+            done = 0
+            while True:
+                header = p.stdout.readline()
+                if not header:
+                    break
+                parts = header.split()
+                if len(parts) != 4 or parts[:2] != [b"#%", b"point"] or not parts[3].isdigit():
+                    p.kill()
+                    raise SweepError(f"{origin(None)}: icnsim printed {header[:80]!r} where a configuration "
+                                     "was expected (a model built from other sources?)")
+                text = p.stdout.read(int(parts[3])).decode()
+                done += 1
+                if bar is not None:
+                    bar.update(1)
+                yield uncommented(text)
+            error = p.stderr.read().decode(errors="replace").strip()
+            code = p.wait()
+        if code != 0 or done != len(points):
+            where, _, message = error.partition(": ")
+            index = int(where.split()[1]) if where.startswith("point ") and where.split()[1].isdigit() else None
+            if index is not None and index < len(points):
+                raise SweepError(f"{origin(index)}: refused by icnsim: {message}")
+            raise SweepError(f"{origin(None)}: refused by icnsim: {error or f'exit {code}'}")
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            listing.unlink()
+
+
 def resolve_arguments(model, arguments, settings, origin):
-    """The configuration of icnsim ARGUMENTS --set SETTINGS as icnsim resolves it (--print-config
-    without its comment lines): the text a run is keyed by and reads."""
-    args = list(arguments) + ["--print-config"] + [a for o in settings for a in ("--set", o)]
-    p = subprocess.run(model.command(args), capture_output=True, text=True, cwd=ROOT)
-    if p.returncode != 0:
-        raise SweepError(f"{origin}: refused by icnsim: {p.stderr.strip()}")
-    return "".join(line + "\n" for line in p.stdout.splitlines() if not line.lstrip().startswith("#"))
+    """The configuration of icnsim ARGUMENTS --set SETTINGS as icnsim resolves it."""
+    return next(resolve_many(model, arguments, [list(settings)], lambda _: origin))
 
 
 def resolve(model, sweep, point):
@@ -200,58 +375,117 @@ def run_key(configuration, model_digest):
 
 class RunCache:
     """Runs kept in a folder by key: KEY.yaml is the resolved configuration a run reads, KEY.json its
-    result (written by icnsim itself, atomically). A key is the hash of the configuration and the model
-    build, so a run is computed once whatever asked for it (a sweep, a reproduction report)."""
+    result (written by icnsim itself, atomically), KEY.seconds the wall time it took. A key is the hash of
+    the configuration and the model build, so a run is computed once whatever asked for it (a sweep, a
+    reproduction report). Every item is written whole or not at all and checked when read: a KEY.yaml
+    whose hash is not its key (cut short, edited) is written again and its result discarded; a result that
+    does not parse, or names another configuration file, is run again; each said on stderr."""
 
     def __init__(self, folder, model):
-        self.folder = pathlib.Path(folder)
-        self.folder.mkdir(parents=True, exist_ok=True)
+        self.folder = check_writable_folder(folder)
         self.model = model
+        self.said = []  # what was found broken and repaired, as lines
+
+    def say(self, line):
+        self.said.append(line)
+        print(f"sweep: {line}", file=sys.stderr)
 
     def store(self, configuration):
         key = run_key(configuration, self.model.digest)
         config = self.folder / f"{key}.yaml"
-        if not config.exists():
-            config.write_text(configuration)
+        try:
+            written = config.read_text()
+        except FileNotFoundError:
+            written = None
+        except (OSError, UnicodeDecodeError):
+            written = ""
+        if written != configuration:
+            if written is not None:
+                self.say(f"{config} is not the configuration its key names (cut short?): written again, "
+                         "its result discarded")
+                for stale in (self.result_path(key), self.folder / f"{key}.seconds"):
+                    with contextlib.suppress(FileNotFoundError):
+                        stale.unlink()
+            # Flushed to the disk before the rename: a crash must not leave a configuration cut short.
+            write_file(config, configuration, durable=True)
         return key
 
     def result_path(self, key):
         return self.folder / f"{key}.json"
 
+    def _read_result(self, key):
+        """The result of KEY, or None with why it is not one."""
+        try:
+            result = json.loads(self.result_path(key).read_bytes())
+        except FileNotFoundError:
+            return None, "missing"
+        except (OSError, ValueError, RecursionError) as e:
+            return None, f"does not parse ({type(e).__name__})"
+        source = result.get("platform", {}).get("source") if isinstance(result, dict) else None
+        if not isinstance(source, str) or pathlib.Path(source).name != f"{key}.yaml":
+            return None, f"is the result of {source!r}, not of {key}.yaml"
+        if not isinstance(result.get("status"), dict) or not isinstance(result["status"].get("state"), str):
+            return None, "has no status"
+        if result["status"]["state"] == "interrupted":  # stopped by a signal: not what its configuration gives
+            return None, "is of a run that was interrupted"
+        return result, None
+
     def result(self, key):
-        return json.loads(self.result_path(key).read_text())
+        result, problem = self._read_result(key)
+        if result is None:
+            raise ToolError(f"{self.result_path(key)}: {problem} (run the sweep again to compute it)")
+        return result
 
     def command(self, key):
         # The run reads the very configuration that was hashed.
         return self.model.command([self.folder / f"{key}.yaml", "-q", "--out", self.result_path(key)])
 
     def pending(self, keys):
-        """Runs with no result yet, each once (two points may resolve to the same run)."""
-        return [k for k in dict.fromkeys(keys) if not self.result_path(k).exists()]
+        """Runs with no valid result yet, each once (two points may resolve to the same run). A result that
+        does not parse or is not this run's is removed (and said), so that the run is made again."""
+        pending = []
+        for key in dict.fromkeys(keys):
+            result, problem = self._read_result(key)
+            if result is None:
+                if problem != "missing":
+                    self.say(f"{self.result_path(key)} {problem}: running it again")
+                    with contextlib.suppress(FileNotFoundError):
+                        self.result_path(key).unlink()
+                pending.append(key)
+        return pending
 
     def record_time(self, key, seconds):
         """Keeps the wall time a run took (KEY.seconds), so that a report rendered from the cache can
         still say what its runs cost."""
-        (self.folder / f"{key}.seconds").write_text(f"{seconds:.3f}\n")
+        write_file(self.folder / f"{key}.seconds", f"{seconds:.3f}\n")
 
     def run_seconds(self, key):
-        path = self.folder / f"{key}.seconds"
-        return float(path.read_text()) if path.exists() else None
+        try:
+            seconds = float((self.folder / f"{key}.seconds").read_text())
+        except (OSError, ValueError, UnicodeDecodeError):
+            return None
+        return seconds if math.isfinite(seconds) and seconds >= 0 else None
 
 
 class Sweep:
     """A sweep expanded and resolved: its runs, their cache paths and commands, their results."""
 
-    def __init__(self, sweep, out, model=None):
+    def __init__(self, sweep, out, model=None, quiet=False):
         self.sweep = sweep
-        self.out = pathlib.Path(out)
+        self.out = check_writable_folder(pathlib.Path(out).absolute())
         self.runs_dir = self.out / "runs"
         self.model = model or Model(self.out)
         self.cache = RunCache(self.runs_dir, self.model)
         self.points = expand(sweep)
-        with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:
-            configurations = list(pool.map(lambda p: resolve(self.model, sweep, p), self.points))
-        self.keys = [self.cache.store(c) for c in configurations]
+        with progress(len(self.points), 0, "checked", quiet or len(self.points) < 100) as bar:
+            configurations = resolve_many(self.model, base_arguments(sweep),
+                                          [overrides(sweep, p) for p in self.points], self.origin, bar,
+                                          self.runs_dir)
+            self.keys = [self.cache.store(c) for c in configurations]
+
+    def origin(self, index):
+        """Where a message about point INDEX (or, None, the whole sweep) comes from."""
+        return self.sweep["source"] + ("" if index is None else f": the point {dict(self.points[index])}")
 
     def result_path(self, key):
         return self.cache.result_path(key)
@@ -273,13 +507,13 @@ class Sweep:
         for point, key in zip(self.points, self.keys):
             row = {"run": key}
             row.update({k: v for k, v in point})
-            result = json.loads(self.result_path(key).read_text()) if self.result_path(key).exists() else None
+            result, _ = self.cache._read_result(key)
             if result is not None:
                 row.update(flatten(result))
             rows.append(row)
         first = ["run"] + axis_keys + (["simulation.seed"] if self.sweep["seeds"] else [])
         rest = sorted({c for row in rows for c in row} - set(first))
-        with open(path, "w", newline="") as f:
+        with output_file(path) as f:
             writer = csv.DictWriter(f, fieldnames=first + rest)
             writer.writeheader()
             for row in rows:
@@ -298,18 +532,48 @@ def flatten(result, prefix=""):
     return out
 
 
+RUNNING = set()  # the runs of this process in flight, stopped with it (stop_running)
+
+
 def run_one(command):
     """Runs one simulation; the result file is written by icnsim itself (atomically, by a rename).
     Returns the exit status, the error text and the wall seconds the run took."""
     started = time.perf_counter()
-    p = subprocess.run(command, capture_output=True, text=True, cwd=str(ROOT))
+    with subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=str(ROOT)) as p:
+        RUNNING.add(p)
+        try:
+            _, error = p.communicate()
+        finally:
+            RUNNING.discard(p)
     # Exit 3: the run stopped (a deadlock, a model error) and says so in its result, which is kept.
-    return p.returncode, p.stderr.strip(), time.perf_counter() - started
+    return p.returncode, error.strip(), time.perf_counter() - started
 
 
-def progress(total, done):
+def stop_running():
+    """A sweep interrupted stops its runs (SIGTERM: each ends within 64 cycles; its result says
+    "interrupted", which the cache does not keep)."""
+    for p in list(RUNNING):
+        with contextlib.suppress(OSError):
+            p.send_signal(signal.SIGTERM)
+
+
+class NoProgress:
+    def update(self, n):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def progress(total, done, unit="run", quiet=False):
+    if quiet:
+        return NoProgress()
     from tqdm import tqdm
-    return tqdm(total=total, initial=done, unit="run", dynamic_ncols=True, file=sys.stderr)
+    return tqdm(total=total, initial=done, unit=unit if unit == "run" else "point", desc=None if unit == "run" else unit,
+                dynamic_ncols=True, file=sys.stderr)
 
 
 def finished(sweep, key, outcome, failures, bar):
@@ -317,7 +581,7 @@ def finished(sweep, key, outcome, failures, bar):
     the run) is a result: its JSON says why."""
     code, error, seconds = outcome
     if code not in (0, 3):
-        failures.append(f"{key}: exit {code}: {error}")
+        failures.append((code, f"{key}: exit {code}: {error}"))
     else:
         sweep.record_time(key, seconds)
     bar.update(1)
@@ -327,8 +591,15 @@ def execute_local(sweep, keys, jobs, bar):
     failures = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = {pool.submit(run_one, sweep.command(k)): k for k in keys}
-        for future in concurrent.futures.as_completed(futures):
-            finished(sweep, futures[future], future.result(), failures, bar)
+        try:
+            for future in concurrent.futures.as_completed(futures):
+                finished(sweep, futures[future], future.result(), failures, bar)
+        except BaseException:
+            # Interrupted (or an output failed): no further run starts, and those running are stopped.
+            for future in futures:
+                future.cancel()
+            stop_running()
+            raise
     return failures
 
 
@@ -339,7 +610,12 @@ def execute_dask(sweep, keys, scheduler, bar):
     otherwise place every task up front and leave some workers idle at the end."""
     from dask.distributed import Client, as_completed
     failures = []
-    with Client(scheduler) as client:
+    try:
+        client = Client(scheduler, timeout="20s")
+    except (OSError, TimeoutError, ValueError, TypeError) as e:
+        raise ToolError(f"--scheduler {scheduler}: no Dask scheduler answers there ({type(e).__name__}: {e}) "
+                        "(allowed: the address of a running scheduler, tcp://HOST:PORT)".replace("\n", " ")) from None
+    with client:
         slots = max(1, sum(client.nthreads().values()))
         queue = list(keys)
         submitted = {}
@@ -363,21 +639,20 @@ def execute_dask(sweep, keys, scheduler, bar):
 def write_slurm(sweep, keys):
     """A job array with one task per pending run; submitted if sbatch exists. Run the sweep again
     once the array has finished to collect the results into the CSV."""
-    folder = sweep.out / "slurm"
-    folder.mkdir(exist_ok=True)
+    folder = check_writable_folder(sweep.out / "slurm")
     manifest = folder / "manifest.txt"
-    manifest.write_text("".join(" ".join(map(str, sweep.command(k))) + "\n" for k in keys))
+    write_file(manifest, "".join(" ".join(shlex.quote(str(a)) for a in sweep.command(k)) + "\n" for k in keys))
     script = folder / "array.sh"
-    script.write_text(f"""#!/bin/bash
+    write_file(script, f"""#!/bin/bash
 #SBATCH --job-name=icnsim-{sweep.sweep['name']}
 #SBATCH --array=1-{len(keys)}
 #SBATCH --cpus-per-task=1
-#SBATCH --output={folder}/%A_%a.log
+#SBATCH --output={shlex.quote(str(folder))}/%A_%a.log
 # One icnsim run per array task: line $SLURM_ARRAY_TASK_ID of the manifest (written by scripts/sweep).
 set -euo pipefail
-cd {ROOT}
-command=$(sed -n "${{SLURM_ARRAY_TASK_ID}}p" {manifest})
-$command || [ $? -eq 3 ]
+cd {shlex.quote(str(ROOT))}
+command=$(sed -n "${{SLURM_ARRAY_TASK_ID}}p" {shlex.quote(str(manifest))})
+eval "$command" || [ $? -eq 3 ]
 """)
     script.chmod(0o755)
     if shutil.which("sbatch"):
@@ -389,31 +664,56 @@ $command || [ $? -eq 3 ]
     return script
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def failed(failures):
+    """The sweep's end when runs failed: exit 4 if a run could not write its result (a full disk), else 1;
+    every failed run named."""
+    lines = "\n".join(text for _, text in failures)
+    if any(code == 4 for code, _ in failures):
+        raise OutputError(f"sweep: {len(failures)} runs could not write their results (a full disk?): "
+                          + "; ".join(text for _, text in failures[:3]))
+    print("sweep: runs failed:\n" + lines, file=sys.stderr)
+    return 1
+
+
+def parse_arguments(argv):
+    ap = Parser(prog="scripts/sweep", description=__doc__.splitlines()[0])
     ap.add_argument("sweep", help="the sweep file (YAML)")
     ap.add_argument("--out", help="output folder (default: results/sweeps/NAME)")
     where = ap.add_mutually_exclusive_group()
-    where.add_argument("--jobs", type=int, default=os.cpu_count(), help="local worker processes (default: all cores)")
+    where.add_argument("--jobs", type=lambda t: positive_int(t, 1024), default=os.cpu_count(),
+                       help="local worker processes (default: all cores)")
     where.add_argument("--scheduler", help="run on an existing Dask cluster: tcp://HOST:PORT")
     where.add_argument("--slurm", action="store_true", help="write (and submit, if sbatch exists) a Slurm job array")
     ap.add_argument("--dry-run", action="store_true", help="list the runs and what is cached, run nothing")
+    ap.add_argument("--max-points", type=positive_int, default=MAX_POINTS,
+                    help=f"refuse a sweep of more points than this (default {MAX_POINTS:,})")
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                     help="add to (or replace in) the sweep's set: mapping, e.g. --set simulation.cycles=60000")
     args = ap.parse_args(argv)
-    try:
-        spec = with_settings(load(args.sweep), args.set)
-        sweep = Sweep(spec, args.out or ROOT / "results" / "sweeps" / spec["name"])
-    except SweepError as e:
-        print(e, file=sys.stderr)
-        return 2
+    if args.scheduler is not None and not re.fullmatch(r"(tcp|tls|ucx|inproc|ws|wss)://\S+", args.scheduler):
+        raise ToolError(f"--scheduler {_shown(args.scheduler)}: not a scheduler address (allowed: tcp://HOST:PORT)")
+    if args.out is not None and (not args.out or "\0" in args.out):
+        raise ToolError("--out: an empty folder name (allowed: a folder)")
+    return args
+
+
+def _main(argv=None):
+    args = parse_arguments(argv)
+    spec = with_settings(load(args.sweep, args.max_points), args.set)
+    # Absolute here: the runs start in the repository, not where this was called from.
+    out = pathlib.Path(args.out).absolute() if args.out else ROOT / "results" / "sweeps" / spec["name"]
+    check_writable_folder(out, f"--out {out}")
+    if not args.scheduler and not args.slurm:  # left by runs killed with this machine's sweeps (kill -9)
+        remove_stale_temporaries(out)
+        remove_stale_temporaries(out / "runs")
+    sweep = Sweep(spec, out)
     pending = sweep.pending()
     runs = len(dict.fromkeys(sweep.keys))
     print(f"sweep {spec['name']}: {len(sweep.points)} points, {runs} runs, {runs - len(pending)} cached, "
           f"{len(pending)} to run (model {sweep.model.digest}, {sweep.out})", file=sys.stderr)
     if args.dry_run:
         for point, key in zip(sweep.points, sweep.keys):
-            print(key, "cached" if sweep.result_path(key).exists() else "to run", " ".join(overrides(spec, point)))
+            print(key, "to run" if key in pending else "cached", " ".join(overrides(spec, point)))
         return 0
     if args.slurm:
         if pending:
@@ -424,11 +724,14 @@ def main(argv=None):
             failures = (execute_dask(sweep, pending, args.scheduler, bar) if args.scheduler
                         else execute_local(sweep, pending, args.jobs, bar))
         if failures:
-            print("sweep: runs failed:\n" + "\n".join(failures), file=sys.stderr)
             sweep.write_csv()
-            return 1
+            return failed(failures)
     print(sweep.write_csv())
     return 0
+
+
+def main(argv=None):
+    return tool_io.run(_main, argv, "scripts/sweep")
 
 
 if __name__ == "__main__":

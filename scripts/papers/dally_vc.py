@@ -134,8 +134,8 @@ def plots(out_dir, fig13, fig14, fig15, fig16, fig17, fig18, minimum6):
         ax.set_title(title)
         ax.legend(fontsize=8)
         fig.tight_layout()
-        fig.savefig(out_dir / f"{name}.svg", metadata={"Date": None})
-        fig.savefig(out_dir / f"{name}.png", dpi=150)
+        plot.save_as(fig, out_dir / f"{name}.svg", metadata={"Date": None})
+        plot.save_as(fig, out_dir / f"{name}.png", dpi=150)
         plt.close(fig)
 
     def lines(ax, curves, style="o-"):  # {label: {x: y or None}}

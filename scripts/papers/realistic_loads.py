@@ -12,6 +12,7 @@ import sys
 
 import plot
 from icnsim_runs import ROOT
+from tool_io import write_file
 from papers.report import analytic_checks, cycles, zero_load_probe
 
 TITLE = "The realistic-loads paper on icnsim"
@@ -70,8 +71,8 @@ def make_traces(report, kernels):
             subprocess.run([sys.executable, str(ROOT / "scripts" / "make-trace"), kernel, "--nodes", "64", "--size", "16",
                             *KERNELS[kernel], "-o", str(trace)], check=True)
         stimulus = folder / f"{kernel}-64.yaml"
-        stimulus.write_text(f"name: trace-{kernel}-64\ndescription: scripts/make-trace {kernel} on 64 nodes\n"
-                            f"trace: {trace.name}\n")
+        write_file(stimulus, f"name: trace-{kernel}-64\ndescription: scripts/make-trace {kernel} on 64 nodes\n"
+                             f"trace: {trace.name}\n")
         stimuli[kernel] = str(stimulus)
     return stimuli
 

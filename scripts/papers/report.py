@@ -5,6 +5,7 @@ import math
 import pathlib
 
 import plot
+from tool_io import check_writable_folder, write_file
 
 
 class Report:
@@ -66,10 +67,10 @@ class Report:
         agreed = sum(1 for c in self.claims if c[4])
         body = (self.lines[:2] + [header, f"## Claims ({agreed} of {len(self.claims)} agree)\n", self.claims_table()]
                 + self.lines[2:])
-        self.out.parent.mkdir(parents=True, exist_ok=True)
-        self.out.write_text("\n".join(body))
+        check_writable_folder(self.out.parent)
+        write_file(self.out, "\n".join(body))
         if self.study.perturb is not None:  # for the check of the report's numbers, beside the perturbed render
-            (self.out.parent / f"{self.out.stem}.derived.json").write_text(json.dumps(self.derived_values))
+            write_file(self.out.parent / f"{self.out.stem}.derived.json", json.dumps(self.derived_values))
         return self.out
 
 
