@@ -339,7 +339,10 @@ def resolve_many(model, arguments, points, origin, bar=None, folder=None):
                     p.kill()
                     raise SweepError(f"{origin(None)}: icnsim printed {header[:80]!r} where a configuration "
                                      "was expected (a model built from other sources?)")
-                text = p.stdout.read(int(parts[3])).decode()
+                data = p.stdout.read(int(parts[3]))
+                if len(data) != int(parts[3]):  # icnsim ended part-way: nothing of this point is kept
+                    break
+                text = data.decode()
                 done += 1
                 if bar is not None:
                     bar.update(1)

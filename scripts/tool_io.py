@@ -307,6 +307,22 @@ def write_file(path, data, durable=False):
         out.write(data.encode() if isinstance(data, str) else data)
 
 
+def running(pid):
+    """Whether process PID runs on this machine: it exists and is not a zombie (a process killed whose parent
+    was killed too is a zombie until something reaps it, which in a container may be never)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except (OSError, IndexError):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            return True
+        return True
+
+
 def remove_stale_temporaries(folder):
     """Temporary files (.NAME.PID.tmp, icnsim's and the tools') left in FOLDER by a process of this machine that
     was killed (kill -9): their process no longer runs."""
@@ -316,12 +332,7 @@ def remove_stale_temporaries(folder):
         pid = path.name.rsplit(".", 2)[-2]
         if not pid.isdigit():
             continue
-        try:
-            os.kill(int(pid), 0)
-            continue  # still running
-        except ProcessLookupError:
-            pass
-        except PermissionError:
+        if running(int(pid)):
             continue
         with contextlib.suppress(OSError):
             if path.is_dir() and not path.is_symlink():  # a model snapshot being copied

@@ -62,6 +62,24 @@ def assert_every_result_is_its_points(out, rates):
     assert sorted(seen) == sorted(rates)
 
 
+def wait_for_group_to_end(group, seconds=30):
+    """Until no process of the process group GROUP runs (a process killed with SIGKILL takes a moment to end:
+    an instrumented one unmaps terabytes of shadow memory)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        members = []
+        for stat_file in pathlib.Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat_file.read_bytes().rsplit(b")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            if int(fields[2]) == group and fields[0] != b"Z":
+                members.append(stat_file.parent.name)
+        if not members:
+            return
+        time.sleep(0.05)
+
+
 # --- A result that lies ------------------------------------------------------------------------------------
 
 def test_a_configuration_cut_short_is_written_again_so_the_run_simulates_the_point_its_key_names(tmp_path):
@@ -139,6 +157,7 @@ def test_a_sweep_killed_at_any_moment_resumes_to_the_right_results_and_leaves_no
         time.sleep(rng.uniform(0.05, 1.5))
         os.killpg(first.pid, signal.SIGKILL)
         first.wait()
+        wait_for_group_to_end(first.pid)
     p = run_sweep(spec, out, "--jobs", "2")
     assert p.returncode == 0, p.stderr
     assert_every_result_is_its_points(out, [0.01, 0.015, 0.02, 0.025, 0.03, 0.035])

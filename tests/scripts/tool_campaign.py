@@ -115,38 +115,38 @@ def sweep_case(rng, folder, out):
     return "sweep", argv
 
 
-def csv_file(rng, folder, valid):
-    path = folder / f"c{rng.randrange(10 ** 9)}.csv"
+def damaged_copy(rng, folder, suffix, valid, reshaped, junk):
+    """A file of the given kind: VALID as it is (about half the time), cut short, RESHAPED (parses, but is not
+    what a tool reads), or one of JUNK."""
+    path = folder / f"{suffix[1]}{rng.randrange(10 ** 9)}{suffix}"
     kind = rng.random()
     if kind < 0.5:
         path.write_text(valid)
-    elif kind < 0.6:
+    elif kind < 0.62:
         path.write_text(valid[:rng.randrange(1, len(valid))])
-    elif kind < 0.7:
-        lines = valid.splitlines()
-        path.write_text("\n".join([lines[0]] + [line + ",extra" for line in lines[1:]]) + "\n")
+    elif kind < 0.75:
+        path.write_text(reshaped(valid))
     else:
-        path.write_bytes(rng.choice([b"", b"run\n", b"\xff\xfe\xfa", b"a,b\n1\n", b'"unterminated\n1,2\n',
-                                     b"{\"json\": 1}", b"\x00" * 10]))
+        path.write_bytes(rng.choice(junk))
     return path
+
+
+def csv_file(rng, folder, valid):
+    def extra_field(text):
+        lines = text.splitlines()
+        return "\n".join([lines[0]] + [line + ",extra" for line in lines[1:]]) + "\n"
+    return damaged_copy(rng, folder, ".csv", valid, extra_field, [b"", b"run\n", b"\xff\xfe\xfa", b"a,b\n1\n",
+                                                                  b'"unterminated\n1,2\n', b"{\"json\": 1}", b"\x00" * 10])
 
 
 def result_file(rng, folder, valid):
-    path = folder / f"r{rng.randrange(10 ** 9)}.json"
-    kind = rng.random()
-    if kind < 0.45:
-        path.write_text(valid)
-    elif kind < 0.6:
-        path.write_text(valid[:rng.randrange(1, len(valid))])
-    elif kind < 0.75:
-        broken = json.loads(valid)
+    def wrong_types(text):
+        broken = json.loads(text)
         for key in rng.sample(sorted(broken), 3):
             broken[key] = rng.choice([None, [], {}, "x", 1])
-        path.write_text(json.dumps(broken))
-    else:
-        path.write_bytes(rng.choice([b"", b"[]", b"{}", b'{"model": "icnsim", "network": {}}', b"[" * 100000,
-                                     b"\xff", b"nul\x00l"]))
-    return path
+        return json.dumps(broken)
+    return damaged_copy(rng, folder, ".json", valid, wrong_types, [b"", b"[]", b"{}", b'{"model": "icnsim", "network": {}}',
+                                                                  b"[" * 100000, b"\xff", b"nul\x00l"])
 
 
 def plot_case(rng, folder, data):
