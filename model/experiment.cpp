@@ -183,6 +183,14 @@ void Experiment::spatial_sample() {
     std::vector<std::uint8_t> throttled(fabric.node_count());
     for (NodeId n = 0; n < fabric.node_count(); ++n) throttled[n] = fabric.node(n).controller().throttling(now);
     spatial_.throttled.push_back(std::move(throttled));
+    // A run without an end (a virtual platform's background traffic) keeps the latest samples only;
+    // a command-line run's window holds at most this many by its configuration's check.
+    if (spatial_.cycles.size() > SimulationConfig::kMostSpatialSamples) {
+      spatial_.cycles.erase(spatial_.cycles.begin());
+      spatial_.link_flits.erase(spatial_.link_flits.begin());
+      spatial_.input_occupancy.erase(spatial_.input_occupancy.begin());
+      spatial_.throttled.erase(spatial_.throttled.begin());
+    }
   }
   if (now + interval < simulation.cycles) next_trigger(fabric_->clock().until(now + interval));
 }

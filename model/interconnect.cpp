@@ -25,9 +25,15 @@ decltype(auto) with_plain_errors(Call call) {
   }
 }
 
+// A network a virtual platform embeds runs as long as the platform does: simulation.cycles, the end
+// of a command-line run, does not end its measurement window or the traffic add_traffic attaches.
 template <typename Build>
 std::unique_ptr<icn::Fabric> elaborate(const char* name, Build build) {
-  return with_plain_errors([&] { return std::make_unique<icn::Fabric>(name, build()); });
+  return with_plain_errors([&] {
+    icn::PlatformConfig platform = build();
+    platform.simulation.cycles = icn::kNoEnd;
+    return std::make_unique<icn::Fabric>(name, std::move(platform));
+  });
 }
 
 icn::PlatformConfig load(const Platform& platform, const std::vector<std::string>& overrides) {

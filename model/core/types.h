@@ -9,5 +9,9 @@ using NodeId = std::uint32_t;   // canonical node number, dimension 0 varies fas
 using PacketId = std::uint32_t; // index into the PacketPool
 
 constexpr NodeId kNoNode = 0xffffffffu;
+// The end of a run that has none: a network a virtual platform embeds (icnsim::Interconnect) runs as
+// long as the platform does, its only limit SystemC's time (2^64 ps); command-line runs end at
+// simulation.cycles.
+constexpr Cycle kNoEnd = ~Cycle(0);
 
 }  // namespace icn

@@ -65,15 +65,46 @@ void NetworkStatistics::sample(Cycle now, std::uint64_t full_buffers, Cycle olde
   s.full_buffers = full_buffers;
   s.mean_latency = interval_latency_count_ ? double(interval_latency_sum_) / double(interval_latency_count_)
                                          : std::numeric_limits<double>::quiet_NaN();
+  s.latency_packets = interval_latency_count_;
   s.oldest_in_network = oldest_in_network;
   s.phase = phase;
   s.throttled_fraction = throttled_fraction;
   s.controller = std::move(controller);
+  if (series_.size() == kMostSamples) halve_series();
   series_.push_back(std::move(s));
   sampled_created_flits_ = created;
   sampled_attempted_flits_ = attempted;
   sampled_delivered_flits_ = delivered;
   interval_latency_sum_ = interval_latency_count_ = 0;
+}
+
+void NetworkStatistics::halve_series() {
+  // Sample i covers the cycles after sample i - 1 up to its own (the first, from cycle 0).
+  std::vector<TimeSample> merged;
+  merged.reserve(series_.size() / 2 + 1);
+  Cycle before = Cycle(-1);  // the cycle before the first sample's stretch
+  for (std::size_t i = 0; i < series_.size(); i += 2) {
+    if (i + 1 == series_.size()) {
+      merged.push_back(std::move(series_[i]));
+      break;
+    }
+    TimeSample& a = series_[i];
+    TimeSample& b = series_[i + 1];
+    const double first = double(a.cycle - before), second = double(b.cycle - a.cycle);
+    auto rate = [&](double x, double y) { return (x * first + y * second) / (first + second); };
+    b.offered = rate(a.offered, b.offered);
+    b.attempted = rate(a.attempted, b.attempted);
+    b.accepted = rate(a.accepted, b.accepted);
+    const std::uint64_t packets = a.latency_packets + b.latency_packets;
+    if (packets > 0)
+      b.mean_latency = ((a.latency_packets ? a.mean_latency * double(a.latency_packets) : 0.0) +
+                        (b.latency_packets ? b.mean_latency * double(b.latency_packets) : 0.0)) /
+                       double(packets);
+    b.latency_packets = packets;
+    before = b.cycle;
+    merged.push_back(std::move(b));  // the later sample's states (buffers, packets, phase, controller)
+  }
+  series_ = std::move(merged);
 }
 
 }  // namespace icn

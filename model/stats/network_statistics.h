@@ -34,6 +34,7 @@ struct TimeSample {
   std::uint64_t phase = 0;               // index of the stimulus phase running at the sample
   double throttled_fraction = 0;         // nodes whose congestion controller refuses new packets
   std::vector<std::pair<std::string, double>> controller;  // its telemetry, averaged over nodes
+  std::uint64_t latency_packets = 0;     // packets mean_latency is over (to merge samples; not reported)
 };
 
 class NetworkStatistics {
@@ -100,8 +101,15 @@ class NetworkStatistics {
   }
   std::uint64_t hops_sum() const { return hops_sum_; }
   const std::vector<TimeSample>& series() const { return series_; }
+  // The series holds at most this many samples, so that its memory is bounded however long a run
+  // goes (a virtual platform for simulated hours): reaching it, neighbouring samples are merged in
+  // pairs — rates averaged over their cycles, latencies over their packets, states as at the later
+  // one — so that older stretches are kept at half the resolution and every sample still covers a
+  // contiguous stretch of cycles exactly (docs/design.md, "Measurement definitions").
+  static constexpr std::size_t kMostSamples = 65536;
 
  private:
+  void halve_series();
   template <typename Part>
   std::uint64_t sum(std::uint64_t Part::*field) const {
     std::uint64_t n = 0;

@@ -204,3 +204,31 @@ TEST_CASE("add_traffic refuses bad input with one line", "[tlm][api]") {
   });
   CHECK_THAT(out, Catch::Contains("node 99 is not a node of this fabric"));
 }
+
+TEST_CASE("a network embedded in a platform has no end of its own: its traffic and statistics go on past "
+          "simulation.cycles", "[tlm][api]") {
+  // A command-line run ends at simulation.cycles (60,000 by default: 60 us at 1 GHz); the library
+  // inherited it, so after 60 us the statistics froze and add_traffic's generators stopped while
+  // the platform ran on (issue 51).
+  const std::string out = icn::testing::in_child_process([] {
+    icnsim::Interconnect noc("noc", memory_at_node_5());
+    auto* memory = new Memory("memory");
+    noc.initiator_socket(5).bind(memory->socket);
+    noc.add_traffic_yaml("packet_length: 4\ninjection: {rate: 0.02}\n");
+    std::ostringstream os;
+    for (int us : {50, 50, 100, 200}) {  // to 50, 100, 200 and 400 us
+      sc_core::sc_start(sc_core::sc_time(us, sc_core::SC_US));
+      os << noc.packets_delivered() << ' ';
+    }
+    return os.str();
+  });
+  std::istringstream in(out);
+  double at50, at100, at200, at400;
+  in >> at50 >> at100 >> at200 >> at400;
+  INFO(out);
+  // 16 nodes x 0.02 packets per cycle: about 320 packets per microsecond... per 1,000 cycles, 320.
+  CHECK(at50 == Approx(50 * 320).epsilon(0.1));
+  CHECK(at100 - at50 == Approx(at50).epsilon(0.1));
+  CHECK(at200 - at100 == Approx(2 * at50).epsilon(0.1));
+  CHECK(at400 - at200 == Approx(4 * at50).epsilon(0.1));
+}

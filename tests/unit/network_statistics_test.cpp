@@ -58,3 +58,45 @@ TEST_CASE("moving the window starts every interface's window counts again, and o
   CHECK_FALSE(network.window().contains(800));
   CHECK(network.created_packets() == std::vector<std::uint64_t>{0});
 }
+
+TEST_CASE("the time series stays within its bound however long the run, every sample covering its cycles exactly",
+          "[statistics]") {
+  // Before, a sample every 1,000 cycles grew without end (100 MB per simulated second at 1 GHz).
+  NetworkStatistics network(1, 0, kNoEnd);
+  EndpointStatistics e;
+  network.register_endpoint(0, e);
+  const std::size_t most = NetworkStatistics::kMostSamples;
+  // Flits delivered at 1 per cycle for the first half of the samples, 0.5 after; one packet of
+  // latency 10 per sample in the first half, of latency 30 in the second.
+  std::uint64_t delivered = 0;
+  const std::size_t samples = 3 * most + 7;
+  for (std::size_t i = 0; i < samples; ++i) {
+    const bool first_half = i < samples / 2;
+    delivered += first_half ? 100 : 50;
+    e.total.flits_delivered = delivered;
+    const Cycle now = Cycle(i) * 100 + 99;
+    Packet packet;
+    packet.length = 1;
+    packet.created = packet.injected = now - (first_half ? 10 : 30);
+    network.packet_delivered(packet, now);
+    network.sample(now, i, 0, 100, 0, 0.0, {});
+    REQUIRE(network.series().size() <= most);
+  }
+  const auto& series = network.series();
+  CHECK(series.size() > most / 2);
+  CHECK(series.back().cycle == Cycle(samples) * 100 - 1);   // the newest sample is there
+  CHECK(series.back().full_buffers == samples - 1);          // with its own state
+  // Every sample's rate is its stretch's: over the whole run, the flits add up to those delivered.
+  double flits = 0;
+  Cycle before = Cycle(-1);
+  for (const TimeSample& s : series) {
+    flits += s.accepted * double(s.cycle - before);
+    CHECK((before == Cycle(-1) || s.cycle > before));
+    before = s.cycle;
+  }
+  CHECK(flits == Approx(double(delivered)));
+  CHECK(series.front().accepted == Approx(1.0));
+  CHECK(series.front().mean_latency == Approx(10));
+  CHECK(series.back().accepted == Approx(0.5));
+  CHECK(series.back().mean_latency == Approx(30));
+}

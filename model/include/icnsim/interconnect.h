@@ -109,8 +109,10 @@ class ICNSIM_API Interconnect {
   sc_core::sc_time clock_period() const;
   std::uint64_t cycle() const;  // the network's current cycle (cycle c runs at (c + 1) periods)
 
-  // What the network carried, over the platform's measurement window (simulation.warmup ..
-  // simulation.cycles): every request and response packet, and anything else the nodes sent.
+  // What the network carried, over the measurement window: from simulation.warmup on, for as long as
+  // the platform runs (a network in a platform has no end of its own; simulation.cycles ends
+  // command-line runs only), or as start_measurement() and stop_measurement() set it: every request
+  // and response packet, and anything else the nodes sent.
   std::uint64_t packets_delivered() const;
   std::uint64_t flits_delivered() const;
   double mean_packet_latency() const;  // cycles from creation to the tail's arrival; NaN with no packet
@@ -137,8 +139,9 @@ class ICNSIM_API Interconnect {
   // icnsim's own traffic beside the platform's IP, on `nodes` (all if empty): a stimulus as the icnsim
   // command takes it — a file (a trace it names is found beside it) or YAML text — with overrides of
   // its keys ("injection.rate=0.02"): a pattern and an injection process, phases, or a trace. Its
-  // packets share the network, and its statistics, with the transactions; its completion ends its
-  // traffic, not the simulation. Once per interconnect, during elaboration. Bad input throws
+  // packets share the network, and its statistics, with the transactions; it runs as long as the
+  // platform does, and its completion (phases that end) ends its traffic, not the simulation. Once
+  // per interconnect, during elaboration. Bad input throws
   // std::runtime_error (one line naming the file and key).
   void add_traffic(const std::string& stimulus_file, const std::vector<unsigned>& nodes = {},
                    const std::vector<std::string>& overrides = {});
