@@ -1,6 +1,7 @@
 #include "fabric.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -28,6 +29,7 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
                              "clock", sc_core::sc_time(platform.simulation.clock_period_ns, sc_core::SC_NS))),
       clock_(clock ? clock : own_clock_.get()),
       statistics_(topology_.node_count(), platform.simulation.warmup, platform.simulation.cycles) {
+  statistics_.set_most_samples(platform_.simulation.most_samples);
   // The global-information networks follow the rows of a k-ary n-cube; other topologies have none,
   // and a controller that needs one refuses them (ControllerContext::needs_sideband).
   if (const auto* cube = dynamic_cast<const KaryNCube*>(&topology_)) {
@@ -80,7 +82,14 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
     }
     approximate_timing_ = std::make_unique<ApproximateTiming>(*this);
     tlm_.estimate = approximate_timing_.get();
+    tlm_.estimated = [this](Cycle created, Cycle latency, int flits) {
+      statistics_.packet_estimated(created, latency, flits);
+    };
     tlm_.approximate = platform_.tlm.approximate;
+    if (!platform_.tlm.trace.path.empty()) {
+      transaction_trace_ = std::make_unique<TransactionTrace>(platform_.tlm.trace, platform_.simulation.clock_period_ns);
+      tlm_.trace = transaction_trace_.get();
+    }
   }
 }
 
@@ -137,10 +146,7 @@ void Fabric::open_trace() {
   for (const NodeId r : routers) {
     const std::string at = "router_" + std::to_string(r);
     for (int p = 0; p < topology_.network_ports(); ++p) {
-      // Port names (+x, -y, …) made identifiers: x_plus, y_minus.
-      std::string port = topology_.port_name(p);
-      if (port.size() > 1 && (port[0] == '+' || port[0] == '-'))
-        port = port.substr(1) + (port[0] == '+' ? "_plus" : "_minus");
+      const std::string port = port_identifier(p);
       sc_core::sc_trace(trace_, link_flits_[link_index(r, p)], at + "." + port + ".flit");
       sc_core::sc_trace(trace_, link_credits_[link_index(r, p)], at + "." + port + ".credit");
     }
@@ -151,6 +157,10 @@ void Fabric::open_trace() {
 }
 
 void Fabric::close_trace() {
+  if (transaction_trace_) {
+    const std::string error = transaction_trace_->close();
+    if (!error.empty() && trace_error_.empty()) trace_error_ = "tlm.trace: " + error;
+  }
   if (!trace_) return;
   sc_core::sc_close_vcd_trace_file(trace_);
   trace_ = nullptr;
@@ -169,8 +179,29 @@ void Fabric::close_trace() {
   while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r')) tail.pop_back();
   const std::size_t line = tail.rfind('\n');
   if (!in || tail.substr(line == std::string::npos ? 0 : line + 1) != expected)
-    trace_error_ = "the VCD file '" + platform_.simulation.vcd.substr(0, 200) +
+    trace_error_ = "simulation.vcd: the VCD file '" + platform_.simulation.vcd.substr(0, 200) +
                    "' is incomplete: it does not end at the end of the run (a full disk or a file-size limit?)";
+}
+
+std::string Fabric::port_identifier(int port) const {
+  // Port names (+x, -y, …) made identifiers: x_plus, y_minus.
+  std::string name = topology_.port_name(port);
+  if (name.size() > 1 && (name[0] == '+' || name[0] == '-'))
+    name = name.substr(1) + (name[0] == '+' ? "_plus" : "_minus");
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') c = '_';
+  return name;
+}
+
+template <typename Signal>
+Signal* Fabric::signal_of_router(NodeId r, int port, const char* what) {
+  // Inside the router's hierarchy, named by its port as the VCD names it: a platform's engineer finds
+  // noc.node_5.router.x_plus_flit (or noc.router_5.… on an indirect network), not link_flit_17.
+  sc_core::sc_simcontext* context = sc_core::sc_get_curr_simcontext();
+  context->hierarchy_push(&router(r));
+  Signal* signal = new Signal((port_identifier(port) + "_" + what).c_str());
+  context->hierarchy_pop();
+  return signal;
 }
 
 void Fabric::connect_links() {
@@ -178,17 +209,30 @@ void Fabric::connect_links() {
   // port no link enters (a mesh edge) gets signals of its own, which stay idle.
   const NodeId count = topology_.router_count();
   const int ports = topology_.network_ports();
-  link_flits_.init(std::size_t(count) * ports);
-  link_credits_.init(std::size_t(count) * ports);
+  link_flits_.init(std::size_t(count) * ports, [&](const char*, std::size_t i) {
+    return signal_of_router<FlitSignal>(NodeId(i / std::size_t(ports)), int(i % std::size_t(ports)), "flit");
+  });
+  link_credits_.init(std::size_t(count) * ports, [&](const char*, std::size_t i) {
+    return signal_of_router<CreditSignal>(NodeId(i / std::size_t(ports)), int(i % std::size_t(ports)), "credit");
+  });
   std::vector<bool> entered(std::size_t(count) * ports, false);
   for (NodeId a = 0; a < count; ++a)
     for (int p = 0; p < ports; ++p) {
       const Topology::Link to = topology_.link(a, p);
       if (to.router != kNoNode) entered[link_index(to.router, to.input_port)] = true;
     }
-  const std::size_t edges = std::size_t(std::count(entered.begin(), entered.end(), false));
-  edge_flits_.init(edges);
-  edge_credits_.init(edges);
+  std::vector<std::size_t> edge_inputs;  // link indices (router * ports + port) of the inputs nothing enters
+  for (std::size_t link = 0; link < entered.size(); ++link)
+    if (!entered[link]) edge_inputs.push_back(link);
+  edge_flits_.init(edge_inputs.size(), [&](const char*, std::size_t i) {
+    const std::size_t link = edge_inputs[i];
+    return signal_of_router<FlitSignal>(NodeId(link / std::size_t(ports)), int(link % std::size_t(ports)), "edge_flit");
+  });
+  edge_credits_.init(edge_inputs.size(), [&](const char*, std::size_t i) {
+    const std::size_t link = edge_inputs[i];
+    return signal_of_router<CreditSignal>(NodeId(link / std::size_t(ports)), int(link % std::size_t(ports)),
+                                          "edge_credit");
+  });
   std::size_t edge = 0;
   for (NodeId a = 0; a < count; ++a) {
     if ((a & 1023) == 0) check_stop_while_building(count, count);

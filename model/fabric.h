@@ -117,9 +117,15 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   TlmNetwork tlm_;
   std::unique_ptr<LatencyEstimate> approximate_timing_;  // with an address map (tlm.timing)
   std::vector<std::unique_ptr<TlmPort>> tlm_ports_;  // with an address map
+  std::unique_ptr<TransactionTrace> transaction_trace_;  // tlm.trace
   sc_core::sc_trace_file* trace_ = nullptr;
   std::string trace_error_;
-  // Named, so that the hierarchy reads link_flit_0 … rather than sc_vector's vector_0_0 ….
+  // A port's name as an identifier (+x: x_plus), as the VCD and the link signals' names say it.
+  std::string port_identifier(int port) const;
+  // A signal of router r's port, created inside that router's hierarchy ("x_plus_flit").
+  template <typename Signal>
+  Signal* signal_of_router(NodeId r, int port, const char* what);
+  // The containers are named (sc_vector's default is vector_0); their signals are the routers' children.
   sc_core::sc_vector<FlitSignal> link_flits_{"link_flit"};      // [router * ports + port]: from that output port
   sc_core::sc_vector<CreditSignal> link_credits_{"link_credit"};  // credits back for that link
   sc_core::sc_vector<FlitSignal> edge_flits_{"edge_flit"};        // inputs with no upstream (mesh edges)

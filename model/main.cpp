@@ -504,7 +504,7 @@ int sc_main(int argc, char* argv[]) {
       if (!standard_output_written("the summary")) std::_Exit(4);
     }
     if (!experiment->fabric().trace_error().empty()) {  // the result is written; the VCD is not
-      std::cerr << "icnsim: simulation.vcd: " << experiment->fabric().trace_error() << "\n";
+      std::cerr << "icnsim: " << experiment->fabric().trace_error() << "\n";
       std::cout.flush();
       std::fflush(nullptr);
       std::_Exit(4);

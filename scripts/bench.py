@@ -164,6 +164,28 @@ def bench_scale(router_load, cycles, largest):
               f"{elaboration:>16.2f} {(rss - base_rss) / (nodes - 4):>11,.0f} {floor[0]:>19.3g} {floor[1]:>9.3g}")
 
 
+def bench_vp_memory(cycles):
+    """A virtual platform's resident memory as it runs (bench/vp_memory.cpp): a 4x4 torus with icnsim's own
+    uniform traffic in the background (0.01 packets/node/cycle), at 10^6, a tenth of CYCLES and CYCLES.
+    Packets delivered must keep rising (no hidden end) and memory stay within 5 % from the tenth on."""
+    program = pathlib.Path(BUILD) / "bench" / "vp_memory"
+    points = [10 ** 6, cycles // 10, cycles]
+    env = {**os.environ, "SYSTEMC_DISABLE_COPYRIGHT_MESSAGE": "1"}
+    print(f"icnsim virtual-platform memory benchmark: 4x4 torus, uniform background traffic, to {cycles:,} cycles")
+    start = time.perf_counter()
+    run = subprocess.run([str(program), "0.01", *map(str, points)], capture_output=True, text=True, env=env)
+    if run.returncode != 0:
+        sys.exit(f"vp_memory failed: {run.stderr}{run.stdout}")
+    print(run.stdout.rstrip())
+    rows = [line.split() for line in run.stdout.splitlines()[1:]]
+    packets = [int(r[1]) for r in rows]
+    resident = [float(r[2]) for r in rows]
+    growth = resident[2] / resident[1] - 1
+    print(f"packets keep rising: {'yes' if packets[0] < packets[1] < packets[2] else 'NO'}; resident memory from "
+          f"{points[1]:,} to {points[2]:,} cycles: {100 * growth:+.1f} % (target within 5 %: "
+          f"{'met' if abs(growth) <= 0.05 else 'MISSED'}); {time.perf_counter() - start:.0f} s")
+
+
 def bench_vp(milliseconds):
     """A 4x4 torus at 1 GHz in a virtual platform (bench/vp_speed.cpp), idle and with one 64-byte LT access
     per node every 10 us, against the same platform with its clock kept ticking every cycle (as before
@@ -257,6 +279,9 @@ def parse_arguments(argv):
                         help="with --scale: the most nodes to run (default 32768)")
     parser.add_argument("--vp", action="store_true",
                         help="a virtual platform's 4x4 network idle and under sparse LT traffic, 10 simulated ms")
+    parser.add_argument("--vp-memory", action="store_true",
+                        help="a virtual platform's resident memory over --cycles of background traffic "
+                             "(default here 10^8: about two minutes)")
     args = parser.parse_args(argv)
     if not (pathlib.Path(args.build) / "model" / "icnsim").is_file():
         raise ToolError(f"scripts/bench: --build {args.build}: holds no model/icnsim (allowed: a build folder; "
@@ -270,6 +295,9 @@ def _main(argv=None):
     BUILD = args.build
     if args.vp:
         bench_vp(10)
+        return 0
+    if args.vp_memory:
+        bench_vp_memory(args.cycles if args.cycles != 60000 else 10 ** 8)
         return 0
     if args.scale:
         bench_scale(args.router_load, min(args.cycles, 20000), args.largest)

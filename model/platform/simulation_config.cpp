@@ -13,6 +13,9 @@ std::vector<ParameterSpec> SimulationConfig::parameters() {
       P::integer("cycles", 60000, 1, 4000000000LL, "cycles simulated in all"),
       P::integer("warmup", 10000, 0, 4000000000LL, "first cycles excluded from statistics"),
       P::integer("sample_interval", 1000, 1, 4000000000LL, "cycles between time-series samples"),
+      P::integer("most_samples", 8192, 16, 100000000LL,
+                 "the time series holds at most this many samples: when it is full, neighbouring samples are "
+                 "merged in pairs, so memory stays bounded however long the run (docs/design.md)"),
       P::integer("seed", 1, 0, 9007199254740991LL, "seed of every random stream (--seed overrides)"),
       P::real("clock_period_ns", 1.0, 1e-3, 1e6, "clock period, for co-simulation with timed IP"),
       P::integer("histogram_bin_width", 10, 1, 1000000, "cycles per latency histogram bin"),
@@ -45,6 +48,7 @@ SimulationConfig SimulationConfig::from(const ParameterSet& p, const Topology& t
   c.cycles = Cycle(p.integer("cycles"));
   c.warmup = Cycle(p.integer("warmup"));
   c.sample_interval = Cycle(p.integer("sample_interval"));
+  c.most_samples = std::size_t(p.integer("most_samples"));
   c.seed = std::uint64_t(p.integer("seed"));
   c.clock_period_ns = p.real("clock_period_ns");
   c.histogram_bin_width = int(p.integer("histogram_bin_width"));

@@ -27,6 +27,7 @@ struct SimulationConfig {
   std::vector<NodeId> vcd_routers;  // the routers whose links and local channels are traced (empty: all)
   bool per_component_activity = false;  // simulation.activity: per_component
   Cycle spatial_sample_interval = 0;    // 0: no spatial samples
+  std::size_t most_samples = 8192;      // the time series' bound (NetworkStatistics::set_most_samples)
   static constexpr Cycle kMostSpatialSamples = 2000;  // bounds the result's size
 
   // Every simulation.* key, relative to the section, with its default, range and description.

@@ -18,8 +18,8 @@ void NetworkStatistics::open_window(Cycle from, Cycle end) {
   for (EndpointStatistics* e : endpoints_)
     if (e != &unregistered) e->window = EndpointStatistics::Window();
   std::fill(accepted_flits_by_source_.begin(), accepted_flits_by_source_.end(), 0);
-  latency_ = network_latency_ = high_priority_latency_ = LatencyDistribution();
-  hops_sum_ = delivered_window_ = 0;
+  latency_ = network_latency_ = high_priority_latency_ = estimated_latency_ = LatencyDistribution();
+  hops_sum_ = delivered_window_ = estimated_flits_window_ = 0;
 }
 
 std::uint64_t NetworkStatistics::flits_injected_total() const {
@@ -47,6 +47,14 @@ void NetworkStatistics::packet_delivered(const Packet& p, Cycle at) {
   if (observer_) observer_(p, latency);
 }
 
+void NetworkStatistics::packet_estimated(Cycle created, Cycle latency, int flits) {
+  ++estimated_total_;
+  if (created >= window_.from() && created + latency < window_.end()) {
+    estimated_latency_.add(std::uint32_t(std::min<Cycle>(latency, 0xffffffffu)));
+    estimated_flits_window_ += std::uint64_t(flits);
+  }
+}
+
 void NetworkStatistics::sample(Cycle now, std::uint64_t full_buffers, Cycle oldest_in_network,
                                Cycle interval_length, std::uint64_t phase, double throttled_fraction,
                                std::vector<std::pair<std::string, double>> controller) {
@@ -70,7 +78,7 @@ void NetworkStatistics::sample(Cycle now, std::uint64_t full_buffers, Cycle olde
   s.phase = phase;
   s.throttled_fraction = throttled_fraction;
   s.controller = std::move(controller);
-  if (series_.size() == kMostSamples) halve_series();
+  if (series_.size() >= most_samples_) halve_series();
   series_.push_back(std::move(s));
   sampled_created_flits_ = created;
   sampled_attempted_flits_ = attempted;

@@ -6,6 +6,7 @@
 // the whole run are kept too, for the flit-conservation check. The interfaces own their counts
 // (stats/endpoint_statistics.h) and register them here; this class sums them and keeps what only
 // the whole network sees.
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -94,6 +95,13 @@ class NetworkStatistics {
   const LatencyDistribution& latency() const { return latency_; }
   const LatencyDistribution& network_latency() const { return network_latency_; }
   const LatencyDistribution& high_priority_latency() const { return high_priority_latency_; }
+  // Packets approximate timing (tlm.timing: approximate) estimated instead of simulating them: each
+  // counted apart, its estimated latency kept for those created in the window and arriving before
+  // its end (they are in no other count: the network never carried them).
+  void packet_estimated(Cycle created, Cycle latency, int flits);
+  const LatencyDistribution& estimated_latency() const { return estimated_latency_; }
+  std::uint64_t estimated_flits_window() const { return estimated_flits_window_; }
+  std::uint64_t estimated_packets_total() const { return estimated_total_; }
   // Called with every packet delivered (measured or not) and its latency, in order of delivery: for
   // a platform that traces transactions, or a test that follows packets one by one.
   void observe_deliveries(std::function<void(const Packet&, Cycle latency)> observer) {
@@ -101,12 +109,14 @@ class NetworkStatistics {
   }
   std::uint64_t hops_sum() const { return hops_sum_; }
   const std::vector<TimeSample>& series() const { return series_; }
-  // The series holds at most this many samples, so that its memory is bounded however long a run
-  // goes (a virtual platform for simulated hours): reaching it, neighbouring samples are merged in
-  // pairs — rates averaged over their cycles, latencies over their packets, states as at the later
-  // one — so that older stretches are kept at half the resolution and every sample still covers a
-  // contiguous stretch of cycles exactly (docs/design.md, "Measurement definitions").
-  static constexpr std::size_t kMostSamples = 65536;
+  // The series holds at most this many samples (simulation.most_samples), so that its memory is
+  // bounded however long a run goes (a virtual platform for simulated hours): reaching it,
+  // neighbouring samples are merged in pairs — rates averaged over their cycles, latencies over their
+  // packets, states as at the later one — so that older stretches are kept at half the resolution and
+  // every sample still covers a contiguous stretch of cycles exactly (docs/design.md, "Measurement
+  // definitions").
+  void set_most_samples(std::size_t most) { most_samples_ = std::max<std::size_t>(2, most); }
+  std::size_t most_samples() const { return most_samples_; }
 
  private:
   void halve_series();
@@ -132,7 +142,8 @@ class NetworkStatistics {
   MeasurementWindow window_;
   std::vector<EndpointStatistics*> endpoints_;  // [node], registered by the network interfaces
   std::vector<std::uint64_t> accepted_flits_by_source_;
-  LatencyDistribution latency_, network_latency_, high_priority_latency_;
+  LatencyDistribution latency_, network_latency_, high_priority_latency_, estimated_latency_;
+  std::uint64_t estimated_total_ = 0, estimated_flits_window_ = 0;
   std::function<void(const Packet&, Cycle)> observer_;
   std::uint64_t hops_sum_ = 0;
   std::uint64_t delivered_total_ = 0, delivered_window_ = 0;
@@ -141,6 +152,7 @@ class NetworkStatistics {
   std::uint64_t sampled_created_flits_ = 0, sampled_attempted_flits_ = 0, sampled_delivered_flits_ = 0;
   std::uint64_t interval_latency_sum_ = 0, interval_latency_count_ = 0;
   std::vector<TimeSample> series_;
+  std::size_t most_samples_ = 8192;
 };
 
 }  // namespace icn

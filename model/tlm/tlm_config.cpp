@@ -1,5 +1,7 @@
 #include "tlm/tlm_config.h"
 
+#include "core/config_error.h"
+
 namespace icn {
 
 std::vector<ParameterSpec> TlmConfig::parameters() {
@@ -17,6 +19,13 @@ std::vector<ParameterSpec> TlmConfig::parameters() {
                 "trip annotated from the route and the links' recent utilisation; docs/tlm.md); switchable at run time"),
       P::integer("outstanding", 1, 1, 256,
                  "requests a node serves at once: arrived requests wait in its port until one of these is free"),
+      P::text("trace", "",
+              "write every transaction (initiator, target, address, size, command, issue and completion, hops, "
+              "mode) to this file as trace-event JSON, which ui.perfetto.dev opens (empty: none; docs/tlm.md)"),
+      P::integer("trace_from", 0, 0, 9007199254740991LL, "trace transactions issued from this cycle on"),
+      P::integer("trace_until", 0, 0, 9007199254740991LL,
+                 "… and issued before this cycle (0: no end)"),
+      P::boolean("trace_packets", false, "also trace every request and response packet, on its node's network track"),
   };
 }
 
@@ -27,6 +36,14 @@ TlmConfig TlmConfig::from(const ParameterSet& tlm) {
   c.nonblocking_targets = tlm.text("target_protocol") == "approximately_timed";
   c.outstanding = int(tlm.integer("outstanding"));
   c.approximate = tlm.text("timing") == "approximate";
+  c.trace.path = tlm.text("trace");
+  c.trace.from = Cycle(tlm.integer("trace_from"));
+  c.trace.until = tlm.integer("trace_until") > 0 ? Cycle(tlm.integer("trace_until")) : kNoEnd;
+  c.trace.packets = tlm.boolean("trace_packets");
+  if (!c.trace.path.empty() && c.trace.until <= c.trace.from)
+    throw ConfigError(tlm.problem("trace_until", std::to_string(c.trace.until) + " is not after trace_from = " +
+                                                     std::to_string(c.trace.from) + " (allowed: 0 for no end, or a "
+                                                     "later cycle)"));
   return c;
 }
 

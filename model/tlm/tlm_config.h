@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "core/parameters.h"
+#include "tlm/transaction_trace.h"
 #include "tlm/address_map.h"
 
 namespace icn {
@@ -18,6 +19,7 @@ struct TlmConfig {
   bool nonblocking_targets = false;
   int outstanding = 1;
   bool approximate = false;  // tlm.timing: approximate (b_transport annotated, not simulated)
+  TransactionTraceConfig trace;  // tlm.trace: every transaction in a trace-event JSON file
   AddressMap address_map;  // empty: the nodes have no TLM-2.0 ports
   std::vector<ParameterSet> resolved_ranges;  // each address_map entry as resolved, for --print-config
 

@@ -1,5 +1,7 @@
 #include "tlm/tlm_port.h"
 
+#include <sysc/kernel/sc_dynamic_processes.h>  // sc_spawn
+
 #include <algorithm>
 #include <string>
 
@@ -43,15 +45,8 @@ TlmPort::TlmPort(sc_core::sc_module_name name, NodeId node, const TlmConfig& con
   target_socket.register_get_direct_mem_ptr(this, &TlmPort::get_direct_mem_ptr);
   initiator_socket.register_nb_transport_bw(this, &TlmPort::nb_transport_bw);
   endpoint_.attach(MessageKind::Transaction, this);
-  SC_HAS_PROCESS(TlmPort);
-  // tlm.outstanding threads that serve arrived requests (SC_THREAD names its process after the
-  // function, so each is declared with a name of its own).
-  for (int i = 0; i < outstanding_; ++i) {
-    const std::string process = i == 0 ? std::string("serve") : "serve_" + std::to_string(i);
-    declare_thread_process(serve_handle, process.c_str(), TlmPort, serve);
-  }
-  SC_THREAD(accept_requests);
-  SC_THREAD(send_responses);
+  // Its threads are made at the end of elaboration, for what is bound (a node with nothing bound has
+  // none: each costs a thread stack of the kernel's).
 }
 
 void TlmPort::end_of_elaboration() {
@@ -65,6 +60,23 @@ void TlmPort::end_of_elaboration() {
                         ", but node " + std::to_string(node_) + " has " + std::to_string(initiator_socket.size()) +
                         " local targets bound to " + initiator_socket.name() + " (allowed: 0.." +
                         std::to_string(int(initiator_socket.size()) - 1) + ")");
+  // tlm.outstanding threads serve arrived requests where local targets are bound; accepting
+  // approximately timed requests and returning their responses is for local initiators.
+  if (initiator_socket.size() > 0)
+    for (int i = 0; i < outstanding_; ++i)
+      sc_core::sc_spawn([this] { serve(); }, i == 0 ? "serve" : ("serve_" + std::to_string(i)).c_str());
+  if (local_initiators() > 0) {
+    sc_core::sc_spawn([this] { accept_requests(); }, "accept_requests");
+    sc_core::sc_spawn([this] { send_responses(); }, "send_responses");
+  }
+}
+
+std::size_t TlmPort::local_initiators() {
+  // The multi-socket counts the binder it makes when its callbacks are registered, bound or not: an
+  // unbound socket has that one binder with no initiator's port on its other side.
+  // (A port's socket is never bound hierarchically: its binders are its own.)
+  auto& binders = static_cast<tlm_utils::multi_target_base_if<tlm::tlm_base_protocol_types>&>(target_socket).get_binders();
+  return binders.size() == 1 && binders.front()->get_other_side() == nullptr ? 0 : binders.size();
 }
 
 const AddressRange* TlmPort::admit(tlm::tlm_generic_payload& payload) {
@@ -112,6 +124,24 @@ void TlmPort::transport_approximately(const AddressRange& range, tlm::tlm_generi
   const bool data_back = !write && payload.is_response_ok();
   const Cycle answered = at + request + (served == sc_core::SC_ZERO_TIME ? 0 : clock_.whole_cycles(served));
   const Cycle response = network_.estimate->packet_latency(range.node, node_, data_back ? data_flits : 1, answered);
+  if (network_.estimated) {
+    network_.estimated(at, request, write ? data_flits : 1);
+    network_.estimated(answered, response, data_back ? data_flits : 1);
+  }
+  if (network_.trace) {
+    TransactionTrace::Transaction record;
+    record.initiator = node_;
+    record.target = range.node;
+    record.target_index = range.target;
+    record.address = address;
+    record.size = payload.get_data_length();
+    record.write = write;
+    record.ok = payload.is_response_ok();
+    record.issued = at;
+    record.completed = answered + response;
+    record.approximate = true;
+    network_.trace->transaction(record);
+  }
   delay += clock_.cycles(request + response) + served;
 }
 
@@ -132,7 +162,24 @@ void TlmPort::b_transport(int, tlm::tlm_generic_payload& payload, sc_core::sc_ti
   while (!network_[tag].done) sc_core::wait(response_arrived_);
   wait_until(network_[tag].arrival);
   answer(payload, tag);
+  traced(network_[tag], payload);
   network_.close(tag);
+}
+
+void TlmPort::traced(const TlmTransaction& t, const tlm::tlm_generic_payload& payload) {
+  if (!network_.trace) return;
+  TransactionTrace::Transaction record;
+  record.initiator = node_;
+  record.target = t.range->node;
+  record.target_index = t.range->target;
+  record.address = payload.get_address();
+  record.size = payload.get_data_length();
+  record.write = payload.is_write();
+  record.ok = payload.is_response_ok();
+  record.issued = t.issued;
+  record.completed = t.arrival;
+  record.hops = t.hops;
+  network_.trace->transaction(record);
 }
 
 std::uint32_t TlmPort::open(tlm::tlm_generic_payload& payload, const AddressRange& range, int initiator) {
@@ -144,6 +191,7 @@ std::uint32_t TlmPort::open(tlm::tlm_generic_payload& payload, const AddressRang
   t.command = payload.get_command();
   t.offset = payload.get_address() - range.base;
   t.length = payload.get_data_length();
+  t.issued = clock_.cycle();
   const int flits = packet_flits(payload.is_write() ? payload.get_data_length() : 0);
   const std::uint32_t tag = network_.open(std::move(t));
   endpoint_.send(Message{MessageKind::Transaction, range.node, flits, 0, tag});
@@ -257,6 +305,7 @@ void TlmPort::finish_response(int id) {
   initiator.responses.pop_front();
   initiator.responding = false;
   tlm::tlm_generic_payload* payload = network_[tag].origin;
+  traced(network_[tag], *payload);
   network_.close(tag);
   if (payload->has_mm()) payload->release();
   response_ended_.notify(sc_core::SC_ZERO_TIME);
@@ -265,6 +314,10 @@ void TlmPort::finish_response(int id) {
 void TlmPort::received(const Packet& packet, Cycle arrival) {
   TlmTransaction& t = network_[packet.tag];
   t.arrival = arrival;
+  t.hops += packet.hops;
+  if (network_.trace && network_.trace->wants_packets())
+    network_.trace->packet(t.responding, packet.source, packet.destination, packet.created, arrival, packet.length,
+                           packet.hops);
   if (t.responding && t.initiator >= 0) {
     initiators_[std::size_t(t.initiator)].responses.push_back(packet.tag);
     at_response_arrived_.notify(sc_core::SC_ZERO_TIME);

@@ -34,6 +34,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <systemc>
 #include <vector>
@@ -42,6 +43,7 @@
 #include "ni/endpoint.h"
 #include "tlm/address_map.h"
 #include "tlm/tlm_config.h"
+#include "tlm/transaction_trace.h"
 
 namespace icn {
 
@@ -62,6 +64,8 @@ struct TlmTransaction {
   bool responding = false;  // the packet in flight is the response
   bool done = false;        // the response has arrived at the source
   Cycle arrival = 0;        // when the packet in flight arrived (its tail, through the NI)
+  Cycle issued = 0;         // when its request packet was created (tlm.trace)
+  unsigned hops = 0;        // of its request and response packets so far (tlm.trace)
 };
 
 // Approximate timing (tlm.timing: approximate, docs/tlm.md): a packet's latency estimated from its
@@ -79,6 +83,11 @@ class TlmNetwork {
   // tlm.timing: approximate, switchable at run time (Interconnect::set_timing).
   bool approximate = false;
   LatencyEstimate* estimate = nullptr;
+  // Each packet approximate timing estimated instead of simulating it: created at `created`, its tail
+  // arriving `latency` cycles later, of `flits` flits (the fabric counts it in its statistics, marked
+  // as estimated).
+  std::function<void(Cycle created, Cycle latency, int flits)> estimated;
+  TransactionTrace* trace = nullptr;  // tlm.trace, if given
   std::uint32_t open(TlmTransaction transaction);
   TlmTransaction& operator[](std::uint32_t tag) { return transactions_[tag]; }
   void close(std::uint32_t tag) { free_.push_back(tag); }
@@ -105,6 +114,8 @@ class TlmPort : public sc_core::sc_module, public EndpointClient {
   int packet_flits(std::uint64_t bytes) const { return 1 + int((bytes + flit_bytes_ - 1) / flit_bytes_); }
 
  private:
+  void traced(const TlmTransaction& t, const tlm::tlm_generic_payload& payload);  // to tlm.trace, if given
+  std::size_t local_initiators();  // initiators bound to target_socket
   void end_of_elaboration() override;
   void b_transport(int id, tlm::tlm_generic_payload& payload, sc_core::sc_time& delay);
   unsigned int transport_dbg(int id, tlm::tlm_generic_payload& payload);

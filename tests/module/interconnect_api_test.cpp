@@ -10,7 +10,13 @@
 #include <icnsim/version.h>
 
 #include <cstring>
+#include <functional>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
+
+#include <nlohmann/json.hpp>
+#include <unistd.h>
 
 #include "support/child_process.h"
 #include "support/tlm_memory.h"
@@ -231,4 +237,152 @@ TEST_CASE("a network embedded in a platform has no end of its own: its traffic a
   CHECK(at100 - at50 == Approx(at50).epsilon(0.1));
   CHECK(at200 - at100 == Approx(2 * at50).epsilon(0.1));
   CHECK(at400 - at200 == Approx(4 * at50).epsilon(0.1));
+}
+
+TEST_CASE("a platform engineer finds what the interconnect made by name: bridges are their node's, named by side "
+          "and width, links by router and port", "[tlm][api]") {
+  // Bridges were top-level icnsim_bridge_0..3 and links noc.link_flit_17 (issue 51).
+  const std::string out = icn::testing::in_child_process([] {
+    icnsim::Interconnect noc("noc", memory_at_node_5());
+    auto* memory = new Memory("memory");
+    noc.initiator_socket(5).bind(memory->socket);
+    struct Ip : sc_core::sc_module {  // two 64-bit initiators at node 0, a 256-bit target at node 5
+      tlm_utils::simple_initiator_socket<Ip, 64> cpu0{"cpu0"}, cpu1{"cpu1"};
+      tlm_utils::simple_target_socket<Ip, 256> wide{"wide"};
+      explicit Ip(sc_core::sc_module_name name) : sc_core::sc_module(name) {}
+    };
+    auto* ip = new Ip("ip");
+    ip->cpu0.bind(noc.target_socket<64>(0));
+    ip->cpu1.bind(noc.target_socket<64>(0));
+    noc.initiator_socket<256>(5).bind(ip->wide);
+    std::ostringstream os;
+    std::function<void(const sc_core::sc_object&, int)> visit = [&](const sc_core::sc_object& o, int depth) {
+      const std::string base = o.basename();
+      if ((depth == 0 && base.rfind("icnsim", 0) == 0) || base.rfind("link_flit_", 0) == 0 ||
+          base.rfind("link_credit_", 0) == 0)
+        os << "positional: " << o.name() << ' ';
+      for (const auto* child : o.get_child_objects()) visit(*child, depth + 1);
+    };
+    for (const auto* top : sc_core::sc_get_top_level_objects()) visit(*top, 0);
+    for (const char* name : {"noc.node_0.target_64", "noc.node_0.target_64_1", "noc.node_5.initiator_256",
+                             "noc.node_5.router.x_plus_flit", "noc.node_5.router.y_minus_credit"})
+      os << (sc_core::sc_find_object(name) ? 1 : 0);
+    return os.str();
+  });
+  CHECK(out == "11111");
+}
+
+TEST_CASE("a node's TLM-2.0 port has threads only for what is bound to it", "[tlm][api]") {
+  // Every node had three port threads (each a kernel thread stack) even with nothing bound (issue 51).
+  const std::string out = icn::testing::in_child_process([] {
+    icnsim::Interconnect noc("noc", memory_at_node_5());
+    auto* memory = new Memory("memory");
+    noc.initiator_socket(5).bind(memory->socket);  // node 5: a local target
+    auto* writer = new Writer("writer", sc_core::SC_ZERO_TIME, 0, 1);
+    writer->socket.bind(noc.target_socket(0));      // node 0: a local initiator
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);        // through the end of elaboration
+    std::ostringstream os;
+    for (int node : {0, 5, 3}) {
+      int threads = 0;
+      for (const auto* child : sc_core::sc_find_object(("noc.tlm_port_" + std::to_string(node)).c_str())
+                                   ->get_child_objects())
+        threads += std::string(child->kind()) == "sc_thread_process";
+      os << threads << ' ';
+    }
+    sc_core::sc_start(sc_core::sc_time(10, sc_core::SC_US));
+    os << writer->ok << ' ' << noc.packets_delivered();
+    return os.str();
+  });
+  // Node 0 accepts requests and returns responses; node 5 serves (tlm.outstanding = 1); node 3 idles.
+  CHECK(out == "2 1 0 1 2");
+}
+
+TEST_CASE("transactions timed approximately are counted with their estimated latencies, marked as estimated",
+          "[tlm][api]") {
+  // An approximate-only platform reported 0 packets and a NaN latency: the network never carried them.
+  const std::string out = icn::testing::in_child_process([] {
+    icnsim::Interconnect noc("noc", memory_at_node_5());
+    auto* memory = new Memory("memory");
+    noc.initiator_socket(5).bind(memory->socket);
+    auto* writer = new Writer("writer", sc_core::SC_ZERO_TIME, 0, 10);
+    writer->socket.bind(noc.target_socket(0));
+    noc.set_timing(icnsim::Interconnect::Timing::approximate);
+    sc_core::sc_start(sc_core::sc_time(10, sc_core::SC_US));
+    std::ostringstream os;
+    const double approximate = noc.mean_packet_latency();
+    os << writer->ok << ' ' << noc.packets_delivered() << ' ' << noc.packets_estimated() << ' '
+       << (approximate > 5 && approximate < 50) << ' ' << noc.flits_delivered();
+    return os.str();
+  });
+  // Ten writes of 16 bytes: a request of a header and a data flit, a response of one flit each.
+  CHECK(out == "1 20 20 1 30");
+}
+
+TEST_CASE("tlm.trace writes every transaction as a complete trace event, cycle-timed or approximate, and its packets",
+          "[tlm][api]") {
+  const std::string path = "/tmp/icnsim-trace-" + std::to_string(::getpid()) + ".json";
+  icn::testing::in_child_process([path] {
+    icnsim::Platform soc = memory_at_node_5();
+    soc.set("tlm.trace", path).set("tlm.trace_packets", "true");
+    icnsim::Interconnect noc("noc", soc);
+    auto* memory = new Memory("memory");
+    noc.initiator_socket(5).bind(memory->socket);
+    auto* cycle = new Writer("cycle", sc_core::SC_ZERO_TIME, 0x10, 6);  // simulated packet by packet
+    auto* later = new Writer("later", sc_core::sc_time(6, sc_core::SC_US), 0x20, 4);  // after the switch
+    cycle->socket.bind(noc.target_socket(0));
+    later->socket.bind(noc.target_socket(0));
+    sc_core::sc_start(sc_core::sc_time(5, sc_core::SC_US));
+    noc.set_timing(icnsim::Interconnect::Timing::approximate);
+    sc_core::sc_start(sc_core::sc_time(5, sc_core::SC_US));
+    noc.close_trace();
+    return std::string();
+  });
+  std::ifstream in(path);
+  const nlohmann::json trace = nlohmann::json::parse(in);  // throws if the file is not JSON
+  std::remove(path.c_str());
+  int cycle = 0, approximate = 0, packets = 0;
+  for (const auto& e : trace) {
+    CHECK(e["ph"] == "X");
+    CHECK(e["dur"].get<double>() > 0);
+    if (e["cat"] != "transaction") {
+      ++packets;
+      continue;
+    }
+    CHECK(e["args"]["initiator"] == 0);
+    CHECK(e["args"]["target_node"] == 5);
+    CHECK(e["args"]["size"] == 16);
+    CHECK(e["args"]["command"] == "write");
+    CHECK(e["args"]["status"] == "ok");
+    if (e["args"]["mode"] == "cycle") {
+      ++cycle;
+      CHECK(e["args"]["address"] == 0x10);
+      CHECK(e["args"]["hops"] == 4);  // 0 -> 5 on a 4x4 torus: 2 hops there, 2 back
+    } else {
+      ++approximate;
+      CHECK(e["args"]["mode"] == "approximate");
+      CHECK(e["args"]["address"] == 0x20);
+    }
+  }
+  CHECK(cycle == 6);
+  CHECK(approximate == 4);
+  CHECK(packets == 12);  // the simulated transactions' requests and responses
+}
+
+TEST_CASE("without tlm.trace no trace file is written", "[tlm][api]") {
+  // The same traffic, run in a folder of its own: the folder stays empty.
+  const std::string folder = "/tmp/icnsim-no-trace-" + std::to_string(::getpid());
+  std::filesystem::create_directories(folder);
+  icn::testing::in_child_process([folder] {
+    if (::chdir(folder.c_str()) != 0) return std::string("chdir failed");
+    icnsim::Interconnect noc("noc", memory_at_node_5());
+    auto* memory = new Memory("memory");
+    noc.initiator_socket(5).bind(memory->socket);
+    auto* writer = new Writer("writer", sc_core::SC_ZERO_TIME, 0x10, 6);
+    writer->socket.bind(noc.target_socket(0));
+    sc_core::sc_start(sc_core::sc_time(5, sc_core::SC_US));
+    noc.close_trace();
+    return std::string();
+  });
+  CHECK(std::filesystem::is_empty(folder));
+  std::filesystem::remove_all(folder);
 }

@@ -215,12 +215,13 @@ def test_a_network_that_stops_delivering_is_never_a_success(icnsim, tmp_path):
 def test_under_any_memory_limit_a_run_completes_is_refused_up_front_or_says_out_of_memory_in_one_line(tmp_path):
     # A 64-ary 2-cube (about 100 MB) under address-space limits from too small to enough: the memory
     # estimate refuses what cannot fit before building anything (exit 2, naming the estimate). A
-    # small network whose time series (a sample every cycle for 3 million cycles) outgrows the limit
-    # runs out anyway: one line, exit 1. Never an abort, never a temporary file left.
+    # small network whose unbounded source queues grow past saturation (twice the capacity for 3
+    # million cycles; the time series, which outgrew it before, is bounded now) runs out anyway: one
+    # line, exit 1. Never an abort, never a temporary file left.
     import resource
     runs = [(megabytes, ["--set", "network.radix=64", "--set", "simulation.cycles=200"]) for megabytes in range(64, 129, 16)]
-    runs.append((64, ["--set", "network.radix=4", "--set", "stimulus.injection.rate=0.0001", "--set",
-                      "simulation.cycles=3000000", "--set", "simulation.sample_interval=1"]))
+    runs.append((64, ["--set", "network.radix=16", "--set", "network.dimensions=1", "--set",
+                      "stimulus.injection.rate=0.06", "--set", "simulation.cycles=3000000"]))
     outcomes = []
     for index, (megabytes, settings) in enumerate(runs):
         def limit(megabytes=megabytes):

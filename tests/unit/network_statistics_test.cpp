@@ -65,7 +65,8 @@ TEST_CASE("the time series stays within its bound however long the run, every sa
   NetworkStatistics network(1, 0, kNoEnd);
   EndpointStatistics e;
   network.register_endpoint(0, e);
-  const std::size_t most = NetworkStatistics::kMostSamples;
+  const std::size_t most = 1000;
+  network.set_most_samples(most);
   // Flits delivered at 1 per cycle for the first half of the samples, 0.5 after; one packet of
   // latency 10 per sample in the first half, of latency 30 in the second.
   std::uint64_t delivered = 0;

@@ -82,19 +82,26 @@ class ICNSIM_API Interconnect {
   // The same for IP of another bus width (8 to 1024 bits): each call gives a socket for one binding,
   // joined to the node's by a pass-through bridge, so e.g. a 64-bit processor binds with
   //   cpu.socket.bind(noc.target_socket<64>(0));
-  // Call them during elaboration, before sc_start.
+  // The bridge is the node's, named by its side and width: noc.node_0.target_64 (then target_64_1, …),
+  // noc.node_5.initiator_256. Call them during elaboration, before sc_start.
   template <unsigned BUSWIDTH>
   tlm::tlm_target_socket<BUSWIDTH>& target_socket(unsigned node) {
-    auto bridge = std::make_unique<detail::PassThrough<BUSWIDTH, 32>>(sc_core::sc_gen_unique_name("icnsim_bridge"));
-    bridge->out.bind(target_socket(node));
+    TargetSocket& own = target_socket(node);
+    auto bridge = in_node(node, "target", BUSWIDTH, [](const char* name) {
+      return std::make_unique<detail::PassThrough<BUSWIDTH, 32>>(name);
+    });
+    bridge->out.bind(own);
     tlm::tlm_target_socket<BUSWIDTH>& socket = bridge->in;
     bridges_.push_back(std::move(bridge));
     return socket;
   }
   template <unsigned BUSWIDTH>
   tlm::tlm_initiator_socket<BUSWIDTH>& initiator_socket(unsigned node) {
-    auto bridge = std::make_unique<detail::PassThrough<32, BUSWIDTH>>(sc_core::sc_gen_unique_name("icnsim_bridge"));
-    initiator_socket(node).bind(bridge->in);
+    InitiatorSocket& own = initiator_socket(node);
+    auto bridge = in_node(node, "initiator", BUSWIDTH, [](const char* name) {
+      return std::make_unique<detail::PassThrough<32, BUSWIDTH>>(name);
+    });
+    own.bind(bridge->in);
     tlm::tlm_initiator_socket<BUSWIDTH>& socket = bridge->out;
     bridges_.push_back(std::move(bridge));
     return socket;
@@ -116,6 +123,9 @@ class ICNSIM_API Interconnect {
   std::uint64_t packets_delivered() const;
   std::uint64_t flits_delivered() const;
   double mean_packet_latency() const;  // cycles from creation to the tail's arrival; NaN with no packet
+  // Of packets_delivered(), those approximate timing (set_timing(Timing::approximate)) estimated
+  // instead of simulating them: their latencies are the estimates, and they count above as well.
+  std::uint64_t packets_estimated() const;
 
   // Moves that window: from now until stop_measurement() (or for ever), everything above counts
   // again from zero — packets created from this cycle on and delivered before the stop. Call from
@@ -152,6 +162,19 @@ class ICNSIM_API Interconnect {
   void close_trace();
 
  private:
+  // Runs make(name) inside node `node`'s module, so that what it creates is that node's, with a name
+  // of SIDE_WIDTH not yet taken there.
+  template <typename Make>
+  auto in_node(unsigned node, const char* side, unsigned width, Make make) {
+    const std::string name = enter_node(node, side, width);
+    struct Leave {
+      Interconnect& noc;
+      ~Leave() { noc.leave_node(); }
+    } leave{*this};
+    return make(name.c_str());
+  }
+  std::string enter_node(unsigned node, const char* side, unsigned width);
+  void leave_node();
   struct Model;  // the model behind it (model/interconnect_model.h, not installed)
   friend struct InterconnectModel;
   std::unique_ptr<Model> model_;

@@ -1,0 +1,73 @@
+#include "tlm/transaction_trace.h"
+
+#include <cerrno>
+#include <cstring>
+
+#include "core/config_error.h"
+#include "core/text.h"
+
+namespace icn {
+
+TransactionTrace::TransactionTrace(const TransactionTraceConfig& config, double period_ns)
+    : config_(config), period_us_(period_ns / 1000.0) {
+  file_ = std::fopen(config_.path.c_str(), "w");
+  if (!file_)
+    throw ConfigError("tlm.trace: cannot write '" + excerpt(config_.path, 200) + "': " + std::strerror(errno) +
+                      " (allowed: a file in an existing folder)");
+  // The format's array form, whose closing bracket a viewer does not need: a file cut short still
+  // opens. Times are microseconds with picosecond digits.
+  std::fputs("[\n", file_);
+}
+
+TransactionTrace::~TransactionTrace() { close(); }
+
+void TransactionTrace::event(const char* text, int length) {
+  if (!file_ || length <= 0) return;
+  if (events_ > 0) std::fputs(",\n", file_);
+  std::fwrite(text, 1, std::size_t(length), file_);
+  ++events_;
+}
+
+void TransactionTrace::transaction(const Transaction& t) {
+  if (t.issued < config_.from || t.issued >= config_.until) return;
+  char text[640];
+  const double start = microseconds(t.issued), end = microseconds(t.completed);
+  const int n = std::snprintf(
+      text, sizeof text,
+      "{\"name\": \"%s 0x%llx (%u B) -> node %u\", \"cat\": \"transaction\", \"ph\": \"X\", \"ts\": %.6f, "
+      "\"dur\": %.6f, \"pid\": %u, \"tid\": 0, \"args\": {\"initiator\": %u, \"target_node\": %u, "
+      "\"target\": %d, \"address\": %llu, \"size\": %u, \"command\": \"%s\", \"status\": \"%s\", "
+      "\"issued_cycle\": %llu, \"completed_cycle\": %llu, \"hops\": %u, \"mode\": \"%s\"}}",
+      t.write ? "write" : "read", (unsigned long long)t.address, t.size, t.target, start, end - start, t.initiator,
+      t.initiator, t.target, t.target_index, (unsigned long long)t.address, t.size, t.write ? "write" : "read",
+      t.ok ? "ok" : "error", (unsigned long long)t.issued, (unsigned long long)t.completed, t.hops,
+      t.approximate ? "approximate" : "cycle");
+  event(text, n);
+}
+
+void TransactionTrace::packet(bool response, NodeId from, NodeId to, Cycle created, Cycle arrival, unsigned flits,
+                              unsigned hops) {
+  if (!config_.packets || created < config_.from || created >= config_.until) return;
+  char text[400];
+  const double start = microseconds(created), end = microseconds(arrival);
+  const int n = std::snprintf(
+      text, sizeof text,
+      "{\"name\": \"%s %u -> %u\", \"cat\": \"packet\", \"ph\": \"X\", \"ts\": %.6f, \"dur\": %.6f, \"pid\": %u, "
+      "\"tid\": 1, \"args\": {\"from\": %u, \"to\": %u, \"flits\": %u, \"hops\": %u, \"created_cycle\": %llu, "
+      "\"arrival_cycle\": %llu}}",
+      response ? "response" : "request", from, to, start, end - start, from, from, to, flits, hops,
+      (unsigned long long)created, (unsigned long long)arrival);
+  event(text, n);
+}
+
+std::string TransactionTrace::close() {
+  if (!file_) return failed_ ? "the trace could not be written" : "";
+  std::fputs("\n]\n", file_);
+  const bool bad = std::ferror(file_) != 0;
+  failed_ = (std::fclose(file_) != 0) || bad;
+  file_ = nullptr;
+  return failed_ ? "the trace file '" + excerpt(config_.path, 200) + "' could not be written whole (a full disk?)"
+                 : "";
+}
+
+}  // namespace icn
