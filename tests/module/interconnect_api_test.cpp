@@ -62,6 +62,14 @@ icnsim::Platform memory_at_node_5() {
   return soc;
 }
 
+// The platform given, with a memory bound at node 5, as an interconnect to add IP or traffic to (kept
+// for the child process's life, like the IP).
+icnsim::Interconnect& network_with_memory(const icnsim::Platform& platform) {
+  auto* noc = new icnsim::Interconnect("noc", platform);
+  noc->initiator_socket(5).bind((new Memory("memory"))->socket);
+  return *noc;
+}
+
 }  // namespace
 
 TEST_CASE("a platform built in code maps addresses range by range", "[tlm][api]") {
@@ -217,9 +225,7 @@ TEST_CASE("a network embedded in a platform has no end of its own: its traffic a
   // inherited it, so after 60 us the statistics froze and add_traffic's generators stopped while
   // the platform ran on (issue 51).
   const std::string out = icn::testing::in_child_process([] {
-    icnsim::Interconnect noc("noc", memory_at_node_5());
-    auto* memory = new Memory("memory");
-    noc.initiator_socket(5).bind(memory->socket);
+    icnsim::Interconnect& noc = network_with_memory(memory_at_node_5());
     noc.add_traffic_yaml("packet_length: 4\ninjection: {rate: 0.02}\n");
     std::ostringstream os;
     for (int us : {50, 50, 100, 200}) {  // to 50, 100, 200 and 400 us
@@ -232,7 +238,7 @@ TEST_CASE("a network embedded in a platform has no end of its own: its traffic a
   double at50, at100, at200, at400;
   in >> at50 >> at100 >> at200 >> at400;
   INFO(out);
-  // 16 nodes x 0.02 packets per cycle: about 320 packets per microsecond... per 1,000 cycles, 320.
+  // 16 nodes x 0.02 packets per cycle: 320 packets per 1,000 cycles (a microsecond).
   CHECK(at50 == Approx(50 * 320).epsilon(0.1));
   CHECK(at100 - at50 == Approx(at50).epsilon(0.1));
   CHECK(at200 - at100 == Approx(2 * at50).epsilon(0.1));
@@ -243,9 +249,7 @@ TEST_CASE("a platform engineer finds what the interconnect made by name: bridges
           "and width, links by router and port", "[tlm][api]") {
   // Bridges were top-level icnsim_bridge_0..3 and links noc.link_flit_17 (issue 51).
   const std::string out = icn::testing::in_child_process([] {
-    icnsim::Interconnect noc("noc", memory_at_node_5());
-    auto* memory = new Memory("memory");
-    noc.initiator_socket(5).bind(memory->socket);
+    icnsim::Interconnect& noc = network_with_memory(memory_at_node_5());
     struct Ip : sc_core::sc_module {  // two 64-bit initiators at node 0, a 256-bit target at node 5
       tlm_utils::simple_initiator_socket<Ip, 64> cpu0{"cpu0"}, cpu1{"cpu1"};
       tlm_utils::simple_target_socket<Ip, 256> wide{"wide"};
@@ -301,9 +305,7 @@ TEST_CASE("transactions timed approximately are counted with their estimated lat
           "[tlm][api]") {
   // An approximate-only platform reported 0 packets and a NaN latency: the network never carried them.
   const std::string out = icn::testing::in_child_process([] {
-    icnsim::Interconnect noc("noc", memory_at_node_5());
-    auto* memory = new Memory("memory");
-    noc.initiator_socket(5).bind(memory->socket);
+    icnsim::Interconnect& noc = network_with_memory(memory_at_node_5());
     auto* writer = new Writer("writer", sc_core::SC_ZERO_TIME, 0, 10);
     writer->socket.bind(noc.target_socket(0));
     noc.set_timing(icnsim::Interconnect::Timing::approximate);
@@ -324,9 +326,7 @@ TEST_CASE("tlm.trace writes every transaction as a complete trace event, cycle-t
   icn::testing::in_child_process([path] {
     icnsim::Platform soc = memory_at_node_5();
     soc.set("tlm.trace", path).set("tlm.trace_packets", "true");
-    icnsim::Interconnect noc("noc", soc);
-    auto* memory = new Memory("memory");
-    noc.initiator_socket(5).bind(memory->socket);
+    icnsim::Interconnect& noc = network_with_memory(soc);
     auto* cycle = new Writer("cycle", sc_core::SC_ZERO_TIME, 0x10, 6);  // simulated packet by packet
     auto* later = new Writer("later", sc_core::sc_time(6, sc_core::SC_US), 0x20, 4);  // after the switch
     cycle->socket.bind(noc.target_socket(0));
@@ -374,9 +374,7 @@ TEST_CASE("without tlm.trace no trace file is written", "[tlm][api]") {
   std::filesystem::create_directories(folder);
   icn::testing::in_child_process([folder] {
     if (::chdir(folder.c_str()) != 0) return std::string("chdir failed");
-    icnsim::Interconnect noc("noc", memory_at_node_5());
-    auto* memory = new Memory("memory");
-    noc.initiator_socket(5).bind(memory->socket);
+    icnsim::Interconnect& noc = network_with_memory(memory_at_node_5());
     auto* writer = new Writer("writer", sc_core::SC_ZERO_TIME, 0x10, 6);
     writer->socket.bind(noc.target_socket(0));
     sc_core::sc_start(sc_core::sc_time(5, sc_core::SC_US));
