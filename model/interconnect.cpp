@@ -69,7 +69,15 @@ Platform& Platform::set(const std::string& key, const std::string& value) {
 }
 
 Platform& Platform::map(std::uint64_t base, std::uint64_t size, unsigned node, unsigned target) {
-  ranges_.push_back(Range{base, size, node, target});
+  ranges_.push_back(Range{base, size, node, target, ""});
+  return *this;
+}
+
+Platform& Platform::map(std::uint64_t base, std::uint64_t size, unsigned node, unsigned target,
+                        const std::string& protocol) {
+  std::string quoted;  // a YAML double-quoted value: checked as a protocol, never read as more keys
+  for (char c : protocol) quoted += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+  ranges_.push_back(Range{base, size, node, target, quoted});
   return *this;
 }
 
@@ -80,7 +88,8 @@ std::vector<std::string> Platform::overrides() const {
   map << "address_map=[";
   for (std::size_t i = 0; i < ranges_.size(); ++i)
     map << (i ? ", " : "") << "{base: " << ranges_[i].base << ", size: " << ranges_[i].size
-        << ", node: " << ranges_[i].node << ", target: " << ranges_[i].target << "}";
+        << ", node: " << ranges_[i].node << ", target: " << ranges_[i].target
+        << (ranges_[i].protocol.empty() ? std::string() : ", protocol: \"" + ranges_[i].protocol + "\"") << "}";
   map << "]";
   all.push_back(map.str());
   return all;

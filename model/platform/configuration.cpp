@@ -287,11 +287,28 @@ void build_address_map(const ListElements& elements, const std::string& origin_n
                                                                      "size and node)");
     AddressRange r{std::uint64_t(p.integer("base")), std::uint64_t(p.integer("size")), NodeId(p.integer("node")),
                    int(p.integer("target"))};
+    const std::string& protocol = p.text("protocol");
+    r.protocol = protocol == "blocking"              ? TargetProtocol::blocking
+                 : protocol == "approximately_timed" ? TargetProtocol::approximately_timed
+                                                     : TargetProtocol::platform;
     if (r.size == 0) throw ConfigError(p.problem("size", "0 bytes is no range (allowed: at least 1)"));
     if (r.node >= c.network.topology().node_count())
       throw ConfigError(p.problem("node", "this network has " + std::to_string(c.network.topology().node_count()) +
                                               " nodes (allowed: 0.." +
                                               std::to_string(c.network.topology().node_count() - 1) + ")"));
+    // One target, one protocol: its ranges may not ask for two (the platform's default counting as one).
+    auto effective = [&c](TargetProtocol given) {
+      return given != TargetProtocol::platform ? given
+             : c.tlm.nonblocking_targets       ? TargetProtocol::approximately_timed
+                                               : TargetProtocol::blocking;
+    };
+    for (std::size_t other = 0; other < ranges.size(); ++other)
+      if (ranges[other].node == r.node && ranges[other].target == r.target &&
+          effective(ranges[other].protocol) != effective(r.protocol))
+        throw ConfigError(p.problem("protocol", "node " + std::to_string(r.node) + "'s target " +
+                                                    std::to_string(r.target) + " is called otherwise for address_map." +
+                                                    std::to_string(std::next(elements.begin(), long(other))->first) +
+                                                    " (allowed: one protocol per target)"));
     for (std::size_t other = 0; other < ranges.size(); ++other)
       if (r.base < ranges[other].base + ranges[other].size && ranges[other].base < r.base + r.size)
         throw ConfigError(p.problem("base", "the range overlaps address_map." +

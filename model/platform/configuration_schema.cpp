@@ -85,6 +85,9 @@ Schema make_address_range_schema() {
   s.add(P::integer("size", 0, 0, 9007199254740991LL, "bytes in the range (given, at least 1)"));
   s.add(P::integer("node", 0, 0, 1000000000, "the node whose network interface serves the range (given)"));
   s.add(P::integer("target", 0, 0, 255, "which of that node's local targets, in the order they are bound"));
+  s.add(P::choice("protocol", "platform", {"platform", "blocking", "approximately_timed"},
+                  "how the node calls that target: as tlm.target_protocol says, by b_transport, or with the base "
+                  "protocol's four phases (nb_transport_fw); every range of one target says the same"));
   return s;
 }
 

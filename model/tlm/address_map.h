@@ -10,11 +10,17 @@
 
 namespace icn {
 
+// How a node calls a local target: as tlm.target_protocol says for the platform, or, for a target of
+// its own kind in a mixed platform (LT memories beside AT devices), by b_transport or by the base
+// protocol's four phases.
+enum class TargetProtocol : std::uint8_t { platform, blocking, approximately_timed };
+
 struct AddressRange {
   std::uint64_t base = 0;
   std::uint64_t size = 0;  // bytes, at least 1
   NodeId node = 0;         // whose NI delivers it
   int target = 0;          // which of that node's bound local targets (in binding order)
+  TargetProtocol protocol = TargetProtocol::platform;  // how that target is called
   bool holds(std::uint64_t address, std::uint64_t length) const {
     return address >= base && address - base < size && length <= size - (address - base);
   }

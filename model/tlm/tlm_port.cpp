@@ -52,6 +52,7 @@ TlmPort::TlmPort(sc_core::sc_module_name name, NodeId node, const TlmConfig& con
 void TlmPort::end_of_elaboration() {
   initiators_.resize(target_socket.size());
   requesting_.assign(initiator_socket.size(), false);
+  nonblocking_.assign(initiator_socket.size(), nonblocking_targets_);
   // Every range this node serves needs its target bound here.
   const auto& ranges = map_.ranges();
   for (std::size_t i = 0; i < ranges.size(); ++i)
@@ -60,6 +61,9 @@ void TlmPort::end_of_elaboration() {
                         ", but node " + std::to_string(node_) + " has " + std::to_string(initiator_socket.size()) +
                         " local targets bound to " + initiator_socket.name() + " (allowed: 0.." +
                         std::to_string(int(initiator_socket.size()) - 1) + ")");
+  for (const AddressRange& range : ranges)
+    if (range.node == node_ && range.protocol != TargetProtocol::platform)
+      nonblocking_[std::size_t(range.target)] = range.protocol == TargetProtocol::approximately_timed;
   // tlm.outstanding threads serve arrived requests where local targets are bound; accepting
   // approximately timed requests and returning their responses is for local initiators.
   if (initiator_socket.size() > 0)

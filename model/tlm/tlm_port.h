@@ -135,7 +135,7 @@ class TlmPort : public sc_core::sc_module, public EndpointClient {
   // Local target `target` serves `payload`: b_transport, or the four phases of nb_transport_fw.
   // Inline: an approximate access is a few hundred instructions, and a call of its own was 30.
   void call_target(int target, tlm::tlm_generic_payload& payload, sc_core::sc_time& delay) {
-    if (nonblocking_targets_) call_target_nonblocking(target, payload);
+    if (nonblocking_[std::size_t(target)]) call_target_nonblocking(target, payload);
     else initiator_socket[target]->b_transport(payload, delay);
   }
   void call_target_nonblocking(int target, tlm::tlm_generic_payload& payload);  // the four phases
@@ -153,7 +153,8 @@ class TlmPort : public sc_core::sc_module, public EndpointClient {
   // with a payload's length, so that admitting one divides nothing.
   const std::uint64_t longest_data_;
   const std::size_t queue_depth_;
-  const bool nonblocking_targets_;
+  const bool nonblocking_targets_;  // tlm.target_protocol: the platform's way to call a local target
+  std::vector<bool> nonblocking_;    // each bound local target's (its ranges may say otherwise)
   const int outstanding_;
   Endpoint& endpoint_;
   const CongestionController& controller_;

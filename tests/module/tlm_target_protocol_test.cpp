@@ -93,6 +93,20 @@ struct SlowMemory : sc_core::sc_module, tlm::tlm_fw_transport_if<> {
   unsigned int transport_dbg(tlm::tlm_generic_payload&) override { return 0; }
 };
 
+// A blocking memory that keeps its bytes and counts its calls; nb_transport_fw is an error.
+struct LtMemory : SlowMemory {
+  unsigned char bytes[256] = {};
+  int calls = 0;
+  explicit LtMemory(sc_core::sc_module_name name) : SlowMemory(name, sc_core::sc_time(20, sc_core::SC_NS)) {}
+  void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) override {
+    ++calls;
+    unsigned char* cell = bytes + p.get_address();
+    if (p.is_write()) std::memcpy(cell, p.get_data_ptr(), p.get_data_length());
+    else std::memcpy(p.get_data_ptr(), cell, p.get_data_length());
+    SlowMemory::b_transport(p, delay);
+  }
+};
+
 // Writes `value` to `address`, reads it back, and records when both ended.
 struct Cpu : sc_core::sc_module {
   tlm_utils::simple_initiator_socket<Cpu> socket{"socket"};
@@ -260,4 +274,46 @@ TEST_CASE("approximate timing annotates at zero load the round trip the cycle-ac
   CHECK(t[3] == t[1]);  // the read
   CHECK(t[4] == t[0]);
   CHECK_THAT(out, Catch::EndsWith("| 40 40 42 42 44 44 "));
+}
+
+TEST_CASE("LT and AT targets share a node, each called by its own protocol, and one target has one protocol",
+          "[tlm][target_protocol]") {
+  // tlm.target_protocol was one setting for the whole interconnect: an LT memory and an AT-only device
+  // could not share a platform without socket conversion (issue 51). The slow memory fails the test
+  // if it is called with nb_transport_fw, the AT memory if it is called with b_transport.
+  const std::string out = icn::testing::in_child_process([] {
+    icnsim::Platform soc = icnsim::Platform::defaults("soc");
+    soc.set("network.radix", "4").set("simulation.warmup", "0")
+        .map(0x000, 0x100, 5, 0)                           // the platform's way: blocking
+        .map(0x100, 0x100, 5, 1, "approximately_timed");  // this target: the four phases
+    icnsim::Interconnect noc("noc", soc);
+    auto* lt = new LtMemory("lt");
+    auto* at = new AtMemory("at", sc_core::sc_time(10, sc_core::SC_NS), sc_core::sc_time(10, sc_core::SC_NS));
+    noc.initiator_socket(5).bind(lt->socket);
+    noc.initiator_socket(5).bind(at->socket);
+    auto* to_lt = new Cpu("to_lt", 0x010, 1);
+    auto* to_at = new Cpu("to_at", 0x110, 7);
+    to_lt->socket.bind(noc.target_socket(0));
+    to_at->socket.bind(noc.target_socket(2));
+    sc_core::sc_start(sc_core::sc_time(10, sc_core::SC_US));
+    std::ostringstream os;
+    os << to_lt->ok << to_at->ok << ' ' << lt->calls << ' ' << at->begin_requests_ns.size() << ' '
+       << int(lt->bytes[0x10]) << ' ' << int(at->bytes[0x10]);
+    return os.str();
+  });
+  // Each written and read back through its own protocol: two calls each.
+  CHECK(out == "11 2 2 1 7");
+  // Two ranges of one target that ask for two protocols are refused.
+  const std::string refused = icn::testing::in_child_process([] {
+    icnsim::Platform soc = icnsim::Platform::defaults("soc");
+    soc.set("network.radix", "4").map(0x000, 0x100, 5, 0).map(0x100, 0x100, 5, 0, "approximately_timed");
+    try {
+      icnsim::Interconnect noc("noc", soc);
+    } catch (const std::runtime_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  });
+  CHECK_THAT(refused, Catch::Contains("address_map.1.protocol: node 5's target 0 is called otherwise for address_map.0") &&
+                          Catch::Contains("(allowed: one protocol per target)"));
 }

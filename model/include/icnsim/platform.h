@@ -33,6 +33,9 @@ class ICNSIM_API Platform {
   // Addresses [base, base + size) are served by local target `target` (in binding order) of `node`.
   // The ranges built here are the platform's address map; a file that has one of its own is refused.
   Platform& map(std::uint64_t base, std::uint64_t size, unsigned node, unsigned target = 0);
+  // The same for a target called otherwise than tlm.target_protocol says ("blocking" or
+  // "approximately_timed"): an LT memory beside AT devices, or the other way round.
+  Platform& map(std::uint64_t base, std::uint64_t size, unsigned node, unsigned target, const std::string& protocol);
 
   // What the interconnect is elaborated from: a file (or none), the YAML text (without a file; empty:
   // the defaults), the name used in messages, and the overrides with the address map last.
@@ -48,6 +51,7 @@ class ICNSIM_API Platform {
   struct Range {
     std::uint64_t base, size;
     unsigned node, target;
+    std::string protocol;  // empty: the platform's
   };
   std::vector<Range> ranges_;
 };
