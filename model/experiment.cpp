@@ -56,6 +56,12 @@ Experiment::Experiment(sc_core::sc_module_name name, Fabric& fabric, const Stimu
   attach_stimulus(nodes, role);
 }
 
+Experiment::Experiment(sc_core::sc_module_name name, Fabric& fabric, Observe)
+    : sc_core::sc_module(name), configuration_{fabric.platform(), StimulusConfig{}}, fabric_(&fabric) {
+  configuration_.stimulus.name = "none";  // the platform's IP alone makes the traffic
+  attach_sampling(false);
+}
+
 Experiment::~Experiment() = default;
 
 void Experiment::attach_stimulus(const std::vector<NodeId>& nodes, Role role) {
@@ -82,10 +88,8 @@ void Experiment::attach_stimulus(const std::vector<NodeId>& nodes, Role role) {
   if (trace_replay_) trace_replay_->stop_simulation_when_complete(!background);
 
   show_progress_ = !background && platform.simulation.progress && isatty(STDERR_FILENO);
+  attach_sampling(!background);
   SC_HAS_PROCESS(Experiment);
-  SC_METHOD(sample);
-  if (!background) SC_METHOD(supervise);  // signals, the wall-clock limit, the progress line: run()'s
-  if (platform.simulation.warmup > 0) SC_METHOD(open_window);
   if (platform.simulation.spatial_sample_interval > 0) SC_METHOD(spatial_sample);
   if (platform.simulation.watchdog.cycles > 0) {
     Watchdog::Probes probes;
@@ -114,6 +118,13 @@ void Experiment::attach_stimulus(const std::vector<NodeId>& nodes, Role role) {
   }
 }
 
+void Experiment::attach_sampling(bool supervised) {
+  SC_HAS_PROCESS(Experiment);
+  SC_METHOD(sample);
+  if (supervised) SC_METHOD(supervise);  // signals, the wall-clock limit, the progress line: run()'s
+  if (configuration_.platform.simulation.warmup > 0) SC_METHOD(open_window);
+}
+
 void Experiment::sample() {
   // Runs in the first delta of a sample cycle only to re-schedule itself one delta later, after
   // every clocked process of that cycle has run and its signal writes are visible.
@@ -124,13 +135,26 @@ void Experiment::sample() {
     next_trigger(fabric_->clock().time_of(next_sample_));
     return;
   }
+  if (sleeping_) {  // woken by the network's clock starting again: the next sample on the grid
+    sleeping_ = false;
+    const Cycle now = fabric_->clock().cycle();
+    if (next_sample_ <= now) next_sample_ += ((now - next_sample_) / interval + 1) * interval;
+    next_trigger(fabric_->clock().until(next_sample_));
+    return;
+  }
   if (sample_step_.defer()) return;
   const Cycle now = next_sample_;
   take_sample(now);
-  if (now < last) {
-    next_sample_ = std::min(now + interval, last);
-    next_trigger(fabric_->clock().until(next_sample_));
+  if (now >= last) return;
+  next_sample_ = std::min(now + interval, last);
+  // A network without an end samples only while it carries traffic; idle, it sleeps with the
+  // network (no event of its own keeps a finished platform's simulation going) and wakes with it.
+  if (!has_end() && fabric_->clock().idle() && !fabric_->carries_traffic()) {
+    sleeping_ = true;
+    next_trigger(fabric_->clock().resumed());
+    return;
   }
+  next_trigger(fabric_->clock().until(next_sample_));
 }
 
 void Experiment::open_window() {
@@ -141,7 +165,17 @@ void Experiment::open_window() {
     return;
   }
   if (window_step_.defer()) return;
+  if (!window_moved_) window_start_ = read_activity(*fabric_);
+}
+
+void Experiment::restart_activity_window() {
+  window_moved_ = true;
   window_start_ = read_activity(*fabric_);
+  window_end_.reset();
+}
+
+void Experiment::stop_activity_window() {
+  if (!window_end_) window_end_ = read_activity(*fabric_);
 }
 
 void Experiment::spatial_sample() {
@@ -196,7 +230,7 @@ void Experiment::spatial_sample() {
 }
 
 Activity Experiment::window_activity() const {
-  Activity activity = read_activity(*fabric_);
+  Activity activity = window_end_ ? *window_end_ : read_activity(*fabric_);
   if (window_start_) activity -= *window_start_;
   else if (configuration_.platform.simulation.warmup > 0) activity -= Activity(activity);  // never left the warm-up
   return activity;
@@ -230,11 +264,12 @@ void Experiment::take_sample(Cycle now) {
   }
   for (auto& a : averages) a.second /= double(nodes);
   statistics.sample(now, fabric_->full_buffers(), fabric_->oldest_packet_age(now), now - previous,
-                    schedule_->phase_index(), double(throttling) / double(nodes), std::move(averages));
+                    schedule_ ? schedule_->phase_index() : 0, double(throttling) / double(nodes), std::move(averages));
 }
 
 std::optional<Cycle> Experiment::completed_at() const {
-  return trace_replay_ ? trace_replay_->completed_at() : schedule_->completed_at();
+  if (trace_replay_) return trace_replay_->completed_at();
+  return schedule_ ? schedule_->completed_at() : std::nullopt;
 }
 
 std::string Experiment::port_name(int port) const {
@@ -258,6 +293,7 @@ const char* Experiment::state_name(RunStatus::State state) {
 
 Cycle Experiment::cycles_run() const {
   if (stopped_at_) return *stopped_at_ + 1;
+  if (!has_end()) return fabric_->clock().whole_cycles(fabric_->clock().now());  // so far
   const auto done = completed_at();
   return done ? std::min(*done + 1, configuration_.platform.simulation.cycles) : configuration_.platform.simulation.cycles;
 }

@@ -36,6 +36,12 @@ class Experiment : public sc_core::sc_module {
   enum class Role { Drives, Background };
   Experiment(sc_core::sc_module_name name, Fabric& fabric, const StimulusConfig& stimulus,
              const std::vector<NodeId>& nodes = {}, Role role = Role::Drives);
+  // Observes a fabric built elsewhere without traffic of its own (a virtual platform's network that
+  // carries only its IP's transactions): the time series, its conservation check and the window's
+  // activity, with no watchdog and no spatial samples. Its samples sleep while the network does, so
+  // a platform whose IP has finished still runs out of events.
+  struct Observe {};
+  Experiment(sc_core::sc_module_name name, Fabric& fabric, Observe);
   ~Experiment() override;
 
   const Configuration& configuration() const { return configuration_; }
@@ -49,11 +55,15 @@ class Experiment : public sc_core::sc_module {
   const Topology& topology() const { return fabric_->topology(); }
 
   const TrafficSchedule& schedule() const { return *schedule_; }
+  bool has_schedule() const { return schedule_ != nullptr; }  // not when observing (Observe)
   const TraceReplay* trace_replay() const { return trace_replay_.get(); }
   // The last cycle of a stimulus that completes (a phase schedule or a trace), once it has.
   std::optional<Cycle> completed_at() const;
-  // Cycles actually simulated: all configured ones, or up to the cycle the schedule completed.
+  // Cycles actually simulated: all configured ones, or up to the cycle the schedule completed; on a
+  // fabric without an end (a virtual platform's), those simulated so far.
   Cycle cycles_run() const;
+  // Whether the run has an end of its own (simulation.cycles), unlike a virtual platform's network.
+  bool has_end() const { return configuration_.platform.simulation.cycles != kNoEnd; }
 
   // How a run ended. Anything but Completed stopped early; the statistics hold what was measured
   // up to `last_cycle`.
@@ -82,11 +92,16 @@ class Experiment : public sc_core::sc_module {
   // What the fabric did (activity.h) over the measurement window: from the end of the warm-up to
   // the last cycle run (empty if the run ended in the warm-up).
   Activity window_activity() const;
+  // A virtual platform's start_measurement() and stop_measurement(): the window's activity counts
+  // from now, and until now.
+  void restart_activity_window();
+  void stop_activity_window();
   // With simulation.spatial_sample_interval: the samples taken (activity.h); else empty.
   const SpatialSamples& spatial_samples() const { return spatial_; }
 
  private:
   void attach_stimulus(const std::vector<NodeId>& nodes, Role role);  // generators on these (all if empty)
+  void attach_sampling(bool supervised);  // the time series and the window's activity (and run()'s supervision)
   void sample();
   void take_sample(Cycle now);
   void open_window();  // reads the fabric's activity at the end of the warm-up
@@ -102,9 +117,11 @@ class Experiment : public sc_core::sc_module {
   std::vector<std::unique_ptr<TrafficGenerator>> generators_;  // one per generating node
   std::unique_ptr<TraceReplay> trace_replay_;
   Cycle next_sample_ = 0;
+  bool sleeping_ = false;  // sample(): waiting for the network's clock to start again
   std::unique_ptr<Watchdog> watchdog_;
   EndOfCycle sample_step_;
-  std::optional<Activity> window_start_;
+  std::optional<Activity> window_start_, window_end_;
+  bool window_moved_ = false;  // by restart_activity_window(), before the warm-up's end
   EndOfCycle window_step_;
   SpatialSamples spatial_;
   std::vector<std::uint64_t> spatial_last_flits_;  // each link's count at the previous sample

@@ -7,6 +7,7 @@
 // fabrics may live in one simulation. Who sends packets — the synthetic generators of an
 // Experiment, a trace replay, or TLM-2.0 IP bound to the nodes' sockets — attaches from outside.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <systemc>
 #include <vector>
@@ -84,6 +85,10 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   std::uint64_t full_buffers() const;
   Cycle oldest_packet_age(Cycle now) const;  // among injected, undelivered packets
 
+  // Calls `call` once, inside the fabric's hierarchy, as elaboration ends (before_end_of_elaboration):
+  // for what is built only if nothing else was (the library's observer of a platform's network).
+  void when_elaboration_ends(std::function<void()> call) { elaboration_ends_ = std::move(call); }
+
   // Writes out and closes the VCD file of simulation.vcd (also done when the fabric is destroyed).
   void close_trace();
   // Why the VCD file of simulation.vcd is unusable once closed (it was cut short), or empty.
@@ -99,6 +104,10 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   void build_indirect();  // routers apart from the nodes (topology.h: router_count, attachments)
   void connect_links();
   void open_trace();  // simulation.vcd
+  void before_end_of_elaboration() override {
+    if (elaboration_ends_) elaboration_ends_();
+  }
+  std::function<void()> elaboration_ends_;
 
   const PlatformConfig platform_;
   const Topology& topology_;  // the platform's

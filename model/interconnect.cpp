@@ -8,6 +8,7 @@
 
 #include "core/config_error.h"
 #include "interconnect_model.h"
+#include "run_report.h"
 #include "topology/kary_ncube.h"
 
 namespace icnsim {
@@ -95,6 +96,19 @@ std::vector<std::string> Platform::overrides() const {
   return all;
 }
 
+Interconnect::Model::Model(std::unique_ptr<icn::Fabric> built) : fabric(std::move(built)) {
+  fabric->when_elaboration_ends([this] {
+    if (!experiment) experiment = std::make_unique<icn::Experiment>("monitor", *fabric, icn::Experiment::Observe{});
+  });
+}
+
+icn::Experiment& Interconnect::Model::measured(const char* asked_by) {
+  if (!experiment)
+    throw std::logic_error(std::string("icnsim: ") + asked_by +
+                           ": the network is measured once elaboration has ended (call it after sc_start)");
+  return *experiment;
+}
+
 Interconnect::Interconnect(const char* name, const std::string& platform_file,
                            const std::vector<std::string>& overrides)
     : model_(new Model(elaborate(name, [&] { return icn::load_platform(platform_file, overrides); }))) {}
@@ -167,9 +181,55 @@ double Interconnect::mean_packet_latency() const {
 
 void Interconnect::start_measurement() {
   model_->fabric->statistics().open_window(model_->fabric->clock().cycle(), std::numeric_limits<std::uint64_t>::max());
+  if (model_->experiment) model_->experiment->restart_activity_window();
 }
 
-void Interconnect::stop_measurement() { model_->fabric->statistics().close_window(model_->fabric->clock().cycle()); }
+void Interconnect::stop_measurement() {
+  model_->fabric->statistics().close_window(model_->fabric->clock().cycle());
+  if (model_->experiment) model_->experiment->stop_activity_window();
+}
+
+namespace {
+
+Interconnect::Latency latency_of(const icn::LatencySummary& s) {
+  Interconnect::Latency l;
+  l.packets = s.count;
+  const double none = std::numeric_limits<double>::quiet_NaN();
+  l.mean = s.count ? s.mean : none;
+  l.p50 = s.count ? s.p50 : none;
+  l.p99 = s.count ? s.p99 : none;
+  l.max = s.count ? s.max : none;
+  return l;
+}
+
+}  // namespace
+
+Interconnect::Statistics Interconnect::statistics() const {
+  const icn::RunReport r = icn::make_report(model_->measured("statistics"));
+  const icn::Fabric& fabric = *model_->fabric;
+  Statistics s;
+  s.window_from = r.warmup;
+  s.window_cycles = r.measured_cycles();
+  s.latency = latency_of(r.latency);
+  s.network_latency = latency_of(r.network_latency);
+  s.estimated_latency = latency_of(r.estimated_latency);
+  s.packets_delivered = r.latency.count + r.estimated_latency.count;
+  s.injected_flits = r.injected_flits;
+  s.delivered_flits = r.delivered_flits;
+  s.flits_delivered = std::accumulate(r.delivered_flits.begin(), r.delivered_flits.end(), std::uint64_t(0)) +
+                      fabric.statistics().estimated_flits_window();
+  for (const icn::Activity::Link& link : r.activity.links)
+    s.links.push_back(Link{unsigned(link.from), unsigned(link.to), fabric.topology().port_name(link.port), link.flits});
+  for (const icn::TimeSample& sample : r.series)
+    s.series.push_back(Sample{sample.cycle, sample.offered, sample.accepted, sample.packets_in_network, sample.mean_latency});
+  return s;
+}
+
+std::string Interconnect::result_json() const {
+  std::ostringstream os;
+  icn::write_json(os, icn::make_report(model_->measured("result_json")));
+  return os.str();
+}
 
 namespace {
 const icn::KaryNCube& cube_of(const icn::Fabric& fabric) {
@@ -216,10 +276,17 @@ Interconnect::NodeState Interconnect::node_state(unsigned node) const {
 }
 
 void Interconnect::Model::add_traffic(const icn::StimulusConfig& stimulus, const std::vector<unsigned>& nodes) {
-  if (traffic) throw std::logic_error("icnsim: add_traffic: this interconnect has its traffic already (allowed: once)");
+  if (traffic_added) throw std::logic_error("icnsim: add_traffic: this interconnect has its traffic already (allowed: once)");
+  if (experiment) throw std::logic_error("icnsim: add_traffic: elaboration has ended (allowed: before sc_start)");
   std::vector<icn::NodeId> at(nodes.begin(), nodes.end());
-  traffic = std::make_unique<icn::Experiment>((std::string(fabric->basename()) + "_traffic").c_str(), *fabric, stimulus, at,
-                                              icn::Experiment::Role::Background);
+  sc_core::sc_simcontext* context = sc_core::sc_get_curr_simcontext();
+  context->hierarchy_push(fabric.get());  // noc.traffic, inside the network
+  struct Leave {
+    sc_core::sc_simcontext* context;
+    ~Leave() { context->hierarchy_pop(); }
+  } leave{context};
+  experiment = std::make_unique<icn::Experiment>("traffic", *fabric, stimulus, at, icn::Experiment::Role::Background);
+  traffic_added = true;
 }
 
 void Interconnect::add_traffic(const std::string& stimulus_file, const std::vector<unsigned>& nodes,

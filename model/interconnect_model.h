@@ -11,10 +11,14 @@
 namespace icnsim {
 
 struct Interconnect::Model {
-  explicit Model(std::unique_ptr<icn::Fabric> built) : fabric(std::move(built)) {}
+  explicit Model(std::unique_ptr<icn::Fabric> built);
   std::unique_ptr<icn::Fabric> fabric;
-  std::unique_ptr<icn::Experiment> traffic;  // add_traffic's, in the background
+  // What measures the network: add_traffic's experiment (noc.traffic, in the background), or, built
+  // as elaboration ends if there is none, an observer (noc.monitor) of the IP's transactions.
+  std::unique_ptr<icn::Experiment> experiment;
+  bool traffic_added = false;
   void add_traffic(const icn::StimulusConfig& stimulus, const std::vector<unsigned>& nodes);
+  icn::Experiment& measured(const char* asked_by);  // the experiment, once elaboration has ended
 };
 
 struct InterconnectModel {

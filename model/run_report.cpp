@@ -178,6 +178,7 @@ RunReport make_report(Experiment& experiment) {
   r.status_reason = status.reason;
   r.status_detail = status.detail;
   r.last_cycle = status.last_cycle;
+  if (!experiment.has_end() && experiment.cycles_run() > 0) r.last_cycle = experiment.cycles_run() - 1;  // so far
   if (experiment.watchdog()) r.watchdog_first_finding = experiment.watchdog()->first_finding();
   r.platform_name = c.platform.name;
   r.platform_source = c.platform.source;
@@ -190,9 +191,13 @@ RunReport make_report(Experiment& experiment) {
   r.nodes = network.node_count();
   r.cycles = experiment.cycles_run();
   r.warmup = c.platform.simulation.warmup;
+  if (!experiment.has_end()) {  // a virtual platform's: the window its start and stop set, so far
+    r.cycles = std::min(r.cycles, st.window().end());
+    r.warmup = st.window().from();
+  }
   r.capacity = std::min({network.topology().uniform_capacity(), double(c.platform.network_interface.injection_channels),
                          double(c.platform.network_interface.delivery_channels)});
-  r.configured_load = c.stimulus.offered_flits_per_cycle();
+  r.configured_load = c.stimulus.phases.empty() ? 0.0 : c.stimulus.offered_flits_per_cycle();
   // A run stopped during the warm-up measured nothing: its rates are 0 over an empty window.
   const double node_cycles = std::max(1.0, double(r.nodes) * double(r.measured_cycles()));
   r.offered = double(st.created_flits_window()) / node_cycles;
@@ -201,6 +206,8 @@ RunReport make_report(Experiment& experiment) {
   for (auto v : st.delivered_flits()) delivered += v;
   r.accepted = double(delivered) / node_cycles;
   r.latency = summarise(st.latency());
+  r.estimated_packets = st.estimated_packets_total();
+  r.estimated_latency = summarise(st.estimated_latency());
   r.network_latency = summarise(st.network_latency());
   r.mean_hops = r.latency.count ? double(st.hops_sum()) / double(r.latency.count) : 0.0;
   r.histogram_bin_width = c.platform.simulation.histogram_bin_width;
@@ -250,10 +257,10 @@ RunReport make_report(Experiment& experiment) {
   for (NodeId id = 0; id < network.node_count(); ++id)
     r.throttled_cycles.push_back(network.node(id).controller().throttled_cycles());
   r.series = st.series();
-  const TrafficSchedule& schedule = experiment.schedule();
   r.phased = c.stimulus.phased;
-  for (const auto& h : schedule.history())
-    r.phases.push_back(RunReport::Phase{h.name, h.index, std::uint64_t(h.round), h.start, h.end, h.packets_created, h.ended});
+  if (experiment.has_schedule())
+    for (const auto& h : experiment.schedule().history())
+      r.phases.push_back(RunReport::Phase{h.name, h.index, std::uint64_t(h.round), h.start, h.end, h.packets_created, h.ended});
   if (experiment.completed_at()) {
     r.completed = true;
     r.completion_cycle = *experiment.completed_at();
@@ -378,6 +385,9 @@ void write_json(std::ostream& os, const RunReport& r) {
                  {"critical_load_ratio", maybe(r.critical_found, r.critical_load_ratio)},
                  {"critical_cycle", maybe(r.critical_found, r.critical_cycle)}};
   j["latency"] = latency_json(r.latency);
+  // tlm.timing: approximate (a virtual platform's): packets estimated, not simulated, apart.
+  if (r.estimated_packets > 0)
+    j["estimated"] = {{"packets", r.estimated_packets}, {"latency", latency_json(r.estimated_latency)}};
   j["network_latency"] = latency_json(r.network_latency);
   j["mean_hops"] = maybe(r.latency.count > 0, r.mean_hops);
   j["latency_histogram"] = {{"bin_width", r.histogram_bin_width}, {"counts", r.histogram}};

@@ -38,6 +38,10 @@ struct RunReport {
   double attempted = 0;         // the same with those dropped at a full source queue (failed attempts)
   double accepted = 0;          // flits/node/cycle delivered in the window
   LatencySummary latency, network_latency;
+  // Packets approximate timing estimated instead of simulating them (all of them), and the latencies
+  // estimated for those of the window: never in `latency`.
+  std::uint64_t estimated_packets = 0;
+  LatencySummary estimated_latency;
   double mean_hops = 0;
   int histogram_bin_width = 0;
   std::vector<std::uint64_t> histogram;  // latency counts per bin

@@ -22,6 +22,7 @@ void CycleClock::restart() {
   const sc_dt::uint64 now = simulation_->time_stamp().value();
   ticking_ = true;
   tick_.notify(sc_core::sc_time::from_value((now / period_ticks_ + 1) * period_ticks_ - now));
+  if (resumed_wanted_) resumed_.notify(sc_core::SC_ZERO_TIME);
 }
 
 }  // namespace icn

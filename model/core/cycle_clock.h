@@ -26,6 +26,14 @@ class CycleClock : public sc_core::sc_module {
     if (awake_++ == 0 && !ticking_) restart();
   }
   void let_sleep() { --awake_; }
+  // Nothing in the network acts on the next tick: every clocked process sleeps. And the event of the
+  // clock starting again after such a pause (an observer that sleeps with the network wakes on it).
+  bool idle() const { return awake_ == 0; }
+  // Notified only once asked for (an extra delta cycle otherwise).
+  const sc_core::sc_event& resumed() {
+    resumed_wanted_ = true;
+    return resumed_;
+  }
   // Cycles the clock has ticked so far (each one a kernel event).
   std::uint64_t ticks() const { return ticks_; }
   const sc_core::sc_time& period() const { return period_; }
@@ -64,6 +72,8 @@ class CycleClock : public sc_core::sc_module {
   mutable sc_dt::uint64 cached_ticks_ = ~sc_dt::uint64(0);
   mutable Cycle cached_cycle_ = 0;
   sc_core::sc_event tick_;
+  sc_core::sc_event resumed_;
+  bool resumed_wanted_ = false;
   int awake_ = 0;
   bool ticking_ = true;  // the first tick is scheduled at initialisation
   bool initialised_ = false;

@@ -68,5 +68,9 @@ address_map:
   std::cout << "icnsim " << icnsim::version() << ": " << noc->nodes() << " nodes, " << noc->packets_delivered()
             << " packets, read back " << (cpu.ok && cpu64.ok ? "64 bytes as written" : "WRONG DATA")
             << " by 32- and 64-bit initiators from a 256-bit target\n";
-  return cpu.ok && cpu64.ok && noc->packets_delivered() == 8 ? 0 : 1;
+  // The whole result, typed and as JSON, through the installed interface.
+  const icnsim::Interconnect::Statistics statistics = noc->statistics();
+  const bool measured = statistics.latency.packets == 8 &&
+                        noc->result_json().find("\"delivered\": 8") != std::string::npos;
+  return cpu.ok && cpu64.ok && noc->packets_delivered() == 8 && measured ? 0 : 1;
 }

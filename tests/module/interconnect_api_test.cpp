@@ -9,6 +9,7 @@
 #include <icnsim/interconnect.h>
 #include <icnsim/version.h>
 
+#include <cmath>
 #include <cstring>
 #include <functional>
 #include <filesystem>
@@ -168,10 +169,96 @@ TEST_CASE("the measurement window starts and stops when the platform says", "[tl
     noc.stop_measurement();
     sc_core::sc_start(sc_core::sc_time(10, sc_core::SC_US));
     std::ostringstream os;
-    os << at_start << ' ' << noc.packets_delivered();
+    const icnsim::Interconnect::Statistics s = noc.statistics();
+    std::uint64_t link_flits = 0;
+    for (const auto& link : s.links) link_flits += link.flits;
+    os << at_start << ' ' << noc.packets_delivered() << ' ' << s.window_from << '+' << s.window_cycles << ' '
+       << link_flits;
     return os.str();
   });
-  CHECK(out == "10 10");
+  // The window is cycles 4999 to 9998 (the platform's calls fall in those cycles); its five writes
+  // put 30 flits on the links: a 2-flit request and a 1-flit response, 2 hops each.
+  CHECK(out == "10 10 4999+5000 30");
+}
+
+TEST_CASE("a platform reads everything measured so far from C++: typed, with percentiles, per node, per link and "
+          "the time series, and as the JSON result the icnsim command writes", "[tlm][api]") {
+  // The statistics API had three counters (issue 51).
+  const std::string out = icn::testing::in_child_process([] {
+    icnsim::Interconnect& noc = network_with_memory(memory_at_node_5());
+    auto* writer = new Writer("writer", sc_core::SC_ZERO_TIME, 0, 10);
+    writer->socket.bind(noc.target_socket(0));
+    std::ostringstream os;
+    try {
+      noc.statistics();
+    } catch (const std::logic_error& e) {
+      os << "early ";
+    }
+    sc_core::sc_start(sc_core::sc_time(10, sc_core::SC_US));
+    const icnsim::Interconnect::Statistics s = noc.statistics();
+    std::uint64_t link_flits = 0, links_used = 0;
+    for (const auto& link : s.links) {
+      link_flits += link.flits;
+      links_used += link.flits > 0;
+    }
+    os << s.packets_delivered << ' ' << s.latency.packets << ' '
+       << (s.latency.p50 > 0 && s.latency.p50 <= s.latency.p99 && s.latency.p99 <= s.latency.max) << ' '
+       << (s.network_latency.mean < s.latency.mean) << ' ' << s.estimated_latency.packets << ' '
+       << s.injected_flits.at(0) << ' ' << s.delivered_flits.at(5) << ' ' << s.delivered_flits.at(0) << ' '
+       << s.links.size() << ' ' << link_flits << ' ' << links_used << ' ';
+    bool increasing = !s.series.empty();
+    for (std::size_t i = 1; i < s.series.size(); ++i) increasing = increasing && s.series[i].cycle > s.series[i - 1].cycle;
+    os << increasing << ' ' << (s.series.front().accepted > 0) << ' ';
+    const nlohmann::json result = nlohmann::json::parse(noc.result_json());
+    os << result["packets"]["delivered"] << ' ' << result["latency"]["count"] << ' '
+       << (result["latency"]["p99"] == s.latency.p99) << ' ' << result["per_node"]["delivered_flits"][5] << ' '
+       << (result["window"]["measured_cycles"] == s.window_cycles) << ' ' << result["stimulus"]["name"] << ' '
+       << (result["time_series"]["cycle"].size() == s.series.size()) << ' ' << result.contains("estimated");
+    return os.str();
+  });
+  // Ten 16-byte writes from node 0 to node 5 on a 4x4 torus, 2 hops each way: 20 packets; node 0
+  // injects 10 requests of 2 flits, node 5 gets them and returns 10 one-flit responses; 4 links of
+  // the 64 carry 60 flits.
+  CHECK(out == "early 20 20 1 1 0 20 20 10 64 60 4 1 1 20 20 1 20 1 \"none\" 1 0");
+}
+
+TEST_CASE("the network of a platform without traffic of its own samples while its IP sends, sleeps between, and "
+          "lets the simulation end when the IP is done", "[tlm][api]") {
+  // A sampler that ran every 1,000 cycles for ever would keep sc_start() from returning.
+  const std::string out = icn::testing::in_child_process([] {
+    icnsim::Interconnect& noc = network_with_memory(memory_at_node_5());
+    auto* first = new Writer("first", sc_core::SC_ZERO_TIME, 0, 5);
+    auto* second = new Writer("second", sc_core::sc_time(200, sc_core::SC_US), 0, 5);
+    first->socket.bind(noc.target_socket(0));
+    second->socket.bind(noc.target_socket(3));
+    sc_core::sc_start();  // until nothing is left to do
+    const icnsim::Interconnect::Statistics s = noc.statistics();
+    std::ostringstream os;
+    os << (sc_core::sc_time_stamp() < sc_core::sc_time(202, sc_core::SC_US)) << ' ' << s.packets_delivered << ' '
+       << (!s.series.empty() && s.series.size() <= 4) << ' ' << (!s.series.empty() && s.series.back().cycle >= 200000);
+    return os.str();
+  });
+  // A sample at the end of each burst's first 1,000 cycles, and none in the 200 idle microseconds.
+  CHECK(out == "1 20 1 1");
+}
+
+TEST_CASE("approximate transactions appear apart in the typed statistics and the JSON result", "[tlm][api]") {
+  const std::string out = icn::testing::in_child_process([] {
+    icnsim::Interconnect& noc = network_with_memory(memory_at_node_5());
+    auto* writer = new Writer("writer", sc_core::SC_ZERO_TIME, 0, 10);
+    writer->socket.bind(noc.target_socket(0));
+    noc.set_timing(icnsim::Interconnect::Timing::approximate);
+    sc_core::sc_start(sc_core::sc_time(10, sc_core::SC_US));
+    const icnsim::Interconnect::Statistics s = noc.statistics();
+    const nlohmann::json result = nlohmann::json::parse(noc.result_json());
+    std::ostringstream os;
+    os << s.packets_delivered << ' ' << s.latency.packets << ' ' << std::isnan(s.latency.mean) << ' '
+       << s.estimated_latency.packets << ' ' << (s.estimated_latency.mean > 0) << ' ' << s.flits_delivered << ' '
+       << result["estimated"]["packets"] << ' ' << result["estimated"]["latency"]["count"] << ' '
+       << result["latency"]["count"];
+    return os.str();
+  });
+  CHECK(out == "20 0 1 20 1 30 20 20 0");
 }
 
 TEST_CASE("the version header agrees with the library", "[tlm][api]") {

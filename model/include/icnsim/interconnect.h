@@ -127,6 +127,37 @@ class ICNSIM_API Interconnect {
   // instead of simulating them: their latencies are the estimates, and they count above as well.
   std::uint64_t packets_estimated() const;
 
+  // Everything measured so far, at any moment after elaboration (std::logic_error before): the
+  // common quantities typed, and the whole result the icnsim command writes as JSON text
+  // (docs/result.schema.json; docs/tlm.md says what a platform's result holds).
+  struct Latency {
+    std::uint64_t packets = 0;
+    double mean = 0, p50 = 0, p99 = 0, max = 0;  // cycles; NaN with no packet
+  };
+  struct Link {
+    unsigned from = 0, to = 0;  // routers
+    std::string port;           // the port it leaves `from` by (+x, -y, …)
+    std::uint64_t flits = 0;
+  };
+  struct Sample {  // one point of the time series, over the cycles since the previous one
+    std::uint64_t cycle = 0;
+    double offered = 0, accepted = 0;  // flits/node/cycle
+    std::uint64_t packets_in_network = 0;
+    double mean_latency = 0;  // of the packets delivered in the interval; NaN with none
+  };
+  struct Statistics {
+    std::uint64_t window_from = 0, window_cycles = 0;  // the measurement window so far
+    std::uint64_t packets_delivered = 0, flits_delivered = 0;  // simulated and estimated
+    Latency latency;            // creation to tail arrival, of the packets simulated
+    Latency network_latency;    // injection to tail arrival, the same packets
+    Latency estimated_latency;  // of the packets approximate timing estimated instead
+    std::vector<std::uint64_t> injected_flits, delivered_flits;  // per node, in the window
+    std::vector<Link> links;     // every network link, the flits it carried in the window
+    std::vector<Sample> series;  // every simulation.sample_interval cycles while traffic flows
+  };
+  Statistics statistics() const;
+  std::string result_json() const;
+
   // Moves that window: from now until stop_measurement() (or for ever), everything above counts
   // again from zero — packets created from this cycle on and delivered before the stop. Call from
   // a process (or before sc_start: from cycle 0), e.g. after booting.
