@@ -71,12 +71,15 @@ ApproximateTiming::Route ApproximateTiming::find_route(NodeId from, NodeId to) {
   return route;
 }
 
+template <bool counted>
 inline Cycle ApproximateTiming::estimate(Route& path, Source& source, NodeId from, int flits) {
   // Each queue adds ρ / (2 (1 − ρ)) · w; every estimate adds its flits to the loads of its injection
   // channel and links. In the source queue a packet waits for the whole packets ahead of it (FIFO):
   // w is the traffic's mean length (the packet's own before any has been delivered).
-  injection_[from].estimated += std::uint64_t(flits);
-  for (std::uint32_t h = path.first; h < path.first + path.hops; ++h) hops_[h].link->estimated += std::uint64_t(flits);
+  if constexpr (counted) {
+    injection_[from].estimated += std::uint64_t(flits);
+    for (std::uint32_t h = path.first; h < path.first + path.hops; ++h) hops_[h].link->estimated += std::uint64_t(flits);
+  }
   const double ahead = source.mean_length > 0 ? source.mean_length : double(flits);
   const double waiting = (source.queueing.term * ahead + path.contention.term * double(flits)) / 2;
   return fixed_cycles_ + Cycle(path.hops) * per_hop_cycles_ + Cycle(flits) + Cycle(std::int64_t(waiting + 0.5));
@@ -87,11 +90,16 @@ Cycle ApproximateTiming::packet_latency(NodeId from, NodeId to, int flits, Cycle
     Route& path = dense_routes_[std::size_t(from) * nodes_ + to];
     Source& source = sources_[from];
     if (path.hops != kUnknown && !path.contention.stale(at) && !source.queueing.stale(at))
-      return estimate(path, source, from, flits);
+      return estimate<true>(path, source, from, flits);
   }
-  return estimate_reading(from, to, flits, at);
+  return estimate_reading<true>(from, to, flits, at);
 }
 
+Cycle ApproximateTiming::expected_latency(NodeId from, NodeId to, int flits, Cycle at) {
+  return estimate_reading<false>(from, to, flits, at);
+}
+
+template <bool counted>
 Cycle ApproximateTiming::estimate_reading(NodeId from, NodeId to, int flits, Cycle at) {
   // The queueing terms are read from the loads once a window, per route and per source.
   Route& path = route(from, to);
@@ -111,7 +119,7 @@ Cycle ApproximateTiming::estimate_reading(NodeId from, NodeId to, int flits, Cyc
     source.queueing = {at + kWindow, rho / (1 - rho)};
     source.mean_length = fabric_.statistics().mean_packet_length();
   }
-  return estimate(path, source, from, flits);
+  return estimate<counted>(path, source, from, flits);
 }
 
 }  // namespace icn

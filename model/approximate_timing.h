@@ -20,6 +20,7 @@ class ApproximateTiming : public LatencyEstimate {
  public:
   explicit ApproximateTiming(const Fabric& fabric);
   Cycle packet_latency(NodeId from, NodeId to, int flits, Cycle at) override;
+  Cycle expected_latency(NodeId from, NodeId to, int flits, Cycle at) override;
 
   // The window over which a link's utilisation is measured, in cycles.
   static constexpr Cycle kWindow = 1000;
@@ -67,7 +68,10 @@ class ApproximateTiming : public LatencyEstimate {
   };
   // An estimate whose route is known and whose readings are fresh: lookups, an increment per link
   // and a few multiplications. Any other goes the long way (finding the route, reading the loads).
+  // `counted`: the packet's flits added to the loads it crosses (false: a question only).
+  template <bool counted>
   Cycle estimate(Route& path, Source& source, NodeId from, int flits);
+  template <bool counted>
   [[gnu::noinline]] Cycle estimate_reading(NodeId from, NodeId to, int flits, Cycle at);
 
   const Fabric& fabric_;

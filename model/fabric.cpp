@@ -100,6 +100,12 @@ TlmPort& Fabric::tlm_port(NodeId id) {
   return *tlm_ports_.at(id);
 }
 
+void Fabric::set_approximate_timing(bool approximate) {
+  if (tlm_.approximate && !approximate)
+    for (const auto& port : tlm_ports_) port->revoke_direct_memory();
+  tlm_.approximate = approximate;
+}
+
 Fabric::~Fabric() { close_trace(); }
 
 std::uint64_t Fabric::estimated_bytes(const PlatformConfig& platform) {

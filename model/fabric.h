@@ -66,7 +66,8 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   // Node `id`'s TLM-2.0 ports (docs/tlm.md); a platform with an address_map has them on every node.
   TlmPort& tlm_port(NodeId id);
   // tlm.timing, at run time: b_transport simulated (false) or annotated from an estimate (true).
-  void set_approximate_timing(bool approximate) { tlm_.approximate = approximate; }
+  // Back to cycle timing, every DMI pointer granted in approximate timing is invalidated.
+  void set_approximate_timing(bool approximate);
   bool approximate_timing() const { return tlm_.approximate; }
 
   // The current values on the link leaving router `r` through network port `port`.

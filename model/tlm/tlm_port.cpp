@@ -44,6 +44,7 @@ TlmPort::TlmPort(sc_core::sc_module_name name, NodeId node, const TlmConfig& con
   target_socket.register_transport_dbg(this, &TlmPort::transport_dbg);
   target_socket.register_get_direct_mem_ptr(this, &TlmPort::get_direct_mem_ptr);
   initiator_socket.register_nb_transport_bw(this, &TlmPort::nb_transport_bw);
+  initiator_socket.register_invalidate_direct_mem_ptr(this, &TlmPort::invalidate_direct_mem_ptr);
   endpoint_.attach(MessageKind::Transaction, this);
   // Its threads are made at the end of elaboration, for what is bound (a node with nothing bound has
   // none: each costs a thread stack of the kernel's).
@@ -123,8 +124,7 @@ void TlmPort::transport_approximately(const AddressRange& range, tlm::tlm_generi
   payload.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
   sc_core::sc_time served = sc_core::SC_ZERO_TIME;
   server.call_target(range.target, payload, served);
-  payload.set_address(address);
-  payload.set_dmi_allowed(false);
+  payload.set_address(address);  // the target's DMI hint stands: approximate timing grants DMI
   const bool data_back = !write && payload.is_response_ok();
   const Cycle answered = at + request + (served == sc_core::SC_ZERO_TIME ? 0 : clock_.whole_cycles(served));
   const Cycle response = network_.estimate->packet_latency(range.node, node_, data_back ? data_flits : 1, answered);
@@ -425,10 +425,55 @@ unsigned int TlmPort::transport_dbg(int, tlm::tlm_generic_payload& payload) {
   return bytes;
 }
 
-bool TlmPort::get_direct_mem_ptr(int, tlm::tlm_generic_payload& payload, tlm::tlm_dmi&) {
-  // No direct memory interface: every access must cross the network to be timed and counted.
-  payload.set_dmi_allowed(false);
-  return false;
+bool TlmPort::get_direct_mem_ptr(int, tlm::tlm_generic_payload& payload, tlm::tlm_dmi& dmi) {
+  // Cycle timing offers no DMI: every access must cross the network to be timed and counted. In
+  // approximate timing, where an access is a call annotated with an estimate anyway, the target's
+  // own grant passes through, in the map's addresses and within the range, with the estimated round
+  // trip of a one-flit access added to its latencies.
+  const sc_dt::uint64 address = payload.get_address();
+  const AddressRange* range = network_.approximate && network_.estimate ? map_.find(address, 1) : nullptr;
+  if (!range) {
+    dmi.init();  // denied everywhere: start 0, end the highest address, no access
+    payload.set_dmi_allowed(false);
+    return false;
+  }
+  TlmPort& server = *network_.ports[range->node];
+  payload.set_address(address - range->base);
+  const bool granted = server.initiator_socket[range->target]->get_direct_mem_ptr(payload, dmi);
+  payload.set_address(address);
+  const sc_dt::uint64 last = range->size - 1;  // offsets of the range, shown as the map's addresses
+  dmi.set_start_address(range->base + std::min<sc_dt::uint64>(dmi.get_start_address(), last));
+  dmi.set_end_address(range->base + std::min<sc_dt::uint64>(dmi.get_end_address(), last));
+  if (!granted) return false;
+  const Cycle at = clock_.cycle_at(clock_.now());
+  const int data = packet_flits(flit_bytes_);  // a request or response carrying one flit of data
+  const Cycle read = network_.estimate->expected_latency(node_, range->node, 1, at) +
+                     network_.estimate->expected_latency(range->node, node_, data, at);
+  const Cycle write = network_.estimate->expected_latency(node_, range->node, data, at) +
+                      network_.estimate->expected_latency(range->node, node_, 1, at);
+  dmi.set_read_latency(dmi.get_read_latency() + clock_.cycles(read));
+  dmi.set_write_latency(dmi.get_write_latency() + clock_.cycles(write));
+  granted_dmi_ = true;
+  return true;
+}
+
+void TlmPort::invalidate_granted(sc_dt::uint64 start, sc_dt::uint64 end) {
+  if (!granted_dmi_) return;
+  for (std::size_t i = 0; i < local_initiators(); ++i) target_socket[int(i)]->invalidate_direct_mem_ptr(start, end);
+}
+
+void TlmPort::revoke_direct_memory() {
+  invalidate_granted(0, ~sc_dt::uint64(0));
+  granted_dmi_ = false;
+}
+
+void TlmPort::invalidate_direct_mem_ptr(int target, sc_dt::uint64 start, sc_dt::uint64 end) {
+  for (const AddressRange& range : map_.ranges()) {
+    if (range.node != node_ || range.target != target || start > range.size - 1) continue;
+    const sc_dt::uint64 first = range.base + start, last = range.base + std::min<sc_dt::uint64>(end, range.size - 1);
+    for (TlmPort* port : network_.ports)
+      if (port) port->invalidate_granted(first, last);
+  }
 }
 
 }  // namespace icn

@@ -76,6 +76,9 @@ class LatencyEstimate {
   // Cycles from creating a packet of `flits` at node `from`, at cycle `at`, to its tail's arrival at
   // node `to`; counts the packet into the utilisation later estimates see.
   virtual Cycle packet_latency(NodeId from, NodeId to, int flits, Cycle at) = 0;
+  // The same estimate without counting the packet: what such a packet would take now (the latency
+  // annotated on a DMI grant, whose accesses never reach the network).
+  virtual Cycle expected_latency(NodeId from, NodeId to, int flits, Cycle at) = 0;
 };
 
 class TlmNetwork {
@@ -112,6 +115,9 @@ class TlmPort : public sc_core::sc_module, public EndpointClient {
 
   // Flits of the packet that carries `bytes` of data: a header flit and the data flits.
   int packet_flits(std::uint64_t bytes) const { return 1 + int((bytes + flit_bytes_ - 1) / flit_bytes_); }
+  // Leaving approximate timing: every DMI pointer this node's initiators were granted is invalidated,
+  // since their accesses would bypass the network now simulated.
+  void revoke_direct_memory();
 
  private:
   void traced(const TlmTransaction& t, const tlm::tlm_generic_payload& payload);  // to tlm.trace, if given
@@ -120,6 +126,10 @@ class TlmPort : public sc_core::sc_module, public EndpointClient {
   void b_transport(int id, tlm::tlm_generic_payload& payload, sc_core::sc_time& delay);
   unsigned int transport_dbg(int id, tlm::tlm_generic_payload& payload);
   bool get_direct_mem_ptr(int id, tlm::tlm_generic_payload& payload, tlm::tlm_dmi& dmi);
+  // A local target withdraws DMI over [start, end] of its own offsets: every node that was granted a
+  // pointer into a range it serves hears it, in the map's addresses.
+  void invalidate_direct_mem_ptr(int target, sc_dt::uint64 start, sc_dt::uint64 end);
+  void invalidate_granted(sc_dt::uint64 start, sc_dt::uint64 end);  // to this node's initiators, if granted
   tlm::tlm_sync_enum nb_transport_fw(int id, tlm::tlm_generic_payload& payload, tlm::tlm_phase& phase,
                                      sc_core::sc_time& delay);
   void received(const Packet& packet, Cycle arrival) override;
@@ -160,6 +170,7 @@ class TlmPort : public sc_core::sc_module, public EndpointClient {
   const CongestionController& controller_;
   CycleClock& clock_;
   TlmNetwork& network_;
+  bool granted_dmi_ = false;  // some local initiator holds a DMI pointer (approximate timing)
   std::deque<std::uint32_t> requests_;  // arrived, not yet served
   sc_core::sc_event request_arrived_, response_arrived_;
   // Approximately timed, per binding of target_socket: the request waiting for END_REQ, and the
