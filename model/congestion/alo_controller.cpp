@@ -9,7 +9,8 @@
 #include "congestion/alo_rule.h"
 #include "congestion/congestion_controller.h"
 #include "core/packet_pool.h"
-#include "router/router.h"
+#include "router/router_view.h"
+#include "routing/routing_function.h"  // first_vcs
 
 namespace icn {
 namespace {
@@ -29,7 +30,7 @@ class AtLeastOneController final : public CongestionController {
   }
   bool throttling(Cycle now) const override { return refused_lately(now); }
 
-  static bool admits(const Router& router, NodeId destination, std::uint32_t counted, bool free_with_room) {
+  static bool admits(const RouterView& router, NodeId destination, std::uint32_t counted, bool free_with_room) {
     int ports[16], free[16];
     const int count = router.useful_channels(destination, ports);
     for (int i = 0; i < count; ++i)
@@ -38,7 +39,7 @@ class AtLeastOneController final : public CongestionController {
   }
 
  private:
-  const Router& router_;
+  const RouterView& router_;
   const std::uint32_t counted_;  // the VCs of a channel that count
   const bool free_with_room_;    // a VC is free when its buffer has room, not when it is unallocated
 };

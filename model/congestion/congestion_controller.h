@@ -1,7 +1,7 @@
 #pragma once
 // Congestion controllers decide, per node, whether the packet at the head of the source queue may
 // enter the network now (source throttling). They are SC_MODULEs so that a mechanism can own
-// processes and sideband ports; they observe the node's router through a const reference.
+// processes and sideband ports; they observe the node's router through a narrow read-only view.
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -22,7 +22,7 @@ class EntropyCircuit;
 class GlobalGather;
 class InjectionRule;
 struct NetworkInterfaceConfig;
-class Router;
+class RouterView;
 struct RouterConfig;
 struct SelectedImplementation;
 class Sideband;
@@ -62,7 +62,7 @@ class CongestionController : public sc_core::sc_module, public InjectionGate {
 struct ControllerContext {
   NodeId node;
   const Topology& topology;
-  const Router& router;
+  const RouterView& router;  // what it may read of its node's router (router/router_view.h)
   CycleClock& clock;
   const SelectedImplementation& selection;  // its type, where that was set (for errors) and its parameters
   const ParameterSet& parameters;           // = selection.parameters

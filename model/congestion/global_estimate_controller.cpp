@@ -2,7 +2,7 @@
 
 #include "core/cycle_clock.h"
 #include "core/packet_pool.h"
-#include "router/router.h"
+#include "router/router_view.h"
 #include "sideband/global_gather.h"
 #include "topology/topology.h"
 

@@ -43,7 +43,7 @@ class GlobalEstimateController : public CongestionController, public SidebandCli
   Cycle gather_cycles() const { return sideband_.gather_cycles(); }  // the sideband's g
 
  private:
-  const Router& router_;
+  const RouterView& router_;
   const Sideband& sideband_;
   CycleClock& clock_;
   const bool extrapolate_;

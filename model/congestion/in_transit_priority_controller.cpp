@@ -11,7 +11,8 @@
 #include "congestion/congestion_controller.h"
 #include "core/cycle_clock.h"
 #include "core/random_stream.h"
-#include "router/router.h"
+#include "router/injection_rule.h"
+#include "router/router_view.h"
 
 namespace icn {
 namespace {
@@ -28,7 +29,7 @@ class InTransitPriorityController final : public CongestionController, public In
   bool may_inject(const Packet&, Cycle) override { return true; }  // the rule acts in the router
   InjectionRule* injection_rule() override { return this; }
 
-  bool admits_injection(const Router& router, const InjectionRequest& request) override {
+  bool admits_injection(const RouterView& router, const InjectionRequest& request) override {
     const Cycle now = clock_.cycle();
     if (!restricted(now)) return true;
     if (requests_only_ ? !router.in_transit_requests(request.port, request.vc) : !router.in_transit_wants(request.port))

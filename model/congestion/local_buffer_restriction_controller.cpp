@@ -6,7 +6,8 @@
 // Room is counted in packets of the new packet's length (the paper's packets are all 16 phits).
 #include "congestion/congestion_controller.h"
 #include "core/cycle_clock.h"
-#include "router/router.h"
+#include "router/injection_rule.h"
+#include "router/router_view.h"
 
 namespace icn {
 namespace {
@@ -19,7 +20,7 @@ class LocalBufferRestrictionController final : public CongestionController, publ
   bool may_inject(const Packet&, Cycle) override { return true; }  // the rule acts in the router
   InjectionRule* injection_rule() override { return this; }
 
-  bool admits_injection(const Router&, const InjectionRequest& request) override {
+  bool admits_injection(const RouterView&, const InjectionRequest& request) override {
     if (request.escape || request.credits >= (1 + reserved_) * request.packet_length) return true;
     count_throttled_cycle(clock_.cycle());
     return false;

@@ -14,7 +14,7 @@
 #include "core/end_of_cycle.h"
 #include "core/packet_pool.h"
 #include "ni/network_interface_config.h"
-#include "router/router.h"
+#include "router/router_view.h"
 #include "router/router_config.h"
 #include "topology/kary_ncube.h"
 
@@ -112,7 +112,7 @@ class TransmissionTimeController final : public CongestionController {
     next_trigger(clock_.until(now + period_));
   }
 
-  const Router& router_;
+  const RouterView& router_;
   CycleClock& clock_;
   const double u1_;
   const Cycle u2_, period_;

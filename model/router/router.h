@@ -44,6 +44,7 @@
 #include "router/vc_allocator.h"
 #include "router/router_config.h"
 #include "router/router_events.h"
+#include "router/router_view.h"
 #include "routing/routing_function.h"
 
 namespace icn {
@@ -69,7 +70,7 @@ struct RouterContext {
   std::uint64_t seed;  // of its random streams (routing selection, arbitration)
 };
 
-class Router : public sc_core::sc_module {
+class Router : public sc_core::sc_module, public RouterView {
  public:
   // Inputs: the topology's network ports, then injection channels. Outputs: network ports, then delivery
   // channels. Credits flow back on every input; delivery channels need none (the NI always sinks).
@@ -105,9 +106,9 @@ class Router : public sc_core::sc_module {
   NodeId id() const { return id_; }
   int input_ports() const { return input_ports_; }
   int output_ports() const { return output_ports_; }
-  int network_ports() const { return network_ports_; }
-  int virtual_channels() const { return vcs_; }  // buffers per channel (with Disha's lane)
-  int routing_vcs() const { return __builtin_popcount(all_vcs_); }  // those routing may use
+  int network_ports() const final { return network_ports_; }
+  int virtual_channels() const final { return vcs_; }  // buffers per channel (with Disha's lane)
+  int routing_vcs() const final { return __builtin_popcount(all_vcs_); }  // those routing may use
   int buffer_depth() const { return depth_; }
 
   // The longest a routed header waited for an output VC, and a ready flit with a credit for the
@@ -119,59 +120,53 @@ class Router : public sc_core::sc_module {
   std::uint64_t passed_over() const { return passed_over_; }
 
   // Observation, for congestion controllers and statistics.
-  int buffered_flits() const { return buffered_flits_; }
+  int buffered_flits() const final { return buffered_flits_; }
   // Data flits delivered to their destination's interface here: the throughput a global estimate
   // sums (self-tuned sec. 3), so neither flits absorbed by software deadlock recovery (they come
   // back) nor metapackets returning to their master.
-  std::uint64_t delivered_flits() const { return delivered_flits_; }
+  std::uint64_t delivered_flits() const final { return delivered_flits_; }
   // Edge buffers holding buffer_depth flits: the routing VCs of the network channels, the buffers
   // the self-tuned paper counts (sec. 5.1: 3,072 on the 16-ary 2-cube), not the injection channels'
   // nor Disha's or the metapackets' lanes.
-  int full_buffers() const { return full_buffers_; }
+  int full_buffers() const final { return full_buffers_; }
   int input_occupancy(int port, int vc) const { return input_vc(port, vc).count; }
   bool output_vc_free(int port, int vc) const;  // could be allocated to a new packet now
   int output_credits(int port, int vc) const { return output_vc(port, vc).credits; }
-  bool has_output(int port) const { return port >= network_ports_ || connected_[port]; }
+  bool has_output(int port) const final { return port >= network_ports_ || connected_[port]; }
   // The physical output channels on a minimal path from this router to `destination` (ALO and
   // Trans-t judge only these); writes up to network_ports() ports to `out`, returns how many.
-  int useful_channels(NodeId destination, int* out) const;
+  int useful_channels(NodeId destination, int* out) const final;
   // Free VCs of an output port (could take a new packet now), for congestion controllers; with a
   // mask, only those VCs. The routing function's adaptive VCs (all, if it has no escape VCs).
   int free_vcs(int port) const { return free_vcs(port, all_vcs_); }
-  int free_vcs(int port, std::uint32_t vcs) const;
+  int free_vcs(int port, std::uint32_t vcs) const final;
   // VCs of an output port (of those in `vcs`) whose downstream buffer has room for a flit: a credit.
-  int vcs_with_room(int port, std::uint32_t vcs) const;
-  std::uint32_t adaptive_vcs() const { return routing_.adaptive_vcs() ? routing_.adaptive_vcs() : all_vcs_; }
+  int vcs_with_room(int port, std::uint32_t vcs) const final;
+  std::uint32_t adaptive_vcs() const final { return routing_.adaptive_vcs() ? routing_.adaptive_vcs() : all_vcs_; }
 
   // Whether a packet already in the network competes here for output `port`: it holds the port
   // (until its tail has left) or its header waits at this router for a route that may use it.
-  bool in_transit_wants(int port) const;
+  bool in_transit_wants(int port) const final;
   // Whether an in-transit header at this router asks for virtual channel `vc` of output `port`: it
   // is at the front of its input VC, holds no output VC yet, and its route (or, not routed yet, a
   // minimal port towards its destination) includes that VC. Packets that hold an output VC do not count.
-  bool in_transit_requests(int port, int vc) const;
-  // New packets that took an output VC of a network port while an in-transit packet wanted that
-  // port (see in_transit_wants), or while an in-transit header asked for that VC (see
-  // in_transit_requests): what IPR forbids under its two readings of "compete".
-  std::uint64_t injections_against_transit() const { return injections_against_transit_; }
-  std::uint64_t injections_against_requests() const { return injections_against_requests_; }
-  // The fewest free flit slots a new packet left in the downstream buffer of an adaptive (not
-  // escape) VC it took: what LBR bounds.
-  int least_adaptive_room_after_injection() const { return least_adaptive_room_after_injection_; }
+  bool in_transit_requests(int port, int vc) const final;
+  // Tells `observer` of every new packet that takes an output VC of a network port (tests).
+  void set_injection_observer(InjectionObserver* observer) { injection_observer_ = observer; }
 
   // Trans-t (transmission-time paper sec. 3): for an output VC of a network port held by a packet
   // (not a priority lane), when that packet's header reached this router and how many of its flits
   // have left through the VC. False if no packet holds it.
-  bool transmission(int port, int vc, Cycle& header_arrived, int& flits_sent) const;
+  bool transmission(int port, int vc, Cycle& header_arrived, int& flits_sent) const final;
 
   // Entropy throttling (entropy paper sec. 3.1): input VC buffers holding flits now, and running
   // counts of buffers that became empty and of flits that left a buffer through the crossbar (at
   // most one per buffer and cycle), from which the entropy circuit takes a cycle's valid and active
   // buffers. And whether output `port` sent a flit in cycle `cycle` (virtual control channel).
-  int valid_buffers() const { return valid_buffers_; }
-  std::uint64_t buffers_emptied() const { return buffers_emptied_; }
-  std::uint64_t switched_flits() const { return switched_flits_; }
-  bool sent_in(int port, Cycle cycle) const;  // read from the output link's signal, after the cycle
+  int valid_buffers() const final { return valid_buffers_; }
+  std::uint64_t buffers_emptied() const final { return buffers_emptied_; }
+  std::uint64_t switched_flits() const final { return switched_flits_; }
+  bool sent_in(int port, Cycle cycle) const final;  // read from the output link's signal, after the cycle
 
   // For the watchdog: an input VC holding flits that have not moved for `limit` cycles, and what
   // an input VC waits for (deadlock/wait_for.h).
@@ -364,8 +359,7 @@ class Router : public sc_core::sc_module {
   bool output_released_ = false;  // an output VC became free: blocked headers may retry
   InjectionRule* injection_rule_ = nullptr;
   mutable bool injection_refused_ = false;  // a new packet was refused by the rule: retry blocked headers
-  std::uint64_t injections_against_transit_ = 0, injections_against_requests_ = 0;
-  int least_adaptive_room_after_injection_ = 1 << 30;
+  InjectionObserver* injection_observer_ = nullptr;
   int arbiter_header_ = -1;   // central arbiter: the input VC it is routing, or -1
   Cycle arbiter_done_ = 0;    // when that header may allocate
   int arbiter_next_ = 0;      // round-robin: the input VC asked first at the next grant

@@ -44,16 +44,15 @@ bool Router::allocate_output(int input) {
           [&](int out_port, int ov) { return output_vc(out_port, ov).credits; }, port, vc))
     return false;
   if (blocked_.any()) count_passed_over(input, port, vc);
-  if (input >= network_ports_ * vcs_ && port < network_ports_) {  // a new packet enters the network
-    injections_against_transit_ += in_transit_wants(port);
-    injections_against_requests_ += in_transit_requests(port, vc);
+  if (injection_observer_ && input >= network_ports_ * vcs_ && port < network_ports_) {  // a new packet enters
+    bool adaptive = false;
     const RouteView route = routes_[input];
     for (int c = 0; c < route.count; ++c) {
       const RouteCandidate& candidate = route.candidates[c];
-      if (candidate.port == port && ((candidate.vc_mask >> vc) & 1u) && !candidate.bubble)
-        least_adaptive_room_after_injection_ = std::min(
-            least_adaptive_room_after_injection_, output_vc(port, vc).credits - packets_[slot(input, v.head).flit.packet].length);
+      adaptive = adaptive || (candidate.port == port && ((candidate.vc_mask >> vc) & 1u) && !candidate.bubble);
     }
+    injection_observer_->granted(*this, InjectionGrant{port, vc, output_vc(port, vc).credits,
+                                                       packets_[slot(input, v.head).flit.packet].length, adaptive});
   }
   OutputVc& o = output_vc(port, vc);
   o.allocated = true;

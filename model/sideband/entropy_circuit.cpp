@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "core/cycle_clock.h"
-#include "router/router.h"
+#include "router/router_view.h"
 #include "topology/kary_ncube.h"
 
 namespace icn {
@@ -36,7 +36,7 @@ EntropyCircuit::EntropyCircuit(sc_core::sc_module_name name, const KaryNCube& to
   }
 }
 
-void EntropyCircuit::attach(NodeId node, const Router& router, EntropyClient* client, bool virtual_control_channel) {
+void EntropyCircuit::attach(NodeId node, const RouterView& router, EntropyClient* client, bool virtual_control_channel) {
   if (attached_ > 0 && virtual_control_channel != virtual_control_channel_)
     throw std::logic_error("all entropy circuit clients must agree on the virtual control channel");
   set_virtual_control_channel(virtual_control_channel);
@@ -71,7 +71,7 @@ void EntropyCircuit::step() {
   // A buffer was valid in this cycle if it holds flits now or its last flit left in it (a buffer
   // receives before it sends, so one that filled and emptied in the cycle counts once).
   for (NodeId n = 0; n < NodeId(nodes_); ++n) {
-    const Router& r = *routers_[n];
+    const RouterView& r = *routers_[n];
     const std::uint64_t emptied = r.buffers_emptied(), switched = r.switched_flits();
     counts_[n].valid = std::uint32_t(r.valid_buffers() + int(emptied - emptied_seen_[n]));
     counts_[n].active = std::uint32_t(switched - switched_seen_[n]);

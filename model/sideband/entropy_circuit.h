@@ -30,7 +30,7 @@
 namespace icn {
 
 class CycleClock;
-class Router;
+class RouterView;
 
 struct EntropyCounts {
   std::uint32_t valid = 0;   // Nv: buffers holding a packet
@@ -56,7 +56,7 @@ class EntropyCircuit : public sc_core::sc_module {
 
   // Every node's controller attaches its router before simulation; the circuit then runs every
   // cycle (it costs nothing when nobody attaches). All must agree on the virtual control channel.
-  void attach(NodeId node, const Router& router, EntropyClient* client, bool virtual_control_channel);
+  void attach(NodeId node, const RouterView& router, EntropyClient* client, bool virtual_control_channel);
   bool active() const { return attached_ > 0; }
   // Register values on the data links by cycle stealing instead of dedicated wires (attach sets it).
   void set_virtual_control_channel(bool on) { virtual_control_channel_ = on; }
@@ -90,7 +90,7 @@ class EntropyCircuit : public sc_core::sc_module {
   const int dimensions_, root_;
   int attached_ = 0;
   bool virtual_control_channel_ = false;
-  std::vector<const Router*> routers_;
+  std::vector<const RouterView*> routers_;
   std::vector<EntropyClient*> clients_;
   // Per router: what it counted last (for the per-cycle differences of the routers' running counts).
   std::vector<std::uint64_t> emptied_seen_, switched_seen_;

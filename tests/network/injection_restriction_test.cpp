@@ -35,19 +35,24 @@ RingRun run_ring(const std::vector<std::string>& controller, double load) {
     std::vector<std::string> sets = controller;
     sets.push_back("stimulus.injection.rate=" + std::to_string(load));
     auto* network = new Experiment("network", load_configuration_text(kRing, "packet_length: 16\n", sets));
+    // Every new packet's grant, seen as the router makes it: whether an in-transit packet wanted its
+    // port or asked for its VC (what IPR forbids), and the room it left in an adaptive VC (what LBR bounds).
+    struct Grants : InjectionObserver {
+      std::uint64_t against = 0, against_requests = 0;
+      int least = 1 << 30;
+      void granted(const RouterView& router, const InjectionGrant& g) override {
+        against += router.in_transit_wants(g.port);
+        against_requests += router.in_transit_requests(g.port, g.vc);
+        if (g.adaptive) least = std::min(least, g.credits - g.packet_length);
+      }
+    } grants;
+    for (NodeId i = 0; i < network->node_count(); ++i) network->node(i).router().set_injection_observer(&grants);
     testing::run(*network);
     const RunReport report = make_report(*network);
-    std::uint64_t against = 0, against_requests = 0;
-    int least = 1 << 30;
-    for (NodeId i = 0; i < network->node_count(); ++i) {
-      against += network->node(i).router().injections_against_transit();
-      against_requests += network->node(i).router().injections_against_requests();
-      least = std::min(least, network->node(i).router().least_adaptive_room_after_injection());
-    }
     std::ostringstream out;
     out.precision(17);
-    out << report.accepted << " " << report.latency.mean << " " << report.packets_delivered << " " << against << " "
-        << least << " " << against_requests;
+    out << report.accepted << " " << report.latency.mean << " " << report.packets_delivered << " " << grants.against
+        << " " << grants.least << " " << grants.against_requests;
     return out.str();
   }));
   RingRun r;
