@@ -1,6 +1,6 @@
 """The runs of a reproduction report (scripts/reproduce), on the sweep tooling: every run is keyed by the
 hash of its resolved configuration and the model build and kept in results/reproduce/<paper>/runs/
-(scripts/sweep.py's RunCache), so an interrupted or repeated report never recomputes a finished run,
+(scripts/run_cache.py's RunCache), so an interrupted or repeated report never recomputes a finished run,
 and the runs go to the same back-ends as a sweep (local processes or a Dask cluster).
 
     study = Study("transt", length=(60000, 10000), jobs=2)
@@ -15,7 +15,7 @@ import time
 
 import yaml
 
-import sweep
+import run_cache
 from tool_io import OutputError, ToolError
 from icnsim_runs import ROOT, Model
 
@@ -35,7 +35,7 @@ class Study:
         self.scheduler = scheduler
         folder = cache or ROOT / "results" / "reproduce" / paper
         self.model = Model(folder)
-        self.cache = sweep.RunCache(folder / "runs", self.model)
+        self.cache = run_cache.RunCache(folder / "runs", self.model)
         self.requests = {}  # run handle -> (arguments, settings)
         self.keys = {}      # run handle -> cache key, once resolved
         self.started = time.time()
@@ -54,12 +54,12 @@ class Study:
     def execute(self):
         """Resolves and runs everything submitted that has no result yet."""
         unresolved = [h for h in self.requests if h not in self.keys]
-        # One icnsim call checks every run of the same platform and stimulus (sweep.resolve_many).
+        # One icnsim call checks every run of the same platform and stimulus (run_cache.resolve_many).
         groups = {}
         for handle in unresolved:
             groups.setdefault(tuple(self.requests[handle][0]), []).append(handle)
         for arguments, handles in groups.items():
-            configurations = sweep.resolve_many(self.model, list(arguments),
+            configurations = run_cache.resolve_many(self.model, list(arguments),
                                                 [self.requests[h][1] for h in handles],
                                                 lambda i: f"{self.paper}: {handles[i] if i is not None else arguments}",
                                                 folder=self.cache.folder)
@@ -71,9 +71,9 @@ class Study:
         print(f"reproduce {self.paper}: {total} runs, {total - len(pending)} cached, {len(pending)} to run "
               f"(model {self.model.digest})", file=sys.stderr)
         if pending:
-            with sweep.progress(total, total - len(pending)) as bar:
-                failures = (sweep.execute_dask(self.cache, pending, self.scheduler, bar) if self.scheduler
-                            else sweep.execute_local(self.cache, pending, self.jobs, bar))
+            with run_cache.progress(total, total - len(pending)) as bar:
+                failures = (run_cache.execute_dask(self.cache, pending, self.scheduler, bar) if self.scheduler
+                            else run_cache.execute_local(self.cache, pending, self.jobs, bar))
             if failures:
                 if any(code == 4 for code, _ in failures):
                     raise OutputError(f"reproduce {self.paper}: {len(failures)} runs could not write their results "
