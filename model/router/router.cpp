@@ -62,7 +62,7 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
       reallocate_when_empty_(c.config.reallocate_when_empty),
       virtual_cut_through_(c.config.virtual_cut_through),
       central_arbiter_(c.config.central_arbiter),
-      lane_inputs_(c.config.crossbar_input_per_lane),
+      crossbar_input_per_lane_(c.config.crossbar_input_per_lane),
       recovery_(c.recovery, c.token, c.id),
       recovery_vc_(c.recovery.kind == DeadlockRecoveryConfig::Kind::Disha ? c.config.virtual_channels : -1),
       metapacket_vc_(metapacket_vc(c.config, c.recovery)),
@@ -95,14 +95,14 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
   std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters;
   for (int p = 0; p < output_ports_; ++p)
     arbiters.push_back(arbitration.create(
-        ArbitrationContext{lane_inputs_ ? input_ports_ * vcs_ : input_ports_,  // crossbar inputs
+        ArbitrationContext{crossbar_input_per_lane_ ? input_ports_ * vcs_ : input_ports_,  // crossbar inputs
                            make_stream(c.seed, RandomPurpose::Arbitration, std::uint64_t(c.id) * 64 + p)}));
   const std::uint32_t link_priority_lanes = lanes_where(special_lanes_, [](const SpecialLane& lane) {
     return lane.wins_links();
   });
   switch_allocator_ =
       std::make_unique<SwitchAllocator>(input_ports_, output_ports_, vcs_, link_priority_lanes, std::move(arbiters),
-                                        lane_inputs_, c.config.packet_link_allocation ? network_ports_ : 0);
+                                        crossbar_input_per_lane_, c.config.packet_link_allocation ? network_ports_ : 0);
   waiting_.resize(int(inputs_.size()));
   blocked_.resize(int(inputs_.size()));
   allocation_order_.resize(inputs_.size());
@@ -215,7 +215,7 @@ void Router::step() {
     return;
   }
   const Cycle now = clock_.cycle();
-  if (lane_inputs_) receive<true>(now);
+  if (crossbar_input_per_lane_) receive<true>(now);
   else receive<false>(now);
   if (buffered_flits_ > 0) {
     ++counted_.active_cycles;

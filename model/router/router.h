@@ -229,14 +229,14 @@ class Router : public sc_core::sc_module, public RouterView {
 
   void end_of_elaboration() override;
   void step();
-  template <bool kLaneInputs>
+  template <bool kCrossbarInputPerLane>
   void receive(Cycle now);
   void return_credit(int port, int vc, Cycle now);  // a credit for output `port`'s VC came back
   void route_and_allocate(Cycle now);
   void route_through_central_arbiter(Cycle now);
   void finish_central_arbitration(Cycle now);  // the header in the arbiter allocates, or asks again
   void switch_allocate(Cycle now);
-  template <bool kLaneInputs>  // router.crossbar_inputs: per_lane
+  template <bool kCrossbarInputPerLane>  // router.crossbar_inputs: per_lane
   void traverse(int in_port, int in_vc, int out_port, Cycle now);
   struct SwitchView;  // the lanes as the switch allocator sees them (router.cpp)
   void set_active(int index, Cycle now) {
@@ -298,7 +298,7 @@ class Router : public sc_core::sc_module, public RouterView {
   const bool central_arbiter_;
   // router.crossbar_inputs: per_lane: several lanes of one input port may move in a cycle, and
   // their credits go back together (Credit::more).
-  const bool lane_inputs_;
+  const bool crossbar_input_per_lane_;
   std::uint64_t merged_credits_ = 0;
   DeadlockRecovery recovery_;
   const int recovery_vc_;    // Disha's lane, or -1

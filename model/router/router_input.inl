@@ -23,7 +23,7 @@ inline void Router::return_credit(int p, int vc, Cycle now) {
 }
 
 
-template <bool kLaneInputs>
+template <bool kCrossbarInputPerLane>
 inline void Router::receive(Cycle now) {
   // Only the ports whose signal changed in the last update phase; a value is new if it was sent
   // in the previous cycle (Flit/Credit::sent_just_before, with (now − 1) mod 2^32 computed once).
@@ -33,7 +33,7 @@ inline void Router::receive(Cycle now) {
     const Credit& c = *credit_value_[p];
     if (c.sent != previous) continue;
     return_credit(p, c.vc, now);
-    if constexpr (kLaneInputs)
+    if constexpr (kCrossbarInputPerLane)
       for (std::uint32_t more = c.more; more; more &= more - 1) return_credit(p, __builtin_ctz(more), now);
   }
   credits_arrived_ = 0;

@@ -11,7 +11,7 @@ namespace icn {
 
 using router_internal::fail;
 
-template <bool kLaneInputs>
+template <bool kCrossbarInputPerLane>
 inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   const int index = in_port * vcs_ + in_vc;
   InputVc& v = inputs_[index];
@@ -29,7 +29,7 @@ inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   --buffered_flits_;
   ++switched_flits_;
   CreditSignal& credit = *credit_signal_out_[in_port];
-  if (kLaneInputs && credit.pending().sent == std::uint32_t(now)) {  // another lane of this port moved
+  if (kCrossbarInputPerLane && credit.pending().sent == std::uint32_t(now)) {  // another lane of this port moved
     Credit both = credit.pending();
     both.more |= 1u << in_vc;
     credit.send(both);
@@ -94,7 +94,7 @@ struct Router::SwitchView {
 };
 
 void Router::switch_allocate(Cycle now) {
-  if (lane_inputs_)
+  if (crossbar_input_per_lane_)
     switch_allocator_->allocate_per_lane(
         SwitchView{*this, now}, [&](int in_port, int lane, int out_port) { traverse<true>(in_port, lane, out_port, now); });
   else

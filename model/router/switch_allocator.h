@@ -48,12 +48,12 @@ namespace icn {
 class SwitchAllocator {
  public:
   SwitchAllocator(int input_ports, int output_ports, int lanes, std::uint32_t priority_lanes,
-                  std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters, bool lane_inputs = false,
+                  std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters, bool crossbar_input_per_lane = false,
                   int packet_links = 0)
       : input_ports_(input_ports),
         lanes_(lanes),
-        lane_inputs_(lane_inputs),
-        requesters_(lane_inputs ? input_ports * lanes : input_ports),
+        crossbar_input_per_lane_(crossbar_input_per_lane),
+        requesters_(crossbar_input_per_lane ? input_ports * lanes : input_ports),
         lane_mask_(lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1),
         priority_lanes_(priority_lanes),
         arbiters_(std::move(arbiters)),
@@ -69,18 +69,18 @@ class SwitchAllocator {
   int pointer(int input_port) const { return pointer_[input_port]; }
   // The longest a ready flit with a credit waits under round-robin arbitration without priority
   // lanes: P·(V² − V + 1) cycles for P input ports and V lanes (docs/routing.md).
-  static std::uint64_t wait_bound(int input_ports, int lanes, bool lane_inputs = false) {
-    if (lane_inputs) return std::uint64_t(input_ports) * std::uint64_t(lanes) - 1;
+  static std::uint64_t wait_bound(int input_ports, int lanes, bool crossbar_input_per_lane = false) {
+    if (crossbar_input_per_lane) return std::uint64_t(input_ports) * std::uint64_t(lanes) - 1;
     return std::uint64_t(input_ports) * std::uint64_t(lanes * lanes - lanes + 1);
   }
   // The requester number an output's policy sees for a lane (per_lane: each lane its own input).
-  int requester(int input_port, int lane) const { return lane_inputs_ ? input_port * lanes_ + lane : input_port; }
+  int requester(int input_port, int lane) const { return crossbar_input_per_lane_ ? input_port * lanes_ + lane : input_port; }
   // router.link_allocation: packet — whether output `out_port` (a link) carries a packet now.
   bool link_held(int out_port) const { return out_port < packet_links_ && holder_[out_port] != kFree; }
   // Requests made so far: offers to an output's arbiter and the matching pass's grants (router_events.h).
   std::uint64_t requests() const { return requests_made_; }
 
-  // One crossbar input per physical input channel (the constructor's lane_inputs false), or one per
+  // One crossbar input per physical input channel (the constructor's crossbar_input_per_lane false), or one per
   // lane (true); the caller calls the one it was built for.
   template <typename View, typename Grant>
   void allocate(const View& view, Cycle now, Grant&& grant) {
@@ -167,11 +167,11 @@ class SwitchAllocator {
         break;
       }
     const ArbitrationRequest& granted = offers[chosen >= 0 ? chosen : arbiters_[op]->choose(offers, count)];
-    return Offer{std::uint8_t(lane_inputs_ ? granted.requester / lanes_ : granted.requester), granted.input_vc};
+    return Offer{std::uint8_t(crossbar_input_per_lane_ ? granted.requester / lanes_ : granted.requester), granted.input_vc};
   }
 
   const int input_ports_, lanes_;
-  const bool lane_inputs_;
+  const bool crossbar_input_per_lane_;
   const int requesters_;  // crossbar inputs: input ports, or input lanes
   const std::uint32_t lane_mask_, priority_lanes_;
   std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters_;  // per output port
@@ -188,7 +188,7 @@ class SwitchAllocator {
 
 template <bool kPacketLinks, typename View, typename Grant>
 inline void SwitchAllocator::allocate_per_channel(const View& view, Cycle now, Grant& grant) {
-  assert(!lane_inputs_);
+  assert(!crossbar_input_per_lane_);
   // Input stage. An output with a single offer (the common case) needs no arbitration, so offers
   // are written out as requests only once a second one arrives for the same output.
   std::uint64_t requested = 0;  // output ports with offers
@@ -250,7 +250,7 @@ inline void SwitchAllocator::allocate_per_channel(const View& view, Cycle now, G
 
 template <bool kPacketLinks, typename View, typename Grant>
 inline void SwitchAllocator::allocate_each_lane(const View& view, Grant& grant) {
-  assert(lane_inputs_);
+  assert(crossbar_input_per_lane_);
   // Every ready lane bids for its output; offers are written out as requests only once a second
   // one arrives for the same output, as above.
   std::uint64_t requested = 0, contested = 0;

@@ -43,13 +43,13 @@ struct ScriptedLanes {
 };
 
 SwitchAllocator make(int ports, int outputs, int lanes, const std::string& policy = "round_robin",
-                     bool lane_inputs = false, int packet_links = 0) {
+                     bool crossbar_input_per_lane = false, int packet_links = 0) {
   std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters;
-  const int requesters = lane_inputs ? ports * lanes : ports;
+  const int requesters = crossbar_input_per_lane ? ports * lanes : ports;
   for (int o = 0; o < outputs; ++o)
     arbiters.push_back(ArbitrationRegistry::get(policy).create(
         ArbitrationContext{requesters, make_stream(1, RandomPurpose::Arbitration, std::uint64_t(o))}));
-  return SwitchAllocator(ports, outputs, lanes, 0, std::move(arbiters), lane_inputs, packet_links);
+  return SwitchAllocator(ports, outputs, lanes, 0, std::move(arbiters), crossbar_input_per_lane, packet_links);
 }
 
 }  // namespace
@@ -140,11 +140,11 @@ TEST_CASE("oldest-first arbitration sees every lane only with a crossbar input p
   // 1's lane 0 (created at 3) wants it too. Per channel, input 0 offers its round-robin lane 0 and
   // the output sees ages 5 and 3; per lane it sees all three and the oldest flit goes first.
   ScriptedLanes view{2, 2, {0, 0, 0, -1}, {5, 1, 3, 0}};
-  auto first_winner = [&](bool lane_inputs) {
-    SwitchAllocator allocator = make(2, 1, 2, "oldest_first", lane_inputs);
+  auto first_winner = [&](bool crossbar_input_per_lane) {
+    SwitchAllocator allocator = make(2, 1, 2, "oldest_first", crossbar_input_per_lane);
     std::pair<int, int> won{-1, -1};
     auto grant = [&](int in, int lane, int) { won = {in, lane}; };
-    if (lane_inputs) allocator.allocate_per_lane(view, grant);
+    if (crossbar_input_per_lane) allocator.allocate_per_lane(view, grant);
     else allocator.allocate(view, 0, grant);
     return won;
   };
@@ -155,18 +155,18 @@ TEST_CASE("oldest-first arbitration sees every lane only with a crossbar input p
 TEST_CASE("with link_allocation: packet a link carries one packet head to tail; with flit, lanes interleave",
           "[switch][link_allocation]") {
   // Three inputs of two lanes, every lane sending 4-flit packets to output 0 (a link) or 1.
-  for (bool lane_inputs : {false, true})
+  for (bool crossbar_input_per_lane : {false, true})
     for (int packet_links : {0, 2}) {
       ScriptedLanes view{3, 2, {0, 0, 0, 1, 0, 0}};
       view.packet_length = 4;
-      SwitchAllocator allocator = make(3, 2, 2, "round_robin", lane_inputs, packet_links);
+      SwitchAllocator allocator = make(3, 2, 2, "round_robin", crossbar_input_per_lane, packet_links);
       std::vector<std::pair<int, int>> on_link;  // (input, lane) of each flit output 0 carried
       for (Cycle now = 0; now < 400; ++now) {
         auto grant = [&](int in, int lane, int out) {
           if (out == 0) on_link.emplace_back(in, lane);
           ++view.sent[std::size_t(in * 2 + lane)];
         };
-        if (lane_inputs)
+        if (crossbar_input_per_lane)
           allocator.allocate_per_lane(view, grant);
         else
           allocator.allocate(view, now, grant);
@@ -180,7 +180,7 @@ TEST_CASE("with link_allocation: packet a link carries one packet head to tail; 
         if ((j - i) % 4 != 0 && j < on_link.size()) ++interleaved;
         i = j;
       }
-      INFO("lane_inputs " << lane_inputs << ", packet links " << packet_links);
+      INFO("crossbar_input_per_lane " << crossbar_input_per_lane << ", packet links " << packet_links);
       CHECK(on_link.size() >= 390);  // the link never idles: some lane always has a flit for it
       if (packet_links)
         CHECK(interleaved == 0);
