@@ -114,7 +114,7 @@ void Experiment::attach_stimulus(const std::vector<NodeId>& nodes, Role role) {
     };
     watchdog_ = std::make_unique<Watchdog>("watchdog", fabric.topology().router_count(), fabric, std::move(probes),
                                            fabric.packets(), fabric.clock(), platform.simulation.watchdog,
-                                           platform.deadlock.kind != DeadlockRecoveryConfig::Kind::None);
+                                           platform.deadlock.traits.recovers);
   }
 }
 

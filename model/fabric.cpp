@@ -77,7 +77,7 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
     for (auto& node : nodes_) {
       tlm_ports_.push_back(std::make_unique<TlmPort>(("tlm_port_" + std::to_string(node->id())).c_str(), node->id(),
                                                      platform_.tlm, longest, node->network_interface(),
-                                                     node->controller(), *clock_, tlm_));
+                                                     *clock_, tlm_));
       tlm_.ports.push_back(tlm_ports_.back().get());
     }
     approximate_timing_ = std::make_unique<ApproximateTiming>(*this);

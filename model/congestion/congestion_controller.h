@@ -39,8 +39,6 @@ class CongestionController : public sc_core::sc_module, public InjectionGate {
   virtual InjectionRule* injection_rule() { return nullptr; }
   // Cycles in which this node had a packet refused, for the result.
   std::uint64_t throttled_cycles() const { return throttled_cycles_; }
-  // Whether it would refuse a new packet now (for the time series' throttled fraction).
-  virtual bool throttling(Cycle now) const { (void)now; return false; }
   // Named values of its state for the time series (e.g. estimate, threshold); averaged over nodes.
   virtual void telemetry(std::vector<std::pair<const char*, double>>& out) const { (void)out; }
 

@@ -43,24 +43,24 @@ class DeadlockRecovery {
   };
 
   DeadlockRecovery(const DeadlockRecoveryConfig& config, RecoveryToken* token, NodeId node)
-      : kind_(config.kind),
+      : recovers_(config.traits.recovers),
+        recovery_lane_(config.traits.special_lanes > 0),
+        needs_token_(config.traits.needs_token),
         inactivity_(config.detection == DeadlockRecoveryConfig::Detection::Inactivity),
         per_vc_(config.inactivity_per_vc),
         timeout_(Cycle(config.timeout)),
         token_(token),
         node_(node) {}
 
-  bool active() const { return kind_ != DeadlockRecoveryConfig::Kind::None; }
-  bool to_recovery_lane() const { return kind_ == DeadlockRecoveryConfig::Kind::Disha; }
+  bool active() const { return recovers_; }
+  // The packet moves onto the recovery lane (Disha); otherwise the node absorbs it (software).
+  bool to_recovery_lane() const { return recovery_lane_; }
   // Inactivity detection: whether a requested channel is a VC rather than its physical channel.
   bool inactivity_per_vc() const { return per_vc_; }
 
-  // This router may recover a packet now: always under software recovery, with the token here
-  // under Disha.
-  bool may_recover(Cycle now) const {
-    return kind_ == DeadlockRecoveryConfig::Kind::Software ||
-           (kind_ == DeadlockRecoveryConfig::Kind::Disha && token_->at(node_, now));
-  }
+  // This router may recover a packet now: always under a recovery that needs no token (software),
+  // with the token here under one that does (Disha).
+  bool may_recover(Cycle now) const { return recovers_ && (!needs_token_ || token_->at(node_, now)); }
 
   // The input VCs (0 .. count − 1) whose headers are presumed deadlocked, longest blocked first: the
   // token allows one recovery, and scanning in VC order would let the same low-numbered VCs win
@@ -89,7 +89,7 @@ class DeadlockRecovery {
   void took_recovery_lane(PacketId packet, Cycle now) { token_->acquire(packet, node_, now); }
 
  private:
-  const DeadlockRecoveryConfig::Kind kind_;
+  const bool recovers_, recovery_lane_, needs_token_;
   const bool inactivity_;
   const bool per_vc_;
   const Cycle timeout_;

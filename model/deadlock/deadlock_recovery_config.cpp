@@ -8,7 +8,7 @@ namespace icn {
 std::vector<ParameterSpec> DeadlockRecoveryConfig::parameters() {
   using P = ParameterSpec;
   return {
-      P::choice("recovery", "none", {"none", "disha", "software"},
+      P::choice("recovery", "none", RecoveryRegistry::names(),
                 "recovery of deadlocked packets: none, Disha (token + recovery lane), software (absorb, re-inject)"),
       P::choice("detection", "timeout", {"timeout", "inactivity"},
                 "when a blocked header is presumed deadlocked: blocked for deadlock.timeout cycles (self-tuned "
@@ -33,16 +33,19 @@ std::vector<ParameterSpec> DeadlockRecoveryConfig::parameters() {
 
 DeadlockRecoveryConfig DeadlockRecoveryConfig::from(const ParameterSet& deadlock, const Topology& topology) {
   DeadlockRecoveryConfig c;
-  const std::string& recovery = deadlock.text("recovery");
-  c.kind = recovery == "disha" ? Kind::Disha : recovery == "software" ? Kind::Software : Kind::None;
+  c.select(deadlock.text("recovery"));
   c.detection = deadlock.text("detection") == "inactivity" ? Detection::Inactivity : Detection::Timeout;
-  if (c.detection == Detection::Inactivity && c.kind == Kind::None)
+  if (c.detection == Detection::Inactivity && !c.traits.recovers)
     throw ConfigError(deadlock.problem("detection", "inactivity detects deadlocks for a recovery, and "
                                                     "deadlock.recovery is none (allowed: timeout, or set a recovery)"));
-  if (c.kind == Kind::Software && !topology.is_direct())
-    throw ConfigError(deadlock.problem("recovery", "software recovery re-injects at the node of the router that "
+  if (c.traits.absorbs && !topology.is_direct()) {
+    std::string allowed;  // the mechanisms that need no node at a router
+    for (const std::string& name : RecoveryRegistry::names())
+      if (!RecoveryRegistry::get(name).traits.absorbs) allowed += (allowed.empty() ? "" : ", ") + name;
+    throw ConfigError(deadlock.problem("recovery", c.recovery + " recovery re-injects at the node of the router that "
                                                    "absorbed the packet, and a " + topology.describe() +
-                                                   " has routers without nodes (allowed: none, disha)"));
+                                                   " has routers without nodes (allowed: " + allowed + ")"));
+  }
   c.inactivity_per_vc = deadlock.text("inactivity_scope") == "virtual_channel";
   c.timeout = int(deadlock.integer("timeout"));
   c.reinjection_delay = Cycle(deadlock.integer("reinjection_delay"));

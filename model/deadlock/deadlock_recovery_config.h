@@ -3,8 +3,11 @@
 // the rules that tie them to the network. platform/ resolves the YAML and hands the section here.
 #include <vector>
 
+#include <string>
+
 #include "core/parameters.h"
 #include "core/types.h"
+#include "deadlock/recovery_registry.h"
 
 namespace icn {
 
@@ -15,15 +18,21 @@ class Topology;
 // (self-tuned paper sec. 5.1), or, with inactivity detection (Trans-t sec. 4, its ref. [10]), only
 // once every channel it may request has also carried no flit for `timeout` cycles.
 struct DeadlockRecoveryConfig {
-  enum class Kind { None, Disha, Software };
   enum class Detection { Timeout, Inactivity };
-  Kind kind = Kind::None;
+  std::string recovery = "none";  // deadlock.recovery: the RecoveryRegistry entry
+  RecoveryTraits traits{false, 0, false, false};  // what that entry declares
   Detection detection = Detection::Timeout;
   bool inactivity_per_vc = false;  // inactivity of the requested VCs, not of their physical channels
   int timeout = 0;              // the detection threshold, in cycles
   Cycle reinjection_delay = 0;  // software recovery: cycles before an absorbed packet re-enters
   bool release_token_at_header = false;  // Disha: free the token when the header is delivered, not the tail
   bool audit = false;  // judge each recovery by the wait-for analysis (deadlock/deadlock_audit.h)
+
+  // Chooses the recovery mechanism `name` (a RecoveryRegistry entry) with what it declares.
+  void select(const std::string& name) {
+    recovery = name;
+    traits = RecoveryRegistry::get(name).traits;
+  }
 
   // Every deadlock.* key, relative to the section, with its default, range and description.
   static std::vector<ParameterSpec> parameters();

@@ -62,6 +62,8 @@ class Endpoint {
   virtual void attach(MessageKind kind, EndpointClient* client) = 0;
   // While set, the endpoint keeps a message per injection channel queued by asking `feeder`.
   virtual void feed_from(EndpointClient* feeder) = 0;
+  // Whether the node's congestion control holds new packets back now (source throttling).
+  virtual bool throttled(Cycle now) const = 0;
 };
 
 }  // namespace icn

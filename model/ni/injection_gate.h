@@ -18,6 +18,9 @@ class InjectionGate {
   virtual int open_injection_channels(int total, Cycle /*now*/) { return total; }
   // Told when the last flit of a packet left the interface for the router (in cycle `now`).
   virtual void packet_injected(Cycle now) { (void)now; }
+  // Whether it would refuse a new packet now (the time series' throttled fraction; a TLM-2.0 port's
+  // backpressure, through the endpoint).
+  virtual bool throttling(Cycle now) const { (void)now; return false; }
 };
 
 }  // namespace icn

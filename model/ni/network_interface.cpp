@@ -6,7 +6,6 @@
 #include "core/cycle_clock.h"
 #include "core/model_error.h"
 #include "ni/network_interface_config.h"
-#include "router/router.h"
 #include "router/router_config.h"
 #include "stats/network_statistics.h"
 
@@ -28,7 +27,7 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, const NetworkIn
       token_(c.token),
       release_token_at_header_(c.recovery.release_token_at_header),
       reinjection_delay_(c.recovery.reinjection_delay),
-      metapacket_vc_(Router::metapacket_vc(c.router, c.recovery)),
+      metapacket_vc_(metapacket_vc(c.router, c.recovery)),
       reallocate_when_empty_(c.router.reallocate_when_empty),
       virtual_cut_through_(c.router.virtual_cut_through),
       delivery_latency_(c.router.crossbar_delay + c.config.delivery_delay),

@@ -82,6 +82,7 @@ class NetworkInterface : public sc_core::sc_module, public Endpoint {
   }
   void attach(MessageKind kind, EndpointClient* client) override { clients_[std::size_t(kind)] = client; }
   void feed_from(EndpointClient* feeder) override { feeder_ = feeder; }
+  bool throttled(Cycle now) const override { return controller_.throttling(now); }
 
   std::size_t queued_packets() const {
     std::size_t n = 0;

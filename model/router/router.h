@@ -89,8 +89,6 @@ class Router : public sc_core::sc_module, public RouterView {
 
   Router(sc_core::sc_module_name name, const RouterContext& context);
 
-  // The metapackets' lane (the last of lanes_per_port), or -1.
-  static int metapacket_vc(const RouterConfig& config, const DeadlockRecoveryConfig& recovery);
   ~Router() override;
 
   void set_metapacket_tap(MetapacketTap* tap);

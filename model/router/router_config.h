@@ -67,8 +67,13 @@ struct TerminalPorts {
 // VC buffers per port: the V lanes routing uses, then Disha's recovery lane and the metapackets'
 // lane when there are such (in that order).
 inline int lanes_per_port(const RouterConfig& router, const DeadlockRecoveryConfig& recovery) {
-  return router.virtual_channels + (recovery.kind == DeadlockRecoveryConfig::Kind::Disha ? 1 : 0) +
+  return router.virtual_channels + recovery.traits.special_lanes +
          (router.metapacket_lane ? 1 : 0);
+}
+
+// The metapackets' lane (the last of lanes_per_port), or -1.
+inline int metapacket_vc(const RouterConfig& router, const DeadlockRecoveryConfig& recovery) {
+  return router.metapacket_lane ? lanes_per_port(router, recovery) - 1 : -1;
 }
 
 }  // namespace icn

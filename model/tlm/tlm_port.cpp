@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <string>
 
-#include "congestion/congestion_controller.h"
 #include "core/config_error.h"
 #include "core/cycle_clock.h"
 #include "core/model_error.h"
@@ -24,7 +23,7 @@ std::uint32_t TlmNetwork::open(TlmTransaction transaction) {
 }
 
 TlmPort::TlmPort(sc_core::sc_module_name name, NodeId node, const TlmConfig& config, int longest_packet,
-                 Endpoint& endpoint, const CongestionController& controller, CycleClock& clock, TlmNetwork& network)
+                 Endpoint& endpoint, CycleClock& clock, TlmNetwork& network)
     : sc_core::sc_module(name),
       target_socket("target_socket"),
       initiator_socket("initiator_socket"),
@@ -36,7 +35,6 @@ TlmPort::TlmPort(sc_core::sc_module_name name, NodeId node, const TlmConfig& con
       nonblocking_targets_(config.nonblocking_targets),
       outstanding_(config.outstanding),
       endpoint_(endpoint),
-      controller_(controller),
       clock_(clock),
       network_(network) {
   target_socket.register_b_transport(this, &TlmPort::b_transport);
@@ -244,7 +242,7 @@ void TlmPort::accept_requests() {
       const Cycle now = clock_.cycle();
       // Backpressure: a full source queue, or a congestion controller that holds the node back.
       if (sc_core::sc_time_stamp() < clock_.time_of(0) || now < initiator.ready ||
-          endpoint_.queued(now) >= queue_depth_ || controller_.throttling(now)) {
+          endpoint_.queued(now) >= queue_depth_ || endpoint_.throttled(now)) {
         waiting = true;
         continue;
       }

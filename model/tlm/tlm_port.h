@@ -47,7 +47,6 @@
 
 namespace icn {
 
-class CongestionController;
 class CycleClock;
 class TlmPort;
 
@@ -111,7 +110,7 @@ class TlmPort : public sc_core::sc_module, public EndpointClient {
       initiator_socket;
 
   TlmPort(sc_core::sc_module_name name, NodeId node, const TlmConfig& config, int longest_packet, Endpoint& endpoint,
-          const CongestionController& controller, CycleClock& clock, TlmNetwork& network);
+          CycleClock& clock, TlmNetwork& network);
 
   // Flits of the packet that carries `bytes` of data: a header flit and the data flits.
   int packet_flits(std::uint64_t bytes) const { return 1 + int((bytes + flit_bytes_ - 1) / flit_bytes_); }
@@ -167,7 +166,6 @@ class TlmPort : public sc_core::sc_module, public EndpointClient {
   std::vector<bool> nonblocking_;    // each bound local target's (its ranges may say otherwise)
   const int outstanding_;
   Endpoint& endpoint_;
-  const CongestionController& controller_;
   CycleClock& clock_;
   TlmNetwork& network_;
   bool granted_dmi_ = false;  // some local initiator holds a DMI pointer (approximate timing)

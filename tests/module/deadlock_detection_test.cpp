@@ -19,7 +19,7 @@ RouterHarness::Setup software_recovery(Detection detection, int virtual_channels
   RouterHarness::Setup setup;
   setup.virtual_channels = virtual_channels;
   setup.buffer_depth = 4;
-  setup.recovery.kind = DeadlockRecoveryConfig::Kind::Software;
+  setup.recovery.select("software");
   setup.recovery.detection = detection;
   setup.recovery.timeout = timeout;
   return setup;

@@ -45,6 +45,7 @@ class ScriptedEndpoint : public sc_core::sc_module, public Endpoint {
     client_ = client;
   }
   void feed_from(EndpointClient*) override {}
+  bool throttled(Cycle) const override { return false; }
   int sent = 0;
 
  private:

@@ -4,15 +4,19 @@
 // circulating token is.
 #include <catch2/catch.hpp>
 
+#include <string>
+#include <vector>
+
 #include "deadlock/deadlock_recovery.h"
+#include "router/router_config.h"
 
 using namespace icn;
 
 namespace {
-DeadlockRecoveryConfig config(DeadlockRecoveryConfig::Kind kind,
+DeadlockRecoveryConfig config(const std::string& recovery,
                               DeadlockRecoveryConfig::Detection detection = DeadlockRecoveryConfig::Detection::Timeout) {
   DeadlockRecoveryConfig c;
-  c.kind = kind;
+  c.select(recovery);
   c.detection = detection;
   c.timeout = 8;
   return c;
@@ -22,7 +26,7 @@ const auto kNeverAsked = [](int) -> Cycle { FAIL("asked for channel activity und
 }  // namespace
 
 TEST_CASE("a header blocked for the timeout counts as deadlocked, the longest blocked first", "[deadlock][recovery]") {
-  DeadlockRecovery software(config(DeadlockRecoveryConfig::Kind::Software), nullptr, 0);
+  DeadlockRecovery software(config("software"), nullptr, 0);
   const DeadlockRecovery::Header headers[5] = {
       {true, 100},  // blocked since 100: deadlocked at 108
       {true, 95},   // longer
@@ -40,7 +44,7 @@ TEST_CASE("a header blocked for the timeout counts as deadlocked, the longest bl
 TEST_CASE("with inactivity detection a blocked header is presumed deadlocked only once every channel it requests has "
           "been idle for the threshold",
           "[deadlock][recovery]") {
-  DeadlockRecovery software(config(DeadlockRecoveryConfig::Kind::Software, DeadlockRecoveryConfig::Detection::Inactivity),
+  DeadlockRecovery software(config("software", DeadlockRecoveryConfig::Detection::Inactivity),
                             nullptr, 0);
   const DeadlockRecovery::Header headers[3] = {{true, 100}, {true, 100}, {true, 105}};
   // Header 0's requested channels last carried a flit at 90 (idle), header 1's at 106 (moving),
@@ -58,7 +62,7 @@ TEST_CASE("with inactivity detection a blocked header is presumed deadlocked onl
 TEST_CASE("under Disha a router recovers only while the circulating token is at it", "[deadlock][recovery]") {
   RecoveryToken token;
   token.set_nodes(4);
-  DeadlockRecovery at_node2(config(DeadlockRecoveryConfig::Kind::Disha), &token, 2);
+  DeadlockRecovery at_node2(config("disha"), &token, 2);
   const DeadlockRecovery::Header blocked{true, 0};
   std::vector<int> found;
   int recoveries_possible = 0;
@@ -72,4 +76,22 @@ TEST_CASE("under Disha a router recovers only while the circulating token is at 
   CHECK(token.held_by(7));
   at_node2.detect(1, 113, [&](int) { return blocked; }, kNeverAsked, found);
   CHECK(found.empty());  // the token is taken: nobody recovers until it is released
+}
+
+TEST_CASE("a recovery mechanism is its registry entry: the lanes it declares are the router's, its need of the token "
+          "gates recovery", "[deadlock][recovery][registry]") {
+  CHECK(RecoveryRegistry::names() == std::vector<std::string>{"disha", "none", "software"});
+  RouterConfig router;
+  router.virtual_channels = 3;
+  CHECK(lanes_per_port(router, config("none")) == 3);
+  CHECK(lanes_per_port(router, config("disha")) == 4);  // Disha's recovery lane after the data lanes
+  CHECK(lanes_per_port(router, config("software")) == 3);
+  router.metapacket_lane = true;
+  CHECK(metapacket_vc(router, config("disha")) == 4);  // the metapackets' lane after the recovery lane
+  RecoveryToken token;
+  token.set_nodes(4);  // it circulates one node a cycle: at node n in cycles n, n + 4, …
+  CHECK(DeadlockRecovery(config("software"), nullptr, 3).may_recover(100));  // no token needed
+  CHECK_FALSE(DeadlockRecovery(config("none"), &token, 0).may_recover(0));
+  CHECK_FALSE(DeadlockRecovery(config("disha"), &token, 3).may_recover(0));  // the token is elsewhere
+  CHECK(DeadlockRecovery(config("disha"), &token, 0).may_recover(0));
 }

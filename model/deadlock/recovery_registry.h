@@ -1,0 +1,26 @@
+#pragma once
+// Deadlock recovery mechanisms (deadlock.recovery; docs/routing.md, "Deadlock recovery") as a
+// registry: each entry, in a file of its own, declares what it asks of the network — hidden lanes,
+// the circulating token, a node to absorb packets into — so that the configuration, the router and
+// the experiment ask its traits, never its name. The mechanisms themselves are the router's
+// (router_recovery.cpp) and deadlock_recovery.h's, driven by these traits.
+#include <cstddef>
+
+#include "core/registry.h"
+
+namespace icn {
+
+struct RecoveryTraits {
+  bool recovers = true;     // false: no header is ever presumed deadlocked (and detection has nothing to serve)
+  int special_lanes = 0;    // hidden lanes it adds to every physical channel, after the V data lanes
+                            // (Disha's recovery lane, which follows the deterministic route)
+  bool needs_token = false;  // recovers only at the router that holds the network-wide token
+  bool absorbs = false;     // ejects the packet into the router's node, which injects it again later:
+                            // every router needs a node (a direct network)
+};
+
+struct RecoveryTag { static constexpr const char* kind = "deadlock recovery"; };
+// No factory: an entry is its traits (and its description, parameters being deadlock.*'s).
+using RecoveryRegistry = Registry<RecoveryTag, std::nullptr_t, RecoveryTraits>;
+
+}  // namespace icn
