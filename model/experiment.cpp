@@ -70,15 +70,15 @@ void Experiment::attach_stimulus(const std::vector<NodeId>& nodes, Role role) {
   schedule_ = std::make_unique<TrafficSchedule>("schedule", configuration_.stimulus, fabric.topology(),
                                                 platform.simulation.seed, fabric.clock(),
                                                 [&fabric] { return !fabric.carries_traffic(); });
+  const GeneratorContext generating{*schedule_, fabric.clock(), platform.simulation.seed, platform.simulation.cycles};
   std::vector<Endpoint*> interfaces;
   for (NodeId id = 0; id < fabric.node_count(); ++id) {
     if ((id & 1023) == 0) check_stop_while_building(fabric.node_count(), fabric.node_count());
     NetworkInterface& ni = fabric.node(id).network_interface();
     interfaces.push_back(&ni);
     if (!nodes.empty() && std::find(nodes.begin(), nodes.end(), id) == nodes.end()) continue;
-    generators_.push_back(std::make_unique<TrafficGenerator>(("generator_" + std::to_string(id)).c_str(), id,
-                                                             *schedule_, fabric.clock(), ni, platform.simulation.seed,
-                                                             platform.simulation.cycles));
+    generators_.push_back(
+        std::make_unique<TrafficGenerator>(("generator_" + std::to_string(id)).c_str(), id, ni, generating));
   }
   if (configuration_.stimulus.trace)
     trace_replay_ =
@@ -112,9 +112,11 @@ void Experiment::attach_stimulus(const std::vector<NodeId>& nodes, Role role) {
       return statistics.flits_injected_total() - statistics.flits_delivered_total() -
              statistics.flits_absorbed_total();
     };
-    watchdog_ = std::make_unique<Watchdog>("watchdog", fabric.topology().router_count(), fabric, std::move(probes),
-                                           fabric.packets(), fabric.clock(), platform.simulation.watchdog,
-                                           platform.deadlock.traits.recovers);
+    watchdog_ = std::make_unique<Watchdog>(
+        "watchdog",
+        WatchdogContext{fabric.topology().router_count(), fabric, fabric.packets(), fabric.clock(),
+                        platform.simulation.watchdog, platform.deadlock.traits.recovers},
+        std::move(probes));
   }
 }
 

@@ -74,10 +74,10 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
     const int longest = platform_.router.virtual_cut_through
                             ? platform_.router.buffer_depth / routing_->packets_per_buffer()
                             : 65535;
+    const TlmPortContext ports{platform_.tlm, longest, *clock_, tlm_};
     for (auto& node : nodes_) {
       tlm_ports_.push_back(std::make_unique<TlmPort>(("tlm_port_" + std::to_string(node->id())).c_str(), node->id(),
-                                                     platform_.tlm, longest, node->network_interface(),
-                                                     *clock_, tlm_));
+                                                     node->network_interface(), ports));
       tlm_.ports.push_back(tlm_ports_.back().get());
     }
     approximate_timing_ = std::make_unique<ApproximateTiming>(*this);

@@ -344,14 +344,14 @@ int print_points(const std::string& path, const std::vector<std::string>& overri
   return standard_output_written("the configurations") ? 0 : 4;
 }
 
-}  // namespace
+// The command line, parsed; or the exit status when it asks for nothing to run (--help, --version)
+// or is refused (one line on stderr).
+struct CommandLine {
+  po::variables_map vm;
+  std::optional<int> exit_now;
+};
 
-int sc_main(int argc, char* argv[]) {
-  // From the start: a closed pipe or a file-size limit is a write error (exit 4) rather than a signal
-  // that kills the process, and a fatal signal takes the temporary result with it.
-  std::signal(SIGPIPE, SIG_IGN);
-  std::signal(SIGXFSZ, SIG_IGN);
-  remove_temporary_result_on_fatal_signals();
+CommandLine parse_command_line(int argc, char* argv[]) {
   po::options_description options("options");
   options.add_options()
       ("help,h", "show this help")
@@ -372,90 +372,64 @@ int sc_main(int argc, char* argv[]) {
   po::positional_options_description positional;
   positional.add("platform", 1).add("stimulus", 1);
 
-  po::variables_map vm;
+  CommandLine line;
+  po::variables_map& vm = line.vm;
   try {
     po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
     std::cerr << "icnsim: " << e.what() << " (see icnsim --help)\n";
-    return 2;
+    line.exit_now = 2;
+    return line;
   }
   if (vm.count("version")) {
     std::cout << "icnsim " << ICNSIM_VERSION << "\n";
-    return 0;
-  }
-  const char* usage =
-      "usage: icnsim PLATFORM.yaml STIMULUS.yaml [options]\n"
-      "       icnsim CONFIGURATION.yaml [options]   (one file with a stimulus: section, as --print-config prints)\n";
-  if (vm.count("help")) {
-    std::cout << usage << options;
-    return 0;
-  }
-  if (!vm.count("platform")) {  // one line, as for every other refusal
+    line.exit_now = 0;
+  } else if (vm.count("help")) {
+    std::cout << "usage: icnsim PLATFORM.yaml STIMULUS.yaml [options]\n"
+                 "       icnsim CONFIGURATION.yaml [options]   (one file with a stimulus: section, as --print-config "
+                 "prints)\n"
+              << options;
+    line.exit_now = 0;
+  } else if (!vm.count("platform")) {  // one line, as for every other refusal
     std::cerr << "icnsim: no platform file given (usage: icnsim PLATFORM.yaml STIMULUS.yaml [options]; see icnsim "
                  "--help)\n";
-    return 2;
-  }
-
-  icn::Configuration configuration;
-  std::optional<std::uint64_t> seed;
-  const std::vector<std::string> overrides =
-      vm.count("set") ? vm["set"].as<std::vector<std::string>>() : std::vector<std::string>{};
-  auto load = [&](const std::vector<std::string>& settings) {
-    return icn::load_configuration(vm["platform"].as<std::string>(),
-                                   vm.count("stimulus") ? vm["stimulus"].as<std::string>() : std::string(), settings,
-                                   seed);
-  };
-  if (vm.count("points") && !vm.count("print-config")) {
+    line.exit_now = 2;
+  } else if (vm.count("points") && !vm.count("print-config")) {
     std::cerr << "icnsim: --points: resolves configurations for --print-config (allowed: with --print-config)\n";
-    return 2;
+    line.exit_now = 2;
   }
-  try {
-    if (vm.count("seed")) {
-      const std::string text = vm["seed"].as<std::string>();
-      if (text.empty() || text.size() > 16 || text.find_first_not_of("0123456789") != std::string::npos ||
-          std::stoull(text) > 9007199254740991ULL)
-        throw icn::ConfigError("--seed " + text + ": not a seed (allowed: integer 0..9007199254740991)");
-      seed = std::stoull(text);
-    }
-    configuration = load(overrides);
-  } catch (const icn::ConfigError& e) {
-    std::cerr << e.what() << "\n";
-    return 2;
-  }
-  if (vm.count("points")) return print_points(vm["points"].as<std::string>(), overrides, load);
-  if (vm.count("print-config")) {
-    icn::print_configuration(std::cout, configuration);
-    return standard_output_written("the configuration") ? 0 : 4;
-  }
-  {
-    const icn::PlatformConfig& platform = configuration.platform;
-    const std::uint64_t needed = icn::Fabric::estimated_bytes(platform);
-    const std::uint64_t in_use = own_status("VmRSS:");
-    const auto [available, bound] = available_memory();
-    if (needed > in_use && needed - in_use > available) {
-      std::cerr << platform.source << ": network: " << platform.network.topology().node_count() << " nodes with "
-                << platform.router.virtual_channels << " VCs of " << platform.router.buffer_depth
-                << " flits need about " << megabytes(needed) << ", more than the " << megabytes(available + in_use)
-                << " " << bound << " allows (allowed: a smaller network, fewer or shallower VCs, or more memory)\n";
-      return 2;
-    }
-  }
-  restart_with_huge_pages(argc, argv, configuration.platform.network.topology().node_count());
+  return line;
+}
 
-  ResultFile out;
-  if (vm.count("out"))
-    if (const std::string refusal = out.open(vm["out"].as<std::string>()); !refusal.empty()) {
-      std::cerr << icn::excerpt(refusal, 300) << "\n";
-      return 2;
-    }
-  // With the result on standard output, the summary would be mixed into it.
-  const bool quiet = vm.count("quiet") || out.to_standard_output();
+// --seed, checked: an integer a double holds exactly (JSON readers), or a ConfigError.
+std::optional<std::uint64_t> seed_option(const po::variables_map& vm) {
+  if (!vm.count("seed")) return std::nullopt;
+  const std::string text = vm["seed"].as<std::string>();
+  if (text.empty() || text.size() > 16 || text.find_first_not_of("0123456789") != std::string::npos ||
+      std::stoull(text) > 9007199254740991ULL)
+    throw icn::ConfigError("--seed " + text + ": not a seed (allowed: integer 0..9007199254740991)");
+  return std::stoull(text);
+}
 
-  icn::use_command_line_reporting();
-  // A stop while the network is still being built ends the process there: nothing was simulated,
-  // so nothing is written, and finishing the build of a large network would take longer than any
-  // wait for a stop should.
+// A network that cannot fit in the memory left is refused before it is built (one line, true).
+bool refused_for_memory(const icn::PlatformConfig& platform) {
+  const std::uint64_t needed = icn::Fabric::estimated_bytes(platform);
+  const std::uint64_t in_use = own_status("VmRSS:");
+  const auto [available, bound] = available_memory();
+  if (needed <= in_use || needed - in_use <= available) return false;
+  std::cerr << platform.source << ": network: " << platform.network.topology().node_count() << " nodes with "
+            << platform.router.virtual_channels << " VCs of " << platform.router.buffer_depth
+            << " flits need about " << megabytes(needed) << ", more than the " << megabytes(available + in_use)
+            << " " << bound << " allows (allowed: a smaller network, fewer or shallower VCs, or more memory)\n";
+  return true;
+}
+
+// From here on a stop request ends the run at a cycle boundary with its results kept; one while the
+// network is still being built ends the process there: nothing was simulated, so nothing is
+// written, and finishing the build of a large network would take longer than any wait for a stop
+// should.
+void stop_on_signals() {
   icn::on_stop_while_building([](int signal_number, std::uint64_t built, std::uint64_t total) {
     char message[200];
     const int n = std::snprintf(message, sizeof message,
@@ -473,6 +447,12 @@ int sc_main(int argc, char* argv[]) {
   std::signal(SIGHUP, on_signal);  // a closed terminal or session: stop as for SIGTERM, result kept
   // A result larger than the file-size limit fails its write (exit 4) instead of killing the run.
   std::signal(SIGXFSZ, SIG_IGN);
+}
+
+// Builds and runs the experiment, writes its result (to `out`, named `out_name`) and summary, and
+// ends the process with the run's exit status; returns only a status for a run that never started.
+int run_and_report(const icn::Configuration& configuration, ResultFile& out, const std::string& out_name,
+                   bool quiet) {
   try {
     // Deliberately never destroyed: SystemC unregisters ports one by one with a linear search, which
     // takes longer than the simulation on large networks. The process exits right after.
@@ -495,7 +475,7 @@ int sc_main(int argc, char* argv[]) {
       icn::write_json(json, report);
       std::string error;
       if (!out.commit(json.str(), error)) {
-        std::cerr << vm["out"].as<std::string>() << ": the result could not be written (" << error << ")\n";
+        std::cerr << out_name << ": the result could not be written (" << error << ")\n";
         return 4;
       }
     }
@@ -520,6 +500,56 @@ int sc_main(int argc, char* argv[]) {
     std::cerr << "icnsim: " << e.what() << "\n";
     return 1;
   }
+}
+
+}  // namespace
+
+int sc_main(int argc, char* argv[]) {
+  // From the start: a closed pipe or a file-size limit is a write error (exit 4) rather than a signal
+  // that kills the process, and a fatal signal takes the temporary result with it.
+  std::signal(SIGPIPE, SIG_IGN);
+  std::signal(SIGXFSZ, SIG_IGN);
+  remove_temporary_result_on_fatal_signals();
+  const CommandLine line = parse_command_line(argc, argv);
+  if (line.exit_now) return *line.exit_now;
+  const po::variables_map& vm = line.vm;
+
+  icn::Configuration configuration;
+  std::optional<std::uint64_t> seed;
+  const std::vector<std::string> overrides =
+      vm.count("set") ? vm["set"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  auto load = [&](const std::vector<std::string>& settings) {
+    return icn::load_configuration(vm["platform"].as<std::string>(),
+                                   vm.count("stimulus") ? vm["stimulus"].as<std::string>() : std::string(), settings,
+                                   seed);
+  };
+  try {
+    seed = seed_option(vm);
+    configuration = load(overrides);
+  } catch (const icn::ConfigError& e) {
+    std::cerr << e.what() << "\n";
+    return 2;
+  }
+  if (vm.count("points")) return print_points(vm["points"].as<std::string>(), overrides, load);
+  if (vm.count("print-config")) {
+    icn::print_configuration(std::cout, configuration);
+    return standard_output_written("the configuration") ? 0 : 4;
+  }
+  if (refused_for_memory(configuration.platform)) return 2;
+  restart_with_huge_pages(argc, argv, configuration.platform.network.topology().node_count());
+
+  ResultFile out;
+  const std::string out_name = vm.count("out") ? vm["out"].as<std::string>() : std::string();
+  if (vm.count("out"))
+    if (const std::string refusal = out.open(out_name); !refusal.empty()) {
+      std::cerr << icn::excerpt(refusal, 300) << "\n";
+      return 2;
+    }
+  // With the result on standard output, the summary would be mixed into it.
+  const bool quiet = vm.count("quiet") || out.to_standard_output();
+  icn::use_command_line_reporting();
+  stop_on_signals();
+  return run_and_report(configuration, out, out_name, quiet);
 }
 
 // Out of memory from the very first allocation: libsystemc's own static initialisers allocate before

@@ -8,6 +8,7 @@
 #include "congestion/metapacket_gather.h"
 #include "deadlock/deadlock_audit.h"
 #include "experiment.h"
+#include "router/arbitration_policy.h"
 #include "router/switch_allocator.h"
 #include "stats/critical_load.h"
 #include "traffic/injection_process.h"
@@ -244,7 +245,8 @@ RunReport make_report(Experiment& experiment) {
     r.passed_over += network.router(id).passed_over();
   }
   // The bound is per flit; a link allocated per packet makes lanes wait for whole packets.
-  if (c.platform.router.arbitration == "round_robin" && !c.platform.router.packet_link_allocation &&
+  if (ArbitrationRegistry::get(c.platform.router.arbitration).traits.bounded_wait &&
+      !c.platform.router.packet_link_allocation &&
       lanes_per_port(c.platform.router, c.platform.deadlock) == c.platform.router.virtual_channels) {
     r.switch_wait_bound = SwitchAllocator::wait_bound(most_inputs, c.platform.router.virtual_channels,
                                                       c.platform.router.crossbar_input_per_lane);

@@ -64,17 +64,15 @@ WaitAnalysis analyse_wait(const WaitForQuery& query, const VcRef& start, Cycle n
   return a;
 }
 
-Watchdog::Watchdog(sc_core::sc_module_name name, NodeId nodes, const WaitForQuery& query, Probes probes,
-                   const PacketPool& packets, CycleClock& clock, const WatchdogConfig& config,
-                   bool recovery_configured)
+Watchdog::Watchdog(sc_core::sc_module_name name, const WatchdogContext& c, Probes probes)
     : sc_core::sc_module(name),
-      nodes_(nodes),
-      query_(query),
+      nodes_(c.routers),
+      query_(c.query),
       probes_(std::move(probes)),
-      packets_(packets),
-      clock_(clock),
-      config_(config),
-      recovery_configured_(recovery_configured) {
+      packets_(c.packets),
+      clock_(c.clock),
+      config_(c.config),
+      recovery_configured_(c.recovery_configured) {
   SC_HAS_PROCESS(Watchdog);
   SC_METHOD(check);
 }

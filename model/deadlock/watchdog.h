@@ -37,6 +37,17 @@ struct WaitAnalysis {
 // Follows every alternative from `start`. Pure: tests call it on constructed wait-for graphs.
 WaitAnalysis analyse_wait(const WaitForQuery& query, const VcRef& start, Cycle now);
 
+// What the watchdog watches: the routers (their number), what their VCs wait for, the packets, the
+// clock; its settings, and whether a deadlock recovery is configured (a knot is then left to it).
+struct WatchdogContext {
+  NodeId routers;
+  const WaitForQuery& query;
+  const PacketPool& packets;
+  CycleClock& clock;
+  const WatchdogConfig& config;
+  bool recovery_configured;
+};
+
 class Watchdog : public sc_core::sc_module {
  public:
   // `stuck(node, now, limit, port, vc)` finds a VC of `node` unmoved for `limit` cycles;
@@ -48,8 +59,7 @@ class Watchdog : public sc_core::sc_module {
     std::function<std::uint64_t()> flits_out;     // delivered or absorbed so far
     std::function<std::uint64_t()> flits_inside;  // in buffers and on links now
   };
-  Watchdog(sc_core::sc_module_name name, NodeId nodes, const WaitForQuery& query, Probes probes,
-           const PacketPool& packets, CycleClock& clock, const WatchdogConfig& config, bool recovery_configured);
+  Watchdog(sc_core::sc_module_name name, const WatchdogContext& context, Probes probes);
 
   std::uint64_t deadlock_reports() const { return deadlock_reports_; }
   std::uint64_t starvation_reports() const { return starvation_reports_; }

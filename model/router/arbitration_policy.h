@@ -34,8 +34,15 @@ struct ArbitrationContext {
   RandomStream random;   // this port's own stream
 };
 
+// What a policy declares about itself: that it serves every waiting requester in turn, so a ready
+// flit waits at most P·(V² − V + 1) switch cycles (docs/routing.md, "Fairness"; the result's
+// switch_wait_bound_cycles is that bound where a policy declares it).
+struct ArbitrationTraits {
+  bool bounded_wait = false;
+};
+
 using ArbitrationFactory = std::function<std::unique_ptr<ArbitrationPolicy>(ArbitrationContext)>;
 struct ArbitrationTag { static constexpr const char* kind = "arbitration policy"; };
-using ArbitrationRegistry = Registry<ArbitrationTag, ArbitrationFactory>;
+using ArbitrationRegistry = Registry<ArbitrationTag, ArbitrationFactory, ArbitrationTraits>;
 
 }  // namespace icn

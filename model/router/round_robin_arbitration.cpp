@@ -23,7 +23,8 @@ class RoundRobinArbitration final : public ArbitrationPolicy {
 
 const Registration<ArbitrationRegistry> registration{{
     "round_robin", "rotating priority: the requester after the last winner goes first", {},
-    [](ArbitrationContext) { return std::make_unique<RoundRobinArbitration>(); }}};
+    [](ArbitrationContext) { return std::make_unique<RoundRobinArbitration>(); },
+    ArbitrationTraits{true}}};
 
 }  // namespace
 }  // namespace icn

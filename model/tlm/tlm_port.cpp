@@ -22,21 +22,20 @@ std::uint32_t TlmNetwork::open(TlmTransaction transaction) {
   return tag;
 }
 
-TlmPort::TlmPort(sc_core::sc_module_name name, NodeId node, const TlmConfig& config, int longest_packet,
-                 Endpoint& endpoint, CycleClock& clock, TlmNetwork& network)
+TlmPort::TlmPort(sc_core::sc_module_name name, NodeId node, Endpoint& endpoint, const TlmPortContext& c)
     : sc_core::sc_module(name),
       target_socket("target_socket"),
       initiator_socket("initiator_socket"),
       node_(node),
-      map_(config.address_map),
-      flit_bytes_(std::uint64_t(config.flit_bytes)),
-      longest_data_(std::uint64_t(std::max(0, longest_packet - 1)) * flit_bytes_),
-      queue_depth_(std::size_t(config.queue_depth)),
-      nonblocking_targets_(config.nonblocking_targets),
-      outstanding_(config.outstanding),
+      map_(c.config.address_map),
+      flit_bytes_(std::uint64_t(c.config.flit_bytes)),
+      longest_data_(std::uint64_t(std::max(0, c.longest_packet - 1)) * flit_bytes_),
+      queue_depth_(std::size_t(c.config.queue_depth)),
+      nonblocking_targets_(c.config.nonblocking_targets),
+      outstanding_(c.config.outstanding),
       endpoint_(endpoint),
-      clock_(clock),
-      network_(network) {
+      clock_(c.clock),
+      network_(c.network) {
   target_socket.register_b_transport(this, &TlmPort::b_transport);
   target_socket.register_nb_transport_fw(this, &TlmPort::nb_transport_fw);
   target_socket.register_transport_dbg(this, &TlmPort::transport_dbg);

@@ -100,6 +100,15 @@ class TlmNetwork {
   std::vector<std::uint32_t> free_;
 };
 
+// What every node's port shares: the platform's tlm.* settings, the longest packet it may send (in
+// flits), the clock, and the network of ports and transactions.
+struct TlmPortContext {
+  const TlmConfig& config;
+  int longest_packet;
+  CycleClock& clock;
+  TlmNetwork& network;
+};
+
 class TlmPort : public sc_core::sc_module, public EndpointClient {
  public:
   tlm_utils::multi_passthrough_target_socket<TlmPort, 32, tlm::tlm_base_protocol_types, 0,
@@ -109,8 +118,7 @@ class TlmPort : public sc_core::sc_module, public EndpointClient {
                                                 sc_core::SC_ZERO_OR_MORE_BOUND>
       initiator_socket;
 
-  TlmPort(sc_core::sc_module_name name, NodeId node, const TlmConfig& config, int longest_packet, Endpoint& endpoint,
-          CycleClock& clock, TlmNetwork& network);
+  TlmPort(sc_core::sc_module_name name, NodeId node, Endpoint& endpoint, const TlmPortContext& context);
 
   // Flits of the packet that carries `bytes` of data: a header flit and the data flits.
   int packet_flits(std::uint64_t bytes) const { return 1 + int((bytes + flit_bytes_ - 1) / flit_bytes_); }

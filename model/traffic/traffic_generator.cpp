@@ -8,18 +8,18 @@
 
 namespace icn {
 
-TrafficGenerator::TrafficGenerator(sc_core::sc_module_name name, NodeId id, TrafficSchedule& schedule,
-                                   CycleClock& clock, Endpoint& endpoint, std::uint64_t seed, Cycle stop)
+TrafficGenerator::TrafficGenerator(sc_core::sc_module_name name, NodeId id, Endpoint& endpoint,
+                                   const GeneratorContext& c)
     : sc_core::sc_module(name),
       id_(id),
-      schedule_(schedule),
-      clock_(clock),
+      schedule_(c.schedule),
+      clock_(c.clock),
       endpoint_(endpoint),
-      timing_(make_stream(seed, RandomPurpose::TrafficTiming, id)),
-      destinations_(make_stream(seed, RandomPurpose::TrafficDestination, id)),
-      lengths_(make_stream(seed, RandomPurpose::PacketLength, id)),
-      priorities_(make_stream(seed, RandomPurpose::PacketPriority, id)),
-      stop_(stop) {
+      timing_(make_stream(c.seed, RandomPurpose::TrafficTiming, id)),
+      destinations_(make_stream(c.seed, RandomPurpose::TrafficDestination, id)),
+      lengths_(make_stream(c.seed, RandomPurpose::PacketLength, id)),
+      priorities_(make_stream(c.seed, RandomPurpose::PacketPriority, id)),
+      stop_(c.stop) {
   SC_HAS_PROCESS(TrafficGenerator);
   SC_METHOD(create);  // first run at initialisation, before cycle 0, to schedule the first packet
 }

@@ -18,10 +18,18 @@ namespace icn {
 class CycleClock;
 class TrafficSchedule;
 
+// What every generator of a stimulus shares: its schedule, the clock, the run's seed (each node
+// draws its own streams from it) and the cycle from which no packet is created.
+struct GeneratorContext {
+  TrafficSchedule& schedule;
+  CycleClock& clock;
+  std::uint64_t seed;
+  Cycle stop;
+};
+
 class TrafficGenerator : public sc_core::sc_module, public EndpointClient {
  public:
-  TrafficGenerator(sc_core::sc_module_name name, NodeId id, TrafficSchedule& schedule, CycleClock& clock,
-                   Endpoint& endpoint, std::uint64_t seed, Cycle stop);
+  TrafficGenerator(sc_core::sc_module_name name, NodeId id, Endpoint& endpoint, const GeneratorContext& context);
 
  private:
   void create();
