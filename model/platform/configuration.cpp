@@ -74,11 +74,18 @@ void refuse_unused_rate(const ParameterSet& p, std::initializer_list<const FlatE
                           p.text("injection.process") + ")");
 }
 
-StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& overrides, const std::string& source,
-                              const PlatformConfig& platform) {
-  // Split the document: top-level keys, and the keys of each phase ("phases.<i>.<key>").
+// A stimulus document split: its top-level keys and, per phase, the phase's own keys (file and
+// overrides apart), as "phases.<i>.<key>" flattened them.
+struct StimulusEntries {
   FlatEntries top, top_overrides;
-  std::map<std::size_t, std::pair<FlatEntries, FlatEntries>> phase_entries;
+  std::map<std::size_t, std::pair<FlatEntries, FlatEntries>> phases;
+};
+
+StimulusEntries split_stimulus(const FlatEntries& entries, const FlatEntries& overrides) {
+  StimulusEntries e;
+  FlatEntries& top = e.top;
+  FlatEntries& top_overrides = e.top_overrides;
+  auto& phase_entries = e.phases;
   auto split = [&](const FlatEntries& from, FlatEntries& to_top, bool is_override) {
     for (const auto& [key, value] : from) {
       if (key == "phases")  // a list that is empty or not of mappings: it did not flatten into phases
@@ -105,56 +112,48 @@ StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& ove
   };
   split(entries, top, false);
   split(overrides, top_overrides, true);
+  return e;
+}
 
-  StimulusConfig s;
-  s.source = source;
-  const ParameterSet p = stimulus_schema().resolve(top, top_overrides, source);
-  s.name = p.text("name");
-  s.description = p.text("description");
-  s.repeat = int(p.integer("repeat"));
-  s.attempts = p.text("source.model") == "attempts";
-  s.waiting_limit = std::uint64_t(p.integer("source.waiting_limit"));
-  s.resolved = p;
-  if (!s.attempts)
-    for (const auto* list : {&top, &top_overrides})
-      for (const auto& [key, value] : *list)
-        if (key == "source.waiting_limit")
-          throw ConfigError(value.origin + ": source.waiting_limit: applies to attempt sources only (allowed with "
-                                           "source.model: attempts)");
-  if (!p.text("trace").empty()) {
-    for (const auto* list : {&top, &top_overrides})
-      for (const auto& [key, value] : *list)
-        if (is_traffic_key(key) || key == "repeat")
-          throw ConfigError(value.origin + ": " + key + ": a trace stimulus takes its traffic from the trace (allowed with trace: name, description)");
-    if (!phase_entries.empty()) throw ConfigError(p.problem("trace", "a trace stimulus has no phases"));
-    if (s.attempts)
-      throw ConfigError(p.problem("source.model", "a trace's messages cannot fail: its receives would wait for ever "
-                                                  "(allowed with a trace: queue)"));
-    if (platform.network_interface.source_queue_limit > 0 && platform.network_interface.drop_when_full)
-      throw ConfigError(platform.resolved.problem(
-          "network_interface.source_queue_full",
-          "a trace's messages cannot be dropped: its receives would wait for ever (allowed with a trace: block)"));
-    std::string path = p.text("trace");
-    const auto slash = source.rfind('/');
-    if (path[0] != '/' && slash != std::string::npos) path = source.substr(0, slash + 1) + path;
-    s.trace = std::make_shared<const Trace>(read_trace(path, platform.network.topology().node_count()));
-    // Printed absolute, so that --print-config's output runs as it is from any folder.
-    ParameterValue absolute = p.values().at("trace");
-    absolute.items = {std::filesystem::absolute(path).lexically_normal().string()};
-    s.resolved.set("trace", absolute);
-    PhaseConfig phase = PhaseConfig::from(p, platform.network.topology(), platform.simulation.seed, false);
-    phase.injection.rate = 0;
-    phase.injection.packets_per_cycle = 0;
-    phase.name = "trace";
-    s.phases.push_back(phase);
-    return s;
-  }
-  if (phase_entries.empty()) {
-    if (!uses_rate(p)) refuse_unused_rate(p, {&top, &top_overrides}, "");
-    s.phases.push_back(PhaseConfig::from(p, platform.network.topology(), platform.simulation.seed, s.attempts));
-    s.phases.back().name = s.name;
-    return s;
-  }
+// A trace stimulus: all its traffic from the trace, which no other traffic key may change.
+void read_trace_stimulus(StimulusConfig& s, const ParameterSet& p, const StimulusEntries& e, const std::string& source,
+                         const PlatformConfig& platform) {
+  const FlatEntries& top = e.top;
+  const FlatEntries& top_overrides = e.top_overrides;
+  for (const auto* list : {&top, &top_overrides})
+    for (const auto& [key, value] : *list)
+      if (is_traffic_key(key) || key == "repeat")
+        throw ConfigError(value.origin + ": " + key + ": a trace stimulus takes its traffic from the trace (allowed with trace: name, description)");
+  if (!e.phases.empty()) throw ConfigError(p.problem("trace", "a trace stimulus has no phases"));
+  if (s.attempts)
+    throw ConfigError(p.problem("source.model", "a trace's messages cannot fail: its receives would wait for ever "
+                                                "(allowed with a trace: queue)"));
+  if (platform.network_interface.source_queue_limit > 0 && platform.network_interface.drop_when_full)
+    throw ConfigError(platform.resolved.problem(
+        "network_interface.source_queue_full",
+        "a trace's messages cannot be dropped: its receives would wait for ever (allowed with a trace: block)"));
+  std::string path = p.text("trace");
+  const auto slash = source.rfind('/');
+  if (path[0] != '/' && slash != std::string::npos) path = source.substr(0, slash + 1) + path;
+  s.trace = std::make_shared<const Trace>(read_trace(path, platform.network.topology().node_count()));
+  // Printed absolute, so that --print-config's output runs as it is from any folder.
+  ParameterValue absolute = p.values().at("trace");
+  absolute.items = {std::filesystem::absolute(path).lexically_normal().string()};
+  s.resolved.set("trace", absolute);
+  PhaseConfig phase = PhaseConfig::from(p, platform.network.topology(), platform.simulation.seed, false);
+  phase.injection.rate = 0;
+  phase.injection.packets_per_cycle = 0;
+  phase.name = "trace";
+  s.phases.push_back(phase);
+}
+
+// A stimulus with phases: each from the top-level traffic keys, then its own; every phase but the
+// last has an end.
+void read_phases(StimulusConfig& s, const ParameterSet& p, const StimulusEntries& e, const std::string& source,
+                 const PlatformConfig& platform) {
+  const FlatEntries& top = e.top;
+  const FlatEntries& top_overrides = e.top_overrides;
+  const auto& phase_entries = e.phases;
   s.phased = true;
   // Each phase starts from the traffic keys written at the top level, then its own.
   FlatEntries inherited;
@@ -214,6 +213,39 @@ StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& ove
                         ": has no end (allowed: end.cycles, end.packets, end.packets_per_node or end.drain; only the last phase may run to the end of the simulation)");
   if (s.repeat > 1 && s.phases.back().end.kind == PhaseEnd::Kind::Never)
     throw ConfigError(p.problem("repeat", std::to_string(s.repeat) + " repeats need an end on the last phase too"));
+}
+
+StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& overrides, const std::string& source,
+                              const PlatformConfig& platform) {
+  const StimulusEntries e = split_stimulus(entries, overrides);
+  const FlatEntries& top = e.top;
+  const FlatEntries& top_overrides = e.top_overrides;
+  StimulusConfig s;
+  s.source = source;
+  const ParameterSet p = stimulus_schema().resolve(top, top_overrides, source);
+  s.name = p.text("name");
+  s.description = p.text("description");
+  s.repeat = int(p.integer("repeat"));
+  s.attempts = p.text("source.model") == "attempts";
+  s.waiting_limit = std::uint64_t(p.integer("source.waiting_limit"));
+  s.resolved = p;
+  if (!s.attempts)
+    for (const auto* list : {&top, &top_overrides})
+      for (const auto& [key, value] : *list)
+        if (key == "source.waiting_limit")
+          throw ConfigError(value.origin + ": source.waiting_limit: applies to attempt sources only (allowed with "
+                                           "source.model: attempts)");
+  if (!p.text("trace").empty()) {
+    read_trace_stimulus(s, p, e, source, platform);
+    return s;
+  }
+  if (e.phases.empty()) {
+    if (!uses_rate(p)) refuse_unused_rate(p, {&top, &top_overrides}, "");
+    s.phases.push_back(PhaseConfig::from(p, platform.network.topology(), platform.simulation.seed, s.attempts));
+    s.phases.back().name = s.name;
+    return s;
+  }
+  read_phases(s, p, e, source, platform);
   return s;
 }
 
