@@ -213,11 +213,10 @@ Interconnect::Statistics Interconnect::statistics() const {
   s.latency = latency_of(r.latency);
   s.network_latency = latency_of(r.network_latency);
   s.estimated_latency = latency_of(r.estimated_latency);
-  s.packets_delivered = r.latency.count + r.estimated_latency.count;
+  s.packets_delivered = packets_delivered();
+  s.flits_delivered = flits_delivered();
   s.injected_flits = r.injected_flits;
   s.delivered_flits = r.delivered_flits;
-  s.flits_delivered = std::accumulate(r.delivered_flits.begin(), r.delivered_flits.end(), std::uint64_t(0)) +
-                      fabric.statistics().estimated_flits_window();
   for (const icn::Activity::Link& link : r.activity.links)
     s.links.push_back(Link{unsigned(link.from), unsigned(link.to), fabric.topology().port_name(link.port), link.flits});
   for (const icn::TimeSample& sample : r.series)

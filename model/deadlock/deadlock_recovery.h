@@ -44,7 +44,7 @@ class DeadlockRecovery {
 
   DeadlockRecovery(const DeadlockRecoveryConfig& config, RecoveryToken* token, NodeId node)
       : recovers_(config.traits.recovers),
-        recovery_lane_(config.traits.special_lanes > 0),
+        recovery_lane_(config.traits.recovery_lane),
         needs_token_(config.traits.needs_token),
         inactivity_(config.detection == DeadlockRecoveryConfig::Detection::Inactivity),
         per_vc_(config.inactivity_per_vc),

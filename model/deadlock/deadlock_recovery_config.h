@@ -20,7 +20,7 @@ class Topology;
 struct DeadlockRecoveryConfig {
   enum class Detection { Timeout, Inactivity };
   std::string recovery = "none";  // deadlock.recovery: the RecoveryRegistry entry
-  RecoveryTraits traits{false, 0, false, false};  // what that entry declares
+  RecoveryTraits traits{false, false, false, false};  // what that entry declares (none's until select)
   Detection detection = Detection::Timeout;
   bool inactivity_per_vc = false;  // inactivity of the requested VCs, not of their physical channels
   int timeout = 0;              // the detection threshold, in cycles

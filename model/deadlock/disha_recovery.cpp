@@ -9,7 +9,7 @@ namespace {
 
 const Registration<RecoveryRegistry> registration{
     {"disha", "Disha: with the circulating token, the packet takes a hidden recovery lane", {}, nullptr,
-     RecoveryTraits{true, 1, true, false}}};
+     RecoveryTraits{true, true, true, false}}};
 
 }  // namespace
 }  // namespace icn

@@ -6,7 +6,7 @@ namespace icn {
 namespace {
 
 const Registration<RecoveryRegistry> registration{
-    {"none", "no recovery: the routing function must be deadlock-free", {}, nullptr, RecoveryTraits{false, 0, false, false}}};
+    {"none", "no recovery: the routing function must be deadlock-free", {}, nullptr, RecoveryTraits{false, false, false, false}}};
 
 }  // namespace
 }  // namespace icn

@@ -12,8 +12,8 @@ namespace icn {
 
 struct RecoveryTraits {
   bool recovers = true;     // false: no header is ever presumed deadlocked (and detection has nothing to serve)
-  int special_lanes = 0;    // hidden lanes it adds to every physical channel, after the V data lanes
-                            // (Disha's recovery lane, which follows the deterministic route)
+  bool recovery_lane = false;  // a hidden lane on every physical channel, after the V data lanes, that
+                               // follows the deterministic route (Disha's; router/disha_recovery_lane.h)
   bool needs_token = false;  // recovers only at the router that holds the network-wide token
   bool absorbs = false;     // ejects the packet into the router's node, which injects it again later:
                             // every router needs a node (a direct network)

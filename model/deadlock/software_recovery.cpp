@@ -7,7 +7,7 @@ namespace {
 
 const Registration<RecoveryRegistry> registration{
     {"software", "software: the packet is absorbed by the current node and injected again later", {}, nullptr,
-     RecoveryTraits{true, 0, false, true}}};
+     RecoveryTraits{true, false, false, true}}};
 
 }  // namespace
 }  // namespace icn

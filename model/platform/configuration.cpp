@@ -83,9 +83,6 @@ struct StimulusEntries {
 
 StimulusEntries split_stimulus(const FlatEntries& entries, const FlatEntries& overrides) {
   StimulusEntries e;
-  FlatEntries& top = e.top;
-  FlatEntries& top_overrides = e.top_overrides;
-  auto& phase_entries = e.phases;
   auto split = [&](const FlatEntries& from, FlatEntries& to_top, bool is_override) {
     for (const auto& [key, value] : from) {
       if (key == "phases")  // a list that is empty or not of mappings: it did not flatten into phases
@@ -106,12 +103,12 @@ StimulusEntries split_stimulus(const FlatEntries& entries, const FlatEntries& ov
                                  : throw ConfigError(value.origin + ": " + key + ": unknown key in this stimulus");
       }
       if (dot == std::string::npos) throw ConfigError(value.origin + ": phases: every phase must be a mapping");
-      auto& slot = phase_entries[index];
+      auto& slot = e.phases[index];
       (is_override ? slot.second : slot.first).emplace_back(rest.substr(dot + 1), value);
     }
   };
-  split(entries, top, false);
-  split(overrides, top_overrides, true);
+  split(entries, e.top, false);
+  split(overrides, e.top_overrides, true);
   return e;
 }
 

@@ -22,7 +22,7 @@ namespace {
 // Per lane, the special lane it is: Disha's recovery lane after the V data lanes, then the metapackets'.
 std::vector<std::unique_ptr<SpecialLane>> make_special_lanes(const RouterContext& c) {
   std::vector<std::unique_ptr<SpecialLane>> lanes(std::size_t(lanes_per_port(c.config, c.recovery)));
-  if (c.recovery.traits.special_lanes > 0)  // the one recovery lane there is, Disha's
+  if (c.recovery.traits.recovery_lane)
     lanes[std::size_t(c.config.virtual_channels)] = std::make_unique<DishaRecoveryLane>(c.topology);
   if (const int lane = metapacket_vc(c.config, c.recovery); lane >= 0)
     lanes[std::size_t(lane)] =
@@ -60,7 +60,7 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
       central_arbiter_(c.config.central_arbiter),
       crossbar_input_per_lane_(c.config.crossbar_input_per_lane),
       recovery_(c.recovery, c.token, c.id),
-      recovery_vc_(c.recovery.traits.special_lanes > 0 ? c.config.virtual_channels : -1),
+      recovery_vc_(c.recovery.traits.recovery_lane ? c.config.virtual_channels : -1),
       metapacket_vc_(metapacket_vc(c.config, c.recovery)),
       special_lanes_(make_special_lanes(c)),
       metapacket_lane_(metapacket_vc_ >= 0 ? static_cast<MetapacketLane*>(special_lanes_[std::size_t(metapacket_vc_)].get())

@@ -67,7 +67,7 @@ struct TerminalPorts {
 // VC buffers per port: the V lanes routing uses, then Disha's recovery lane and the metapackets'
 // lane when there are such (in that order).
 inline int lanes_per_port(const RouterConfig& router, const DeadlockRecoveryConfig& recovery) {
-  return router.virtual_channels + recovery.traits.special_lanes +
+  return router.virtual_channels + (recovery.traits.recovery_lane ? 1 : 0) +
          (router.metapacket_lane ? 1 : 0);
 }
 

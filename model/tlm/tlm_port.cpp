@@ -129,20 +129,7 @@ void TlmPort::transport_approximately(const AddressRange& range, tlm::tlm_generi
     network_.estimated(at, request, write ? data_flits : 1);
     network_.estimated(answered, response, data_back ? data_flits : 1);
   }
-  if (network_.trace) {
-    TransactionTrace::Transaction record;
-    record.initiator = node_;
-    record.target = range.node;
-    record.target_index = range.target;
-    record.address = address;
-    record.size = payload.get_data_length();
-    record.write = write;
-    record.ok = payload.is_response_ok();
-    record.issued = at;
-    record.completed = answered + response;
-    record.approximate = true;
-    network_.trace->transaction(record);
-  }
+  if (network_.trace) traced(range, payload, at, answered + response, 0, true);
   delay += clock_.cycles(request + response) + served;
 }
 
@@ -168,18 +155,23 @@ void TlmPort::b_transport(int, tlm::tlm_generic_payload& payload, sc_core::sc_ti
 }
 
 void TlmPort::traced(const TlmTransaction& t, const tlm::tlm_generic_payload& payload) {
-  if (!network_.trace) return;
+  if (network_.trace) traced(*t.range, payload, t.issued, t.arrival, t.hops, false);
+}
+
+void TlmPort::traced(const AddressRange& range, const tlm::tlm_generic_payload& payload, Cycle issued,
+                     Cycle completed, unsigned hops, bool approximate) {
   TransactionTrace::Transaction record;
   record.initiator = node_;
-  record.target = t.range->node;
-  record.target_index = t.range->target;
+  record.target = range.node;
+  record.target_index = range.target;
   record.address = payload.get_address();
   record.size = payload.get_data_length();
   record.write = payload.is_write();
   record.ok = payload.is_response_ok();
-  record.issued = t.issued;
-  record.completed = t.arrival;
-  record.hops = t.hops;
+  record.issued = issued;
+  record.completed = completed;
+  record.hops = hops;
+  record.approximate = approximate;
   network_.trace->transaction(record);
 }
 

@@ -127,7 +127,10 @@ class TlmPort : public sc_core::sc_module, public EndpointClient {
   void revoke_direct_memory();
 
  private:
-  void traced(const TlmTransaction& t, const tlm::tlm_generic_payload& payload);  // to tlm.trace, if given
+  // To tlm.trace, if given: a simulated transaction as it completes, or any transaction as timed.
+  void traced(const TlmTransaction& t, const tlm::tlm_generic_payload& payload);
+  void traced(const AddressRange& range, const tlm::tlm_generic_payload& payload, Cycle issued, Cycle completed,
+              unsigned hops, bool approximate);
   std::size_t local_initiators();  // initiators bound to target_socket
   void end_of_elaboration() override;
   void b_transport(int id, tlm::tlm_generic_payload& payload, sc_core::sc_time& delay);
