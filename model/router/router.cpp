@@ -68,25 +68,23 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
       priority_lanes_(lanes_where(special_lanes_, [](const SpecialLane&) { return true; })),
       untallied_lanes_(lanes_where(special_lanes_, [](const SpecialLane& lane) { return !lane.delivers_traffic(); })),
       pre_routed_injection_(c.terminals.pre_routed_injection),
-      delivery_credits_(1 << 30),
       all_vcs_(first_vcs(c.config.virtual_channels)),
       lane_mask_(first_vcs(vcs_)),
       vc_allocator_(input_ports_ * vcs_, c.config.vc_allocation, make_stream(c.seed, RandomPurpose::RoutingSelection, c.id),
                     make_stream(c.seed, RandomPurpose::VcAllocationOrder, c.id)) {
+  // The self-tuned count of full buffers takes the network ports' routing VCs (full_buffers()).
+  inputs_.reserve(std::size_t(input_ports_));
   for (int p = 0; p < input_ports_; ++p)
-    arrival_latency_.push_back(p < network_ports_ ? c.config.crossbar_delay + c.config.link_delay
-                                                  : c.terminals.injection_delay);
-  for (int p = 0; p < network_ports_; ++p) connected_.push_back(c.topology.has_link(c.id, p));
-  inputs_.resize(std::size_t(input_ports_) * vcs_);
-  for (std::size_t i = 0; i < inputs_.size(); ++i)
-    inputs_[i].full_at = counts_as_full(int(i) / vcs_, int(i) % vcs_) ? std::uint16_t(depth_) : std::uint16_t(0xffff);
+    inputs_.emplace_back(vcs_, depth_,
+                         p < network_ports_ ? c.config.crossbar_delay + c.config.link_delay : c.terminals.injection_delay,
+                         p < network_ports_ ? all_vcs_ : 0u);
+  outputs_.reserve(std::size_t(output_ports_));
+  for (int p = 0; p < output_ports_; ++p)
+    outputs_.emplace_back(vcs_, p < network_ports_ ? depth_ : OutputUnit::kDeliveryCredits, reallocate_when_empty_,
+                          p >= network_ports_ || c.topology.has_link(c.id, p));
   // A route has at most a candidate per network port and one escape candidate (Duato, bubble), or
   // one per delivery channel.
-  routes_.resize(int(inputs_.size()), std::min(RouteResult::kMaxCandidates, std::max(network_ports_ + 1, delivery_channels_)));
-  outputs_.resize(std::size_t(output_ports_) * vcs_);
-  for (int p = 0; p < output_ports_; ++p)
-    for (int v = 0; v < vcs_; ++v) output_vc(p, v).credits = p < network_ports_ ? depth_ : delivery_credits_;
-  slots_.resize(inputs_.size() * depth_);
+  routes_.resize(input_lanes(), std::min(RouteResult::kMaxCandidates, std::max(network_ports_ + 1, delivery_channels_)));
   const auto& arbitration = ArbitrationRegistry::get(c.config.arbitration);
   std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters;
   for (int p = 0; p < output_ports_; ++p)
@@ -99,17 +97,9 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
   switch_allocator_ =
       std::make_unique<SwitchAllocator>(input_ports_, output_ports_, vcs_, link_priority_lanes, std::move(arbiters),
                                         crossbar_input_per_lane_, c.config.packet_link_allocation ? network_ports_ : 0);
-  waiting_.resize(int(inputs_.size()));
-  blocked_.resize(int(inputs_.size()));
-  allocation_order_.resize(inputs_.size());
-  active_.assign(input_ports_, 0);
-  port_flits_.assign(std::size_t(output_ports_), 0);
-  flit_in_.assign(std::size_t(input_ports_), nullptr);
-  flit_value_.assign(std::size_t(input_ports_), nullptr);
-  credit_signal_out_.assign(std::size_t(input_ports_), nullptr);
-  flit_signal_out_.assign(std::size_t(output_ports_), nullptr);
-  credit_in_.assign(std::size_t(network_ports_), nullptr);
-  credit_value_.assign(std::size_t(network_ports_), nullptr);
+  waiting_.resize(input_lanes());
+  blocked_.resize(input_lanes());
+  allocation_order_.resize(std::size_t(input_lanes()));
 
   SC_HAS_PROCESS(Router);
   SC_METHOD(step);
@@ -124,37 +114,27 @@ void Router::end_of_elaboration() {
   if (metapacket_lane_ && !metapacket_lane_->attached())
     fail(id_, 0, "has a metapacket lane but no metapacket gatherer to pass its metapackets to");
   for (int p = 0; p < input_ports_; ++p)
-    if (!flit_in_[std::size_t(p)] || !credit_signal_out_[std::size_t(p)])
-      fail(id_, 0, "input port " + std::to_string(p) + " is not bound to a link");
+    if (!inputs_[std::size_t(p)].bound()) fail(id_, 0, "input port " + std::to_string(p) + " is not bound to a link");
   for (int p = 0; p < output_ports_; ++p)
-    if (!flit_signal_out_[std::size_t(p)] || (p < network_ports_ && !credit_in_[std::size_t(p)]))
+    if (!outputs_[std::size_t(p)].bound(p < network_ports_))
       fail(id_, 0, "output port " + std::to_string(p) + " is not bound to a link");
 }
 
 void Router::bind_input(int port, FlitSignal& flits, CreditSignal& credits) {
-  const auto p = std::size_t(port);
-  if (port < 0 || port >= input_ports_ || flit_in_[p])
+  if (port < 0 || port >= input_ports_ || inputs_[std::size_t(port)].bound())
     fail(id_, 0, "input port " + std::to_string(port) + " does not exist or is bound twice");
-  // A signal's current value lives at a fixed address; reading it there each cycle avoids a
-  // virtual call per port per cycle.
-  flit_in_[p] = &flits;
-  flit_value_[p] = &flits.read();
+  inputs_[std::size_t(port)].bind(flits, credits);
   flits.set_reader(&wake_, &flits_arrived_, port);
-  credit_signal_out_[p] = &credits;
 }
 
 void Router::bind_output(int port, FlitSignal& flits, CreditSignal* credits) {
-  const auto p = std::size_t(port);
-  if (port < 0 || port >= output_ports_ || flit_signal_out_[p] || (port < network_ports_) != (credits != nullptr))
+  if (port < 0 || port >= output_ports_ || outputs_[std::size_t(port)].flit_signal() ||
+      (port < network_ports_) != (credits != nullptr))
     fail(id_, 0, "output port " + std::to_string(port) + " does not exist, is bound twice, or " +
                      (port < network_ports_ ? "needs" : "takes no") + " credits");
-  flit_signal_out_[p] = &flits;
-  if (credits) {
-    // Credits need not wake the router: it sleeps only when every credit is back.
-    credit_in_[p] = credits;
-    credit_value_[p] = &credits->read();
-    credits->set_reader(nullptr, &credits_arrived_, port);
-  }
+  outputs_[std::size_t(port)].bind(flits, credits);
+  // Credits need not wake the router: it sleeps only when every credit is back.
+  if (credits) credits->set_reader(nullptr, &credits_arrived_, port);
 }
 
 void Router::set_metapacket_tap(MetapacketTap* tap) {
@@ -173,10 +153,9 @@ void Router::special_header_arrived(int port, BufferedFlit& arrived, const Flit&
 }
 
 void Router::release_metapacket(int port, Cycle ready) {
-  const int index = port * vcs_ + metapacket_vc_;
-  InputVc& v = inputs_[index];
-  BufferedFlit& header = slot(index, v.head);
-  if (v.count == 0 || v.state != VcState::Idle || !header.flit.is_head() || header.ready() != MetapacketTap::kHeld)
+  const InputLane& v = inputs_[std::size_t(port)].lane(metapacket_vc_);
+  BufferedFlit& header = inputs_[std::size_t(port)].front(metapacket_vc_);
+  if (v.count == 0 || v.state != LaneState::Idle || !header.flit.is_head() || header.ready() != MetapacketTap::kHeld)
     fail(id_, clock_.cycle(), "released a metapacket that is not held at input port " + std::to_string(port));
   header.set_ready(ready);
 }
@@ -197,7 +176,7 @@ RouterEvents Router::events() const {
   e.buffer_writes = switched_flits_ + std::uint64_t(buffered_flits_);
   e.credits_sent = switched_flits_ - merged_credits_;
   e.switch_allocation_requests = switch_allocator_->requests();
-  for (int p = 0; p < network_ports_; ++p) e.link_traversals += port_flits_[std::size_t(p)];
+  for (int p = 0; p < network_ports_; ++p) e.link_traversals += outputs_[std::size_t(p)].flits_sent();
   return e;
 }
 

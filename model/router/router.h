@@ -24,6 +24,12 @@
 //
 // An idle router (no flit buffered, every credit back) sleeps until one of its input flit signals
 // changes, so idle parts of the network cost nothing.
+//
+// Each input port is an InputUnit (router/input_unit.h: its lanes' buffers and packet state, which
+// lanes may bid for the switch, its link) and each output port an OutputUnit (router/output_unit.h:
+// its VCs' credits and holders, its link); the stages above are the router's, and call them. A lane
+// is named over the router by its index, port · lanes + lane, in the sets of waiting and blocked
+// headers and the route table.
 #include <memory>
 #include <string>
 #include <systemc>
@@ -37,7 +43,9 @@
 #include "core/packet_pool.h"
 #include "router/arbitration_policy.h"
 #include "router/injection_rule.h"
+#include "router/input_unit.h"
 #include "router/metapacket_lane.h"
+#include "router/output_unit.h"
 #include "router/route_table.h"
 #include "router/special_lane.h"
 #include "router/switch_allocator.h"
@@ -82,10 +90,10 @@ class Router : public sc_core::sc_module, public RouterView {
   void bind_input(int port, FlitSignal& flits, CreditSignal& credits);
   void bind_output(int port, FlitSignal& flits, CreditSignal* credits = nullptr);
   // The signals bound to a port (nullptr while unbound).
-  const FlitSignal* input_flits(int port) const { return flit_in_[std::size_t(port)]; }
-  const CreditSignal* input_credits(int port) const { return credit_signal_out_[std::size_t(port)]; }
-  const FlitSignal* output_flits(int port) const { return flit_signal_out_[std::size_t(port)]; }
-  const CreditSignal* output_credits(int port) const { return credit_in_[std::size_t(port)]; }
+  const FlitSignal* input_flits(int port) const { return inputs_[std::size_t(port)].flit_signal(); }
+  const CreditSignal* input_credits(int port) const { return inputs_[std::size_t(port)].credit_signal(); }
+  const FlitSignal* output_flits(int port) const { return outputs_[std::size_t(port)].flit_signal(); }
+  const CreditSignal* output_credits(int port) const { return outputs_[std::size_t(port)].credit_signal(); }
 
   Router(sc_core::sc_module_name name, const RouterContext& context);
 
@@ -127,10 +135,11 @@ class Router : public sc_core::sc_module, public RouterView {
   // the self-tuned paper counts (sec. 5.1: 3,072 on the 16-ary 2-cube), not the injection channels'
   // nor Disha's or the metapackets' lanes.
   int full_buffers() const final { return full_buffers_; }
-  int input_occupancy(int port, int vc) const { return input_vc(port, vc).count; }
-  bool output_vc_free(int port, int vc) const;  // could be allocated to a new packet now
-  int output_credits(int port, int vc) const { return output_vc(port, vc).credits; }
-  bool has_output(int port) const final { return port >= network_ports_ || connected_[port]; }
+  int input_occupancy(int port, int vc) const { return inputs_[std::size_t(port)].lane(vc).count; }
+  // Could be allocated to a new packet now.
+  bool output_vc_free(int port, int vc) const { return outputs_[std::size_t(port)].free(vc); }
+  int output_credits(int port, int vc) const { return outputs_[std::size_t(port)].credits(vc); }
+  bool has_output(int port) const final { return outputs_[std::size_t(port)].connected(); }
   // The physical output channels on a minimal path from this router to `destination` (ALO and
   // Trans-t judge only these); writes up to network_ports() ports to `out`, returns how many.
   int useful_channels(NodeId destination, int* out) const final;
@@ -181,50 +190,12 @@ class Router : public sc_core::sc_module, public RouterView {
   // What this router did since the run began (router/router_events.h), and the flits sent through
   // output `port` (onto its link or delivery channel).
   RouterEvents events() const;
-  std::uint64_t flits_sent(int port) const { return port_flits_[std::size_t(port)]; }
+  std::uint64_t flits_sent(int port) const { return outputs_[std::size_t(port)].flits_sent(); }
   // The counter itself (it wraps at 2^32: read differences modulo that), for an observer that
   // reads it often.
-  const std::uint32_t& flits_sent_counter(int port) const { return port_flits_[std::size_t(port)]; }
+  const std::uint32_t& flits_sent_counter(int port) const { return outputs_[std::size_t(port)].flits_sent(); }
 
  private:
-  enum class VcState : std::uint8_t { Idle, Routing, Active };
-  // A flit in an input buffer. Its `sent` cycle is spent once it has arrived, so that field holds
-  // instead the first cycle the flit may leave this buffer (runs stay below 2^32 cycles,
-  // core/flit.h): a slot is 16 bytes, not 24, and four share a cache line.
-  struct BufferedFlit {
-    static constexpr std::uint32_t kHeldSlot = 0xffffffffu;  // MetapacketTap::kHeld
-    Flit flit;
-    Cycle ready() const { return flit.sent == kHeldSlot ? MetapacketTap::kHeld : Cycle(flit.sent); }
-    void set_ready(Cycle cycle) { flit.sent = cycle == MetapacketTap::kHeld ? kHeldSlot : std::uint32_t(cycle); }
-  };
-  static_assert(sizeof(Flit) == 16, "a buffer slot is one flit");
-  struct InputVc {  // the small fields first, packed into one 16-byte word ahead of the cycles
-    std::uint16_t head = 0;
-    std::uint16_t count = 0;
-    VcState state = VcState::Idle;
-    std::uint8_t out_port = 0;
-    std::uint8_t out_vc = 0;
-    bool tried = false;      // VC allocation failed since the last output VC release
-    bool absorbing = false;  // software recovery: this packet is being ejected here
-    std::uint8_t priority = 0;  // its packet's traffic class, set when routed
-    std::uint16_t flits_sent = 0;  // of its packet, through the output VC it holds (Trans-t)
-    // The count at which this buffer is full for the self-tuned count: buffer_depth for an edge
-    // buffer, never for an injection lane or Disha's or the metapackets' lane (counts_as_full).
-    std::uint16_t full_at = 0;
-    Cycle route_ready = 0;
-    Cycle injected = 0;         // its packet's injection cycle, set when routed
-    Cycle eligible_since = 0;   // its front flit may bid for the switch from then (with a credit)
-    Cycle last_move = 0;  // last cycle a flit left, or the buffer stopped being empty (watchdog)
-    Cycle header_arrived = 0;      // its packet's header became usable here (Trans-t)
-    Cycle blocked_since = 0;  // its header's last progress: routed, or given an output VC (deadlock detection)
-  };
-  struct OutputVc {
-    int credits = 0;
-    int owner = -1;  // input VC index holding it
-    std::uint32_t last_flit = kNeverSent;  // cycle a flit last crossed it (inactivity detection per VC)
-    bool allocated = false;
-  };
-
   void end_of_elaboration() override;
   void step();
   template <bool kCrossbarInputPerLane>
@@ -237,21 +208,19 @@ class Router : public sc_core::sc_module, public RouterView {
   template <bool kCrossbarInputPerLane>  // router.crossbar_inputs: per_lane
   void traverse(int in_port, int in_vc, int out_port, Cycle now);
   struct SwitchView;  // the lanes as the switch allocator sees them (router.cpp)
-  void set_active(int index, Cycle now) {
-    inputs_[index].eligible_since = now;
-    const int port = index / vcs_;
-    active_[port] |= 1u << (index % vcs_);
+  // Lane `vc` of input `port` may bid for the switch from `now` / no longer may.
+  void set_active(int port, int vc, Cycle now) {
+    inputs_[std::size_t(port)].set_active(vc, now);
     active_ports_ |= std::uint64_t(1) << port;
   }
-  void clear_active(int index) {
-    const int port = index / vcs_;
-    if ((active_[port] &= ~(1u << (index % vcs_))) == 0) active_ports_ &= ~(std::uint64_t(1) << port);
+  void clear_active(int port, int vc) {
+    if (!inputs_[std::size_t(port)].clear_active(vc)) active_ports_ &= ~(std::uint64_t(1) << port);
   }
   bool allocate_output(int input);  // an output VC for the routed header of input VC `input`
-  // Whether the header at the front of input VC `index`, which holds no output VC, may ask for
-  // output `port` (and its VC `vc`; any VC if vc < 0): by its route, or, not routed yet, by a
-  // minimal port towards its destination.
-  bool header_may_ask(int index, int port, int vc) const;
+  // Whether the header at the front of lane `in_vc` of input `in_port`, which holds no output VC,
+  // may ask for output `port` (and its VC `vc`; any VC if vc < 0): by its route, or, not routed
+  // yet, by a minimal port towards its destination.
+  bool header_may_ask(int in_port, int in_vc, int port, int vc) const;
   void start_routing(int index, Cycle now);   // the header at the front of idle VC `index`
   bool try_allocation(int index, Cycle now);  // allocate_output, and the header's state either way
   // Whether output VC `ov` of `candidate` may take the routed header of input VC `input` now:
@@ -259,7 +228,7 @@ class Router : public sc_core::sc_module, public RouterView {
   bool admits(int input, const RouteCandidate& candidate, int ov, int room_needed) const;
   void count_passed_over(int winner, int port, int ov);  // see passed_over()
   int room_needed(int input) const {  // virtual cut-through: the whole packet must fit
-    return virtual_cut_through_ ? packets_[slots_[std::size_t(input) * depth_ + inputs_[input].head].flit.packet].length : 0;
+    return virtual_cut_through_ ? packets_[front(input).flit.packet].length : 0;
   }
   void compute_route(int index, const Flit& header);  // into routes_
   void route_candidates(int index, const Flit& header, RouteResult& route);
@@ -275,12 +244,16 @@ class Router : public sc_core::sc_module, public RouterView {
   // (deadlock.detection: inactivity).
   Cycle requested_channels_last_active(int index) const;
 
-  InputVc& input_vc(int port, int vc) { return inputs_[port * vcs_ + vc]; }
-  const InputVc& input_vc(int port, int vc) const { return inputs_[port * vcs_ + vc]; }
-  OutputVc& output_vc(int port, int vc) { return outputs_[port * vcs_ + vc]; }
-  const OutputVc& output_vc(int port, int vc) const { return outputs_[port * vcs_ + vc]; }
-  BufferedFlit& slot(int vc_index, int position) { return slots_[vc_index * depth_ + position]; }
-  bool counts_as_full(int port, int vc) const { return port < network_ports_ && ((all_vcs_ >> vc) & 1u); }
+  // An input lane by its index over the router (port · lanes + lane): how the bit sets of waiting and
+  // blocked headers, the route table and the arbiters name it.
+  int lane_index(int port, int vc) const { return port * vcs_ + vc; }
+  InputLane& lane(int index) { return inputs_[std::size_t(index / vcs_)].lane(index % vcs_); }
+  const InputLane& lane(int index) const { return inputs_[std::size_t(index / vcs_)].lane(index % vcs_); }
+  BufferedFlit& front(int index) { return inputs_[std::size_t(index / vcs_)].front(index % vcs_); }
+  const BufferedFlit& front(int index) const { return inputs_[std::size_t(index / vcs_)].front(index % vcs_); }
+  OutputLane& output_lane(int port, int vc) { return outputs_[std::size_t(port)].lane(vc); }
+  const OutputLane& output_lane(int port, int vc) const { return outputs_[std::size_t(port)].lane(vc); }
+  int input_lanes() const { return input_ports_ * vcs_; }
 
   const NodeId id_;
   const Topology& topology_;
@@ -310,36 +283,25 @@ class Router : public sc_core::sc_module, public RouterView {
   const std::uint32_t untallied_lanes_;  // special lanes whose deliveries are not the network's traffic
   DeadlockAudit* audit_ = nullptr;
   const bool pre_routed_injection_;  // injection channel c may only leave through port c
-  const int delivery_credits_;  // effectively unbounded: the NI consumes a flit per cycle per channel
   const std::uint32_t all_vcs_;    // the VCs routing may use (not Disha's recovery lane)
   const std::uint32_t lane_mask_;  // every VC buffer of a port, the recovery lane included
 
-  std::vector<int> arrival_latency_;  // per input port: crossbar + link (or injection) delay
-  std::vector<bool> connected_;       // per network port: a link exists (false at mesh edges)
-  std::vector<InputVc> inputs_;
+  std::vector<InputUnit> inputs_;    // per input port
+  std::vector<OutputUnit> outputs_;  // per output port
   // Per input VC, its header's route candidates: apart from inputs_, which every cycle's receive and
   // switch allocation walk, because a route is read only while the header allocates.
   RouteTable routes_;
   RouteResult route_scratch_;  // the routing function's answer, before routes_ keeps it
-  std::vector<OutputVc> outputs_;
-  std::vector<BufferedFlit> slots_;
   BitSet waiting_;  // input VCs holding a header to route, or routed but not yet refused an output VC
   BitSet blocked_;  // headers refused an output VC, to retry once one is released
-  // Per input port, the VCs that may bid for the switch: holding flits and an output VC that has a
-  // credit. A VC stalled on credits leaves the set until a credit for its output VC returns.
-  std::vector<std::uint32_t> active_;
-  std::uint64_t active_ports_ = 0;  // input ports whose active_ mask is not empty
+  // Input ports with a lane that may bid for the switch (InputUnit::active(): holding flits and an
+  // output VC that has a credit; a lane stalled on credits leaves until a credit comes back).
+  std::uint64_t active_ports_ = 0;
   std::vector<int> allocation_order_;  // scratch: routed headers in the order they may allocate
   std::vector<int> deadlocked_;        // scratch: headers presumed deadlocked
   std::uint64_t recovered_blocked_on_vc_ = 0, recovered_blocked_on_credit_ = 0;
   std::unique_ptr<SwitchAllocator> switch_allocator_;
   VcAllocator vc_allocator_;
-  std::vector<FlitSignal*> flit_in_;          // per input port
-  std::vector<CreditSignal*> credit_in_;      // per network output port
-  std::vector<const Flit*> flit_value_;      // current values of the input signals
-  std::vector<const Credit*> credit_value_;  // current values of the credit signals
-  std::vector<FlitSignal*> flit_signal_out_;      // per output port, written without a virtual call
-  std::vector<CreditSignal*> credit_signal_out_;  // per input port
   // Set by the signals' update when a value changes (bit = port): the ports receive() looks at.
   std::uint64_t flits_arrived_ = 0;
   std::uint64_t credits_arrived_ = 0;
@@ -352,8 +314,6 @@ class Router : public sc_core::sc_module, public RouterView {
   std::uint64_t buffers_emptied_ = 0;    // input VCs whose last flit left
   std::uint64_t switched_flits_ = 0;     // flits that crossed the crossbar
   RouterEvents counted_;  // the events not derived from the counters above (see events())
-  // At most one flit per port and cycle, and runs stay below 2^32 cycles (core/flit.h).
-  std::vector<std::uint32_t> port_flits_;  // per output port
   bool output_released_ = false;  // an output VC became free: blocked headers may retry
   InjectionRule* injection_rule_ = nullptr;
   mutable bool injection_refused_ = false;  // a new packet was refused by the rule: retry blocked headers

@@ -10,11 +10,11 @@ inline bool Router::admits(int input, const RouteCandidate& candidate, int ov, i
   if (ov >= vcs_ || !output_vc_free(candidate.port, ov)) return false;
   if (candidate.port >= network_ports_) return true;  // delivery: the interface always drains
   const bool continuing = input / vcs_ == candidate.port && ((candidate.vc_mask >> (input % vcs_)) & 1u);
-  const int credits = output_vc(candidate.port, ov).credits;
+  const int credits = outputs_[std::size_t(candidate.port)].credits(ov);
   if (!admitted(AdmissionRequest{credits, depth_, room_needed, candidate.needs_empty_buffer, candidate.bubble, continuing}))
     return false;
-  if (injection_rule_ == nullptr || input < network_ports_ * vcs_) return true;
-  const int length = packets_[slots_[std::size_t(input) * depth_ + inputs_[input].head].flit.packet].length;
+  if (injection_rule_ == nullptr || input < lane_index(network_ports_, 0)) return true;
+  const int length = packets_[front(input).flit.packet].length;
   if (injection_rule_->admits_injection(*this, InjectionRequest{candidate.port, ov, credits, length, candidate.bubble}))
     return true;
   injection_refused_ = true;

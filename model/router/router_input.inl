@@ -10,13 +10,14 @@ using router_internal::fail;
 
 // receive and traverse run for every flit: defined before their one caller so they are inlined.
 inline void Router::return_credit(int p, int vc, Cycle now) {
-  OutputVc& o = output_vc(p, vc);
+  OutputLane& o = output_lane(p, vc);
   --outstanding_credits_;
   // A returned credit can let a refused header in: under virtual cut-through (room for its
   // packet), or when it empties a free VC's buffer (VCs reallocated only once empty, and
   // Duato's adaptive VCs, taken only empty).
   if (virtual_cut_through_ || (!o.allocated && o.credits + 1 == depth_)) output_released_ = true;
-  if (++o.credits == 1 && o.allocated && inputs_[o.owner].count > 0) set_active(o.owner, now);
+  if (++o.credits == 1 && o.allocated && inputs_[o.owner_port].lane(o.owner_vc).count > 0)
+    set_active(o.owner_port, o.owner_vc, now);
   if (o.credits > depth_)
     fail(id_, now, "output port " + std::to_string(p) + " VC " + std::to_string(vc) +
                        " received more credits than its downstream buffer has slots");
@@ -30,7 +31,7 @@ inline void Router::receive(Cycle now) {
   const std::uint32_t previous = std::uint32_t(now - 1);
   for (std::uint64_t ports = credits_arrived_; ports; ports &= ports - 1) {
     const int p = __builtin_ctzll(ports);
-    const Credit& c = *credit_value_[p];
+    const Credit& c = outputs_[std::size_t(p)].credit_arrived();
     if (c.sent != previous) continue;
     return_credit(p, c.vc, now);
     if constexpr (kCrossbarInputPerLane)
@@ -39,26 +40,24 @@ inline void Router::receive(Cycle now) {
   credits_arrived_ = 0;
   for (std::uint64_t ports = flits_arrived_; ports; ports &= ports - 1) {
     const int p = __builtin_ctzll(ports);
-    const Flit& f = *flit_value_[p];
+    InputUnit& in = inputs_[std::size_t(p)];
+    const Flit& f = in.arrived();
     if (f.sent != previous) continue;
-    const int index = p * vcs_ + f.vc;
-    InputVc& v = inputs_[index];
-    if (v.count == depth_)
+    if (in.full(f.vc))
       fail(id_, now, "input port " + std::to_string(p) + " VC " + std::to_string(f.vc) +
                          " is full (credit flow control violated) and received", f);
-    int position = v.head + v.count;
-    if (position >= depth_) position -= depth_;
-    BufferedFlit& arrived = slot(index, position);
+    BufferedFlit& arrived = in.append(f.vc);
     arrived.flit = f;
-    arrived.set_ready(Cycle(f.sent) + arrival_latency_[p]);
+    arrived.set_ready(Cycle(f.sent) + in.arrival_latency());
     if (((priority_lanes_ >> f.vc) & 1u) && f.is_head()) special_header_arrived(p, arrived, f);
-    if (v.count == 0) {
+    InputLane& v = in.lane(f.vc);
+    if (v.count == 1) {  // it was empty
       ++valid_buffers_;
       v.last_move = now;
-      if (v.state != VcState::Active) waiting_.set(index);
-      else if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index, now);
+      if (v.state != LaneState::Active) waiting_.set(lane_index(p, f.vc));
+      else if (output_lane(v.out_port, v.out_vc).credits > 0) set_active(p, f.vc, now);
     }
-    if (++v.count == v.full_at) ++full_buffers_;
+    if (v.count == v.full_at) ++full_buffers_;
     ++buffered_flits_;
   }
   flits_arrived_ = 0;

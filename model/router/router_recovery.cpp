@@ -12,13 +12,13 @@ namespace icn {
 void Router::detect_deadlocks(Cycle now) {
   // Network input VCs only: a header on an injection channel holds no network channel, so it cannot
   // be part of a deadlock, and recovering it would free nothing.
-  recovery_.detect(network_ports_ * vcs_, now, [&](int index) {
-    const InputVc& v = inputs_[index];
+  recovery_.detect(lane_index(network_ports_, 0), now, [&](int index) {
+    const InputLane& v = lane(index);
     DeadlockRecovery::Header h;
-    if (v.count == 0 || v.state == VcState::Idle || v.absorbing || ((priority_lanes_ >> (index % vcs_)) & 1u) ||
-        !slot(index, v.head).flit.is_head())  // else the header has moved on
+    if (v.count == 0 || v.state == LaneState::Idle || v.absorbing || ((priority_lanes_ >> (index % vcs_)) & 1u) ||
+        !front(index).flit.is_head())  // else the header has moved on
       return h;
-    h.blocked = v.state == VcState::Active ? output_vc(v.out_port, v.out_vc).credits == 0 : v.tried;
+    h.blocked = v.state == LaneState::Active ? output_lane(v.out_port, v.out_vc).credits == 0 : v.tried;
     h.blocked_since = v.blocked_since;
     return h;
   }, [&](int index) { return requested_channels_last_active(index); }, deadlocked_);
@@ -30,15 +30,15 @@ Cycle Router::requested_channels_last_active(int index) const {
   // cycles); a channel that never carried one has been idle since the start.
   auto cycle_of = [](std::uint32_t sent) { return sent == kNeverSent ? Cycle(0) : Cycle(sent); };
   auto channel = [&](int port, int vc) {
-    return cycle_of(recovery_.inactivity_per_vc() ? output_vc(port, vc).last_flit
-                                                  : flit_signal_out_[std::size_t(port)]->pending().sent);
+    return cycle_of(recovery_.inactivity_per_vc() ? output_lane(port, vc).last_flit
+                                                  : outputs_[std::size_t(port)].last_sent());
   };
-  const InputVc& v = inputs_[index];
+  const InputLane& v = lane(index);
   // Holding its output VC, it waits for that lane's buffer alone: other lanes crossing the link
   // say nothing of it. With on_tail reallocation such headers can close a cycle among themselves
   // (each waits behind the tail of the packet ahead in its lane), a deadlock with no header
   // refused a channel.
-  if (v.state == VcState::Active) return cycle_of(output_vc(v.out_port, v.out_vc).last_flit);
+  if (v.state == LaneState::Active) return cycle_of(output_lane(v.out_port, v.out_vc).last_flit);
   Cycle last = 0;
   const RouteView route = routes_[index];
   for (int c = 0; c < route.count; ++c) {
@@ -51,19 +51,17 @@ Cycle Router::requested_channels_last_active(int index) const {
 }
 
 void Router::recover(int index) {
-  InputVc& v = inputs_[index];
-  const Flit& header = slot(index, v.head).flit;
+  InputLane& v = lane(index);
+  const Flit& header = front(index).flit;
   if (!recovery_.may_recover(clock_.cycle())) return;  // Disha: the token moved on after a recovery
   // Judged before anything moves; counted only if the packet is recovered.
   const bool in_knot = audit_ && audit_->in_knot(VcRef{id_, index / vcs_, index % vcs_}, clock_.cycle());
-  const bool blocked_on_credit = v.state == VcState::Active;
-  if (v.state == VcState::Active) {  // give back the VC it holds: none of its flits has crossed yet
-    OutputVc& held = output_vc(v.out_port, v.out_vc);
-    held.allocated = false;
-    held.owner = -1;
+  const bool blocked_on_credit = v.state == LaneState::Active;
+  if (v.state == LaneState::Active) {  // give back the VC it holds: none of its flits has crossed yet
+    outputs_[v.out_port].release(v.out_vc);
     output_released_ = true;
-    clear_active(index);
-    v.state = VcState::Routing;
+    clear_active(index / vcs_, index % vcs_);
+    v.state = LaneState::Routing;
     v.tried = false;
     waiting_.set(index);  // if it cannot be recovered now, it competes for an output VC again
   }
@@ -73,11 +71,10 @@ void Router::recover(int index) {
     // always reaches its destination.
     const int next = topology_.deterministic_port(id_, header.destination);
     const int port = next >= 0 ? next : delivery_port(header.destination);
-    OutputVc& o = output_vc(port, recovery_vc_);
-    if (o.allocated) return;  // the previous recovery's tail still holds it (deadlock.token_release: header)
+    OutputUnit& out = outputs_[std::size_t(port)];
+    if (out.lane(recovery_vc_).allocated) return;  // the previous recovery's tail still holds it (deadlock.token_release: header)
     recovery_.took_recovery_lane(header.packet, clock_.cycle());
-    o.allocated = true;
-    o.owner = index;
+    out.allocate(recovery_vc_, index / vcs_, index % vcs_);
     v.out_port = std::uint8_t(port);
     v.out_vc = std::uint8_t(recovery_vc_);
   } else {
@@ -85,25 +82,23 @@ void Router::recover(int index) {
     int port = -1, ov = -1;
     for (int p = network_ports_; p < output_ports_ && port < 0; ++p)
       for (int c = 0; c < vcs_; ++c)
-        if (output_vc_free(p, c)) {
+        if (outputs_[std::size_t(p)].free(c)) {
           port = p, ov = c;
           break;
         }
     if (port < 0) return;
-    OutputVc& o = output_vc(port, ov);
-    o.allocated = true;
-    o.owner = index;
+    outputs_[std::size_t(port)].allocate(ov, index / vcs_, index % vcs_);
     v.out_port = std::uint8_t(port);
     v.out_vc = std::uint8_t(ov);
     v.absorbing = true;
   }
   ++(blocked_on_credit ? recovered_blocked_on_credit_ : recovered_blocked_on_vc_);
   if (audit_) audit_->count(in_knot);
-  v.state = VcState::Active;
+  v.state = LaneState::Active;
   v.tried = false;
   waiting_.reset(index);
   blocked_.reset(index);
-  if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index, clock_.cycle());
+  if (output_lane(v.out_port, v.out_vc).credits > 0) set_active(index / vcs_, index % vcs_, clock_.cycle());
 }
 
 }  // namespace icn

@@ -48,7 +48,7 @@ void Router::route_candidates(int index, const Flit& header, RouteResult& route)
   }
   for (int c = 0; c < route.count; ++c) {
     const int port = route.candidates[c].port;
-    if (port >= network_ports_ || !connected_[port])
+    if (port >= network_ports_ || !outputs_[std::size_t(port)].connected())
       fail(id_, clock_.cycle(), "the routing function chose missing port " + std::to_string(port) + " for", header);
   }
 }

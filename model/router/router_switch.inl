@@ -13,31 +13,23 @@ using router_internal::fail;
 
 template <bool kCrossbarInputPerLane>
 inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
-  const int index = in_port * vcs_ + in_vc;
-  InputVc& v = inputs_[index];
-  const BufferedFlit& front = slot(index, v.head);
+  InputUnit& in = inputs_[std::size_t(in_port)];
+  InputLane& v = in.lane(in_vc);
+  const BufferedFlit& front = in.front(in_vc);
   longest_switch_wait_ = std::max(longest_switch_wait_, now - std::max(v.eligible_since, front.ready()));
   Flit f = front.flit;
   v.last_move = now;
   v.eligible_since = now + 1;  // the next flit's turn starts next cycle
   if (v.count == v.full_at) --full_buffers_;
-  if (++v.head == depth_) v.head = 0;
-  if (--v.count == 0) {
+  in.pop(in_vc);
+  if (v.count == 0) {
     --valid_buffers_;
     ++buffers_emptied_;
   }
   --buffered_flits_;
   ++switched_flits_;
-  CreditSignal& credit = *credit_signal_out_[in_port];
-  if (kCrossbarInputPerLane && credit.pending().sent == std::uint32_t(now)) {  // another lane of this port moved
-    Credit both = credit.pending();
-    both.more |= 1u << in_vc;
-    credit.send(both);
-    ++merged_credits_;
-  } else {
-    credit.send(Credit{std::uint32_t(now), std::uint8_t(in_vc), 0});
-  }
-  ++port_flits_[std::size_t(out_port)];
+  // With lanes as crossbar inputs, another lane of this port may have moved this cycle.
+  if (in.send_credit(in_vc, now, kCrossbarInputPerLane)) ++merged_credits_;
   if ((priority_lanes_ >> in_vc) & 1u) ++(in_vc == recovery_vc_ ? counted_.recovery_lane_flits : counted_.metapacket_lane_flits);
 
   f.vc = v.out_vc;
@@ -47,7 +39,8 @@ inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
     f.flags |= Flit::kAbsorbed;
     ++counted_.absorbed_flits;
   }
-  OutputVc& o = output_vc(out_port, v.out_vc);
+  OutputUnit& out = outputs_[std::size_t(out_port)];
+  OutputLane& o = out.lane(v.out_vc);
   if (out_port < network_ports_) {
     o.last_flit = std::uint32_t(now);
     --o.credits;
@@ -56,17 +49,16 @@ inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   } else if (!v.absorbing && !((untallied_lanes_ >> in_vc) & 1u)) {
     ++delivered_flits_;  // not a packet software recovery absorbs here, nor a special lane's own (metapackets)
   }
-  flit_signal_out_[out_port]->send(f);
+  out.send(f);
   if (f.is_tail()) {
     v.absorbing = false;
     o.allocated = false;
-    o.owner = -1;
     output_released_ = true;
-    v.state = VcState::Idle;
-    clear_active(index);
-    if (v.count > 0) waiting_.set(index);  // the next packet's head is behind it
+    v.state = LaneState::Idle;
+    clear_active(in_port, in_vc);
+    if (v.count > 0) waiting_.set(lane_index(in_port, in_vc));  // the next packet's head is behind it
   } else if (v.count == 0 || o.credits == 0) {
-    clear_active(index);  // the rest has not arrived yet, or it waits for a credit
+    clear_active(in_port, in_vc);  // the rest has not arrived yet, or it waits for a credit
   }
 }
 
@@ -75,19 +67,12 @@ struct Router::SwitchView {
   Router& r;
   Cycle now;
   std::uint64_t active_ports() const { return r.active_ports_; }
-  std::uint32_t active_lanes(int port) const { return r.active_[port]; }
-  bool ready(int port, int lane) const {
-    const int index = port * r.vcs_ + lane;
-    return r.slot(index, r.inputs_[index].head).ready() <= now;
-  }
-  int out_port(int port, int lane) const { return r.inputs_[port * r.vcs_ + lane].out_port; }
-  std::uint8_t front_flags(int port, int lane) const {
-    const int index = port * r.vcs_ + lane;
-    return r.slot(index, r.inputs_[index].head).flit.flags;
-  }
+  std::uint32_t active_lanes(int port) const { return r.inputs_[std::size_t(port)].active(); }
+  bool ready(int port, int lane) const { return r.inputs_[std::size_t(port)].front(lane).ready() <= now; }
+  int out_port(int port, int lane) const { return r.inputs_[std::size_t(port)].lane(lane).out_port; }
+  std::uint8_t front_flags(int port, int lane) const { return r.inputs_[std::size_t(port)].front(lane).flit.flags; }
   ArbitrationRequest request(int port, int lane, bool with_age) const {
-    const int index = port * r.vcs_ + lane;
-    const Flit& front = r.slot(index, r.inputs_[index].head).flit;
+    const Flit& front = r.inputs_[std::size_t(port)].front(lane).flit;
     return ArbitrationRequest{std::uint16_t(port), std::uint8_t(lane), front.priority(),
                               with_age ? r.packets_[front.packet].created : 0};
   }

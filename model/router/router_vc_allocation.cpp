@@ -10,18 +10,12 @@ namespace icn {
 
 using router_internal::fail;
 
-bool Router::output_vc_free(int port, int vc) const {
-  const OutputVc& o = output_vc(port, vc);
-  if (o.allocated) return false;
-  return !reallocate_when_empty_ || o.credits == (port < network_ports_ ? depth_ : delivery_credits_);
-}
-
 void Router::count_passed_over(int winner, int port, int ov) {
   // Before `winner` takes output VC (port, ov): would an older header that waits here (refused
   // earlier) be admitted to it now? Then the allocation order let a younger packet pass it.
-  const InputVc& w = inputs_[winner];
+  const InputLane& w = lane(winner);
   blocked_.for_each([&](int index) {
-    const InputVc& b = inputs_[index];
+    const InputLane& b = lane(index);
     if (index == winner || b.injected >= w.injected) return;
     const int room = room_needed(index);
     const RouteView route = routes_[index];
@@ -36,31 +30,29 @@ void Router::count_passed_over(int winner, int port, int ov) {
 }
 
 bool Router::allocate_output(int input) {
-  InputVc& v = inputs_[input];
+  InputLane& v = lane(input);
   const int room = room_needed(input);
   int port = -1, vc = -1;
   if (!vc_allocator_.select(
           routes_[input], [&](const RouteCandidate& candidate, int ov) { return admits(input, candidate, ov, room); },
-          [&](int out_port, int ov) { return output_vc(out_port, ov).credits; }, port, vc))
+          [&](int out_port, int ov) { return outputs_[std::size_t(out_port)].credits(ov); }, port, vc))
     return false;
   if (blocked_.any()) count_passed_over(input, port, vc);
-  if (injection_observer_ && input >= network_ports_ * vcs_ && port < network_ports_) {  // a new packet enters
+  if (injection_observer_ && input >= lane_index(network_ports_, 0) && port < network_ports_) {  // a new packet enters
     bool adaptive = false;
     const RouteView route = routes_[input];
     for (int c = 0; c < route.count; ++c) {
       const RouteCandidate& candidate = route.candidates[c];
       adaptive = adaptive || (candidate.port == port && ((candidate.vc_mask >> vc) & 1u) && !candidate.bubble);
     }
-    injection_observer_->granted(*this, InjectionGrant{port, vc, output_vc(port, vc).credits,
-                                                       packets_[slot(input, v.head).flit.packet].length, adaptive});
+    injection_observer_->granted(*this, InjectionGrant{port, vc, outputs_[std::size_t(port)].credits(vc),
+                                                       packets_[front(input).flit.packet].length, adaptive});
   }
-  OutputVc& o = output_vc(port, vc);
-  o.allocated = true;
-  o.owner = input;
+  outputs_[std::size_t(port)].allocate(vc, input / vcs_, input % vcs_);
   v.out_port = std::uint8_t(port);
   v.out_vc = std::uint8_t(vc);
   v.flits_sent = 0;
-  v.state = VcState::Active;
+  v.state = LaneState::Active;
   return true;
 }
 
@@ -70,9 +62,9 @@ void Router::route_and_allocate(Cycle now) {
   output_released_ = injection_refused_ = false;
   int ready = 0;
   waiting_.for_each([&](int index) {
-    InputVc& v = inputs_[index];
-    if (v.state == VcState::Idle) {
-      if (slot(index, v.head).ready() > now) return;
+    InputLane& v = lane(index);
+    if (v.state == LaneState::Idle) {
+      if (front(index).ready() > now) return;
       start_routing(index, now);
     }
     if (v.route_ready <= now) allocation_order_[ready++] = index;
@@ -81,7 +73,7 @@ void Router::route_and_allocate(Cycle now) {
   // ones are looked at only then.
   if (retry) blocked_.for_each([&](int index) { allocation_order_[ready++] = index; });
   vc_allocator_.order(allocation_order_.data(), ready, now, [&](int index) {
-    const InputVc& v = inputs_[index];
+    const InputLane& v = lane(index);
     return vc_allocator_.rank(v.priority, v.injected, v.route_ready);
   });
   for (int i = 0; i < ready; ++i) {
@@ -92,20 +84,20 @@ void Router::route_and_allocate(Cycle now) {
 }
 
 void Router::start_routing(int index, Cycle now) {
-  InputVc& v = inputs_[index];
-  const Flit& front = slot(index, v.head).flit;
-  if (!front.is_head()) fail(id_, now, "a body flit is at the front of an idle VC:", front);
-  compute_route(index, front);
+  InputLane& v = lane(index);
+  const BufferedFlit& header = front(index);
+  if (!header.flit.is_head()) fail(id_, now, "a body flit is at the front of an idle VC:", header.flit);
+  compute_route(index, header.flit);
   v.route_ready = now + routing_delay_;
   v.blocked_since = v.route_ready;
-  v.header_arrived = slot(index, v.head).ready();
-  v.injected = packets_[front.packet].injected;
-  v.priority = packets_[front.packet].priority;
-  v.state = VcState::Routing;
+  v.header_arrived = header.ready();
+  v.injected = packets_[header.flit.packet].injected;
+  v.priority = packets_[header.flit.packet].priority;
+  v.state = LaneState::Routing;
 }
 
 bool Router::try_allocation(int index, Cycle now) {
-  InputVc& v = inputs_[index];
+  InputLane& v = lane(index);
   ++counted_.vc_allocation_requests;
   if (!allocate_output(index)) {
     v.tried = true;
@@ -117,7 +109,7 @@ bool Router::try_allocation(int index, Cycle now) {
   v.blocked_since = now;  // progress: a header that now waits for a credit is blocked from here
   blocked_.reset(index);
   longest_vc_wait_ = std::max(longest_vc_wait_, now - v.route_ready);
-  if (output_vc(v.out_port, v.out_vc).credits > 0) set_active(index, now);
+  if (outputs_[v.out_port].credits(v.out_vc) > 0) set_active(index / vcs_, index % vcs_, now);
   return true;
 }
 
@@ -130,26 +122,24 @@ void Router::route_through_central_arbiter(Cycle now) {
   int granted = -1;
   auto consider = [&](int index, bool priority_only) {
     if (granted >= 0 || (priority_only && !((priority_lanes_ >> (index % vcs_)) & 1u))) return;
-    const InputVc& v = inputs_[index];
-    if (v.state != VcState::Active && slot(index, v.head).ready() <= now) granted = index;
+    if (lane(index).state != LaneState::Active && front(index).ready() <= now) granted = index;
   };
   if (priority_lanes_) waiting_.for_each([&](int index) { consider(index, true); });
   if (granted < 0) waiting_.for_each_from(arbiter_next_, [&](int index) { consider(index, false); });
   if (granted < 0) return;
-  InputVc& v = inputs_[granted];
   waiting_.reset(granted);
-  if (v.state == VcState::Idle) start_routing(granted, now);  // not again on retries: the deadlock
+  if (lane(granted).state == LaneState::Idle) start_routing(granted, now);  // not again on retries: the deadlock
                                                                // timeout counts from the first routing
   arbiter_header_ = granted;
   arbiter_done_ = now + routing_delay_;
-  arbiter_next_ = granted + 1 == int(inputs_.size()) ? 0 : granted + 1;
+  arbiter_next_ = granted + 1 == input_lanes() ? 0 : granted + 1;
   if (routing_delay_ == 0) finish_central_arbitration(now);
 }
 
 void Router::finish_central_arbitration(Cycle now) {
   const int index = arbiter_header_;
   arbiter_header_ = -1;
-  if (inputs_[index].state != VcState::Routing) return;  // recovered (Disha) while in the arbiter
+  if (lane(index).state != LaneState::Routing) return;  // recovered (Disha) while in the arbiter
   if (!try_allocation(index, now)) waiting_.set(index);    // demand: it asks the arbiter again
 }
 

@@ -1,0 +1,128 @@
+#pragma once
+// One input port of the router: its lanes' flit buffers (a ring of buffer_depth slots each) and
+// the state of the packet each lane holds, which lanes may bid for the switch, and its link —
+// flits in, credits back upstream. The router's stages call it (Garnet's InputUnit).
+#include <cstdint>
+#include <vector>
+
+#include "core/flit.h"
+#include "core/waking_signal.h"
+#include "router/metapacket_lane.h"
+
+namespace icn {
+
+// A flit in an input buffer. Its `sent` cycle is spent once it has arrived, so that field holds
+// instead the first cycle the flit may leave this buffer (runs stay below 2^32 cycles,
+// core/flit.h): a slot is 16 bytes, not 24, and four share a cache line.
+struct BufferedFlit {
+  static constexpr std::uint32_t kHeldSlot = 0xffffffffu;  // MetapacketTap::kHeld
+  Flit flit;
+  Cycle ready() const { return flit.sent == kHeldSlot ? MetapacketTap::kHeld : Cycle(flit.sent); }
+  void set_ready(Cycle cycle) { flit.sent = cycle == MetapacketTap::kHeld ? kHeldSlot : std::uint32_t(cycle); }
+};
+static_assert(sizeof(Flit) == 16, "a buffer slot is one flit");
+
+// A lane's packet: waiting to be routed (Idle, its header at the front), routed and asking for an
+// output VC (Routing), or holding one (Active) until its tail has left.
+enum class LaneState : std::uint8_t { Idle, Routing, Active };
+
+struct InputLane {  // the small fields first, packed into one 16-byte word ahead of the cycles
+  std::uint16_t head = 0;
+  std::uint16_t count = 0;
+  LaneState state = LaneState::Idle;
+  std::uint8_t out_port = 0;
+  std::uint8_t out_vc = 0;
+  bool tried = false;      // VC allocation failed since the last output VC release
+  bool absorbing = false;  // software recovery: this packet is being ejected here
+  std::uint8_t priority = 0;  // its packet's traffic class, set when routed
+  std::uint16_t flits_sent = 0;  // of its packet, through the output VC it holds (Trans-t)
+  // The count at which this buffer is full for the self-tuned count: buffer_depth for an edge
+  // buffer, never for an injection lane or Disha's or the metapackets' lane.
+  std::uint16_t full_at = 0;
+  Cycle route_ready = 0;
+  Cycle injected = 0;        // its packet's injection cycle, set when routed
+  Cycle eligible_since = 0;  // its front flit may bid for the switch from then (with a credit)
+  Cycle last_move = 0;       // last cycle a flit left, or the buffer stopped being empty (watchdog)
+  Cycle header_arrived = 0;  // its packet's header became usable here (Trans-t)
+  Cycle blocked_since = 0;   // its header's last progress: routed, or given an output VC (deadlock detection)
+};
+
+class InputUnit {
+ public:
+  static constexpr std::uint16_t kNeverFull = 0xffff;
+  // `counted_full`: the lanes whose full buffers the self-tuned count includes (bit v: lane v).
+  InputUnit(int lanes, int depth, Cycle arrival_latency, std::uint32_t counted_full)
+      : depth_(depth), arrival_latency_(arrival_latency), lanes_(std::size_t(lanes)), slots_(std::size_t(lanes) * depth) {
+    for (int v = 0; v < lanes; ++v)
+      lanes_[std::size_t(v)].full_at = ((counted_full >> v) & 1u) ? std::uint16_t(depth) : kNeverFull;
+  }
+
+  int lanes() const { return int(lanes_.size()); }
+  InputLane& lane(int vc) { return lanes_[std::size_t(vc)]; }
+  const InputLane& lane(int vc) const { return lanes_[std::size_t(vc)]; }
+  // The flit at the front of lane `vc` (meaningful only while it holds one).
+  BufferedFlit& front(int vc) { return slots_[std::size_t(vc * depth_ + lanes_[std::size_t(vc)].head)]; }
+  const BufferedFlit& front(int vc) const { return slots_[std::size_t(vc * depth_ + lanes_[std::size_t(vc)].head)]; }
+  bool full(int vc) const { return lanes_[std::size_t(vc)].count == depth_; }
+
+  // A flit arriving on lane `vc` (which has room: the caller checked full()) takes the slot behind
+  // the others; the caller fills it.
+  BufferedFlit& append(int vc) {
+    InputLane& l = lanes_[std::size_t(vc)];
+    int position = l.head + l.count;
+    if (position >= depth_) position -= depth_;
+    ++l.count;
+    return slots_[std::size_t(vc * depth_ + position)];
+  }
+  // The front flit of lane `vc` leaves; the next one, if any, is at the front.
+  void pop(int vc) {
+    InputLane& l = lanes_[std::size_t(vc)];
+    if (++l.head == depth_) l.head = 0;
+    --l.count;
+  }
+
+  // The lanes that may bid for the switch: holding a flit and an output VC with a credit.
+  std::uint32_t active() const { return active_; }
+  void set_active(int vc, Cycle now) {
+    lanes_[std::size_t(vc)].eligible_since = now;
+    active_ |= 1u << vc;
+  }
+  // False once no lane of this port is active.
+  bool clear_active(int vc) { return (active_ &= ~(1u << vc)) != 0; }
+
+  // The link: a flit sent upstream in cycle c is usable here from c + arrival_latency().
+  void bind(FlitSignal& flits, CreditSignal& credits) {
+    flits_ = &flits;
+    arrived_ = &flits.read();  // a signal's current value lives at a fixed address
+    credits_ = &credits;
+  }
+  bool bound() const { return flits_ && credits_; }
+  const FlitSignal* flit_signal() const { return flits_; }
+  const CreditSignal* credit_signal() const { return credits_; }
+  const Flit& arrived() const { return *arrived_; }  // the link's current flit
+  Cycle arrival_latency() const { return arrival_latency_; }
+  // A credit for lane `vc` goes upstream; with `merge` (lanes as crossbar inputs) it joins one this
+  // port already sent in cycle `now`, and the answer is true.
+  bool send_credit(int vc, Cycle now, bool merge) {
+    if (merge && credits_->pending().sent == std::uint32_t(now)) {
+      Credit both = credits_->pending();
+      both.more |= 1u << vc;
+      credits_->send(both);
+      return true;
+    }
+    credits_->send(Credit{std::uint32_t(now), std::uint8_t(vc), 0});
+    return false;
+  }
+
+ private:
+  int depth_;
+  Cycle arrival_latency_;
+  std::vector<InputLane> lanes_;
+  std::vector<BufferedFlit> slots_;
+  std::uint32_t active_ = 0;
+  FlitSignal* flits_ = nullptr;
+  const Flit* arrived_ = nullptr;
+  CreditSignal* credits_ = nullptr;
+};
+
+}  // namespace icn

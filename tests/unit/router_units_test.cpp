@@ -1,0 +1,117 @@
+// A router port's two halves on their own (router/input_unit.h, router/output_unit.h): an input
+// unit's lanes are rings that keep their flits in order apart from each other and say when they may
+// bid for the switch; an output unit counts its VCs' credits and says when a VC may take a new
+// packet, as router.vc_reallocation asks.
+#include <catch2/catch.hpp>
+
+#include "router/input_unit.h"
+#include "router/output_unit.h"
+
+using namespace icn;
+
+namespace {
+
+Flit flit_of(PacketId packet, int vc, std::uint8_t flags = 0) {
+  Flit f;
+  f.packet = packet;
+  f.vc = std::uint8_t(vc);
+  f.flags = flags;
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("an input unit's lane is a ring of buffer_depth slots: flits leave in the order they came, "
+          "across the wrap, and never mix with another lane's", "[router_units]") {
+  InputUnit unit(2, 3, 2, 0b01);
+  for (int round = 0; round < 4; ++round) {  // 4 × 2 flits through a 3-slot ring: the head wraps
+    unit.append(0).flit = flit_of(PacketId(10 + 2 * round), 0);
+    unit.append(0).flit = flit_of(PacketId(11 + 2 * round), 0);
+    unit.append(1).flit = flit_of(PacketId(100 + round), 1);
+    CHECK(unit.front(0).flit.packet == PacketId(10 + 2 * round));
+    unit.pop(0);
+    CHECK(unit.front(0).flit.packet == PacketId(11 + 2 * round));
+    unit.pop(0);
+    CHECK(unit.lane(0).count == 0);
+    CHECK(unit.front(1).flit.packet == PacketId(100 + round));
+    unit.pop(1);
+  }
+  unit.append(0);
+  unit.append(0);
+  CHECK_FALSE(unit.full(0));
+  unit.append(0);
+  CHECK(unit.full(0));
+  CHECK_FALSE(unit.full(1));
+}
+
+TEST_CASE("an input unit counts a full buffer only on the lanes the self-tuned count takes", "[router_units]") {
+  InputUnit unit(3, 4, 1, 0b011);  // lanes 0 and 1 are routing VCs; lane 2 a special lane
+  CHECK(unit.lane(0).full_at == 4);
+  CHECK(unit.lane(1).full_at == 4);
+  CHECK(unit.lane(2).full_at == InputUnit::kNeverFull);
+}
+
+TEST_CASE("an input unit's active lanes are those set and not cleared, and it says when none is left",
+          "[router_units]") {
+  InputUnit unit(4, 2, 1, 0);
+  unit.set_active(1, 7);
+  unit.set_active(3, 9);
+  CHECK(unit.active() == 0b1010);
+  CHECK(unit.lane(3).eligible_since == 9);
+  CHECK(unit.clear_active(1));  // lane 3 is still active
+  CHECK_FALSE(unit.clear_active(3));
+  CHECK(unit.active() == 0);
+}
+
+TEST_CASE("an input unit's credits of one cycle go upstream together with lanes as crossbar inputs, "
+          "one per cycle otherwise", "[router_units]") {
+  FlitSignal flits("flits");
+  CreditSignal credits("credits");
+  InputUnit unit(3, 2, 1, 0);
+  unit.bind(flits, credits);
+  CHECK(unit.bound());
+  CHECK_FALSE(unit.send_credit(0, 5, true));
+  CHECK(unit.send_credit(2, 5, true));  // same cycle: merged into the first
+  CHECK(credits.pending().vc == 0);
+  CHECK(credits.pending().returns(2));
+  CHECK_FALSE(credits.pending().returns(1));
+  CHECK_FALSE(unit.send_credit(1, 6, true));  // a new cycle starts a new credit
+  CHECK(credits.pending().vc == 1);
+  CHECK(credits.pending().more == 0);
+  CHECK_FALSE(unit.send_credit(2, 6, false));  // not merged: this one replaces it
+  CHECK(credits.pending().vc == 2);
+}
+
+TEST_CASE("an output unit's VC is free when no packet holds it; reallocated only when empty, also when "
+          "every credit is back", "[router_units]") {
+  for (const bool when_empty : {false, true}) {
+    OutputUnit unit(2, 4, when_empty, true);
+    CHECK(unit.free(1));
+    unit.allocate(1, 3, 2);
+    CHECK_FALSE(unit.free(1));
+    CHECK(unit.lane(1).owner_port == 3);
+    CHECK(unit.lane(1).owner_vc == 2);
+    --unit.lane(1).credits;  // its tail left and is still downstream
+    unit.release(1);
+    CHECK(unit.free(1) == !when_empty);
+    ++unit.lane(1).credits;  // its credit came back: the buffer downstream is empty
+    CHECK(unit.free(1));
+    CHECK(unit.credits(0) == 4);
+  }
+}
+
+TEST_CASE("an output unit counts the flits it sends and says in which cycle it last sent one", "[router_units]") {
+  FlitSignal flits("flits");
+  OutputUnit unit(1, OutputUnit::kDeliveryCredits, false, true);
+  unit.bind(flits, nullptr);
+  CHECK(unit.bound(false));
+  CHECK_FALSE(unit.bound(true));
+  CHECK(unit.last_sent() == kNeverSent);
+  Flit f = flit_of(PacketId(1), 0);
+  f.sent = 12;
+  unit.send(f);
+  f.sent = 13;
+  unit.send(f);
+  CHECK(unit.flits_sent() == 2);
+  CHECK(unit.last_sent() == 13);
+}
