@@ -30,11 +30,12 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
       clock_(clock ? clock : own_clock_.get()),
       statistics_(topology_.node_count(), platform.simulation.warmup, platform.simulation.cycles) {
   statistics_.set_most_samples(platform_.simulation.most_samples);
-  // The global-information networks follow the rows of a k-ary n-cube; other topologies have none,
-  // and a controller that needs one refuses them (ControllerContext::needs_sideband).
-  if (const auto* cube = dynamic_cast<const KaryNCube*>(&topology_)) {
-    sideband_ = std::make_unique<Sideband>("sideband", *cube, *clock_, platform_.sideband);
-    entropy_circuit_ = std::make_unique<EntropyCircuit>("entropy_circuit", *cube, *clock_);
+  // The global-information networks follow a topology's dimension rows, where its entry declares
+  // them (TopologyTraits); other topologies have none, and a controller that needs one refuses them.
+  if (TopologyRegistry::get(platform_.network.type).traits.dimension_rows) {
+    const KaryNCube& cube = require<KaryNCube>(topology_, "the sideband");
+    sideband_ = std::make_unique<Sideband>("sideband", cube, *clock_, platform_.sideband);
+    entropy_circuit_ = std::make_unique<EntropyCircuit>("entropy_circuit", cube, *clock_);
   }
   routing_ = RoutingRegistry::get(platform_.routing.type)
                  .create(RoutingContext{topology_, platform_.router.virtual_channels, platform_.routing.parameters,
@@ -322,6 +323,15 @@ Cycle Fabric::oldest_packet_age(Cycle now) const {
     if (p.in_network && now - p.injected > oldest) oldest = now - p.injected;
   }
   return oldest;
+}
+
+std::vector<const ResultSource*> Fabric::result_sources() const {
+  std::vector<const ResultSource*> sources;
+  for (NodeId r = 0; r < topology_.router_count(); ++r) sources.push_back(&router(r));
+  if (audit_) sources.push_back(audit_.get());
+  for (const auto& node : nodes_) sources.push_back(&node->controller());
+  if (metapackets_) sources.push_back(metapackets_.get());
+  return sources;
 }
 
 }  // namespace icn

@@ -24,6 +24,8 @@
 
 namespace icn {
 
+class ResultSource;
+
 class DeadlockAudit;
 class EntropyCircuit;
 class MetapacketGather;
@@ -63,6 +65,9 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   MetapacketGather* metapackets() { return metapackets_.get(); }
   const RecoveryToken& recovery_token() const { return token_; }
   const DeadlockAudit* deadlock_audit() const { return audit_.get(); }  // with deadlock.audit
+  // The parts that report into a run's result (core/result_sink.h), in the order they report:
+  // every router, the deadlock audit, every node's congestion controller, the metapacket gatherer.
+  std::vector<const ResultSource*> result_sources() const;
   // Node `id`'s TLM-2.0 ports (docs/tlm.md); a platform with an address_map has them on every node.
   TlmPort& tlm_port(NodeId id);
   // tlm.timing, at run time: b_transport simulated (false) or annotated from an estimate (true).

@@ -1,18 +1,24 @@
 #pragma once
-// The result of one run, computed from the network's statistics when it ends: what the JSON
-// result file holds and what the summary table shows.
+// The result of one run when it ends (or so far): the experiment's own measures, typed, and the
+// result document every part of the run reported into (core/result_sink.h) — what the JSON result
+// file holds and what the summary table shows. make_report asks the experiment and each part the
+// fabric registers (Fabric::result_sources) in turn; write_json and print_summary write what they
+// reported.
 #include <cstdint>
+#include <memory>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "activity.h"
-#include "power/energy_model.h"
+#include "core/result_sink.h"
 #include "stats/network_statistics.h"
 
 namespace icn {
 
 class Experiment;
+class ResultDocument;  // run_report.cpp
 
 struct LatencySummary {
   std::uint64_t count = 0;
@@ -50,19 +56,8 @@ struct RunReport {
   std::uint64_t packets_created = 0, packets_injected = 0, packets_delivered = 0, packets_dropped = 0;
   std::uint64_t packets_in_network_at_end = 0, packets_queued_at_end = 0;
   std::uint64_t deadlock_reports = 0, starvation_reports = 0;
-  // Allocation fairness (docs/routing.md): the longest waits seen, and the switch bound
-  // P·(V² − V + 1) where it applies (round-robin arbitration, no priority lanes; else 0).
-  Cycle longest_vc_wait = 0, longest_switch_wait = 0, switch_wait_bound = 0;
-  std::uint64_t passed_over = 0;  // Router::passed_over, summed
-  // Packets recovered from deadlock (Disha or software), and of them those whose header held an
-  // output VC without a credit (the others had been refused an output VC).
-  std::uint64_t recoveries = 0, recoveries_blocked_on_credit = 0;
-  // With deadlock.audit: recoveries whose header the wait-for analysis found in (or waiting on) a
-  // knot, and the others (false detections); -1 without the audit.
-  std::int64_t recoveries_in_knot = -1, recoveries_not_in_knot = -1;
   double fairness = 0;  // Jain's index over the flits each source got delivered
   std::vector<std::uint64_t> created_packets, injected_flits, delivered_flits, accepted_flits_by_source, dropped_packets;
-  std::vector<std::uint64_t> throttled_cycles;
   std::vector<TimeSample> series;
 
   // The stimulus' schedule: every phase as it ran, and when the whole schedule completed.
@@ -85,23 +80,11 @@ struct RunReport {
   };
   std::vector<PhaseDuration> phase_durations;
 
-  // Metapacket gathers (self-tuned sec. 5.3, Fig. 11): how many completed, and their durations.
-  std::uint64_t metapacket_gathers = 0;
-  double metapacket_min = 0, metapacket_mean = 0, metapacket_max = 0;
   // Event counts over the measurement window (activity.h); per router, interface and link only with
   // simulation.activity: per_component.
   Activity activity;
   bool per_component_activity = false;
   SpatialSamples spatial;  // with simulation.spatial_sample_interval (interval 0: none)
-  // With power.model: events (docs/energy.md): the window's energy by component, and per router and
-  // interface with per-component activity; what it was computed from, for an independent check.
-  bool energy_modelled = false;
-  PowerConfig power;
-  double clock_period_ns = 0;
-  EnergyBreakdown energy;
-  std::vector<double> router_energy, interface_energy;  // total pJ each
-  std::uint64_t routers = 0, buffer_slots = 0, links = 0;  // totals over the network
-  std::uint64_t delivered_flits_window = 0, delivered_packets_window = 0;
 
   // How to draw the network (Topology::position, layout, port_name), with either of the above.
   std::string layout;
@@ -113,6 +96,13 @@ struct RunReport {
   bool critical_found = false;
   double critical_load = 0, critical_load_ratio = 0;
   Cycle critical_cycle = 0;
+
+  // The whole result as the run's parts reported it (the sections above among them): what
+  // write_json writes. A field by its path, e.g. number("allocation.switch_wait_bound_cycles")
+  // (NaN where it is null or absent).
+  std::shared_ptr<const ResultDocument> document;
+  const ResultReader& result() const;
+  double number(std::string_view path) const { return result().number(path); }
 };
 
 RunReport make_report(Experiment& experiment);

@@ -12,6 +12,7 @@
 
 #include "core/parameters.h"
 #include "core/registry.h"
+#include "core/result_sink.h"
 #include "core/types.h"
 #include "ni/injection_gate.h"
 
@@ -32,7 +33,7 @@ struct Packet;
 // A controller throttles at the source as the network interface's InjectionGate (may_inject,
 // open_injection_channels, packet_injected: ni/injection_gate.h), and may restrict admission in the
 // router too (injection_rule).
-class CongestionController : public sc_core::sc_module, public InjectionGate {
+class CongestionController : public sc_core::sc_module, public InjectionGate, public ResultSource {
  public:
   explicit CongestionController(sc_core::sc_module_name name) : sc_core::sc_module(name) {}
   // A rule the router applies to new packets when they ask for an output VC (IPR, LBR), or none.
@@ -41,6 +42,8 @@ class CongestionController : public sc_core::sc_module, public InjectionGate {
   std::uint64_t throttled_cycles() const { return throttled_cycles_; }
   // Named values of its state for the time series (e.g. estimate, threshold); averaged over nodes.
   virtual void telemetry(std::vector<std::pair<const char*, double>>& out) const { (void)out; }
+  // Into the result, node by node: its throttled cycles. A controller with more to say adds it.
+  void report(ResultSink& sink) const override { sink.append("per_node.throttled_cycles", throttled_cycles_); }
 
  protected:
   // Counts cycle `now` as throttled once, however many packets are refused in it.

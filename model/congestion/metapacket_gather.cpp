@@ -1,5 +1,7 @@
 #include "congestion/metapacket_gather.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <stdexcept>
 
 #include "core/cycle_clock.h"
@@ -9,6 +11,28 @@
 #include "topology/kary_ncube.h"
 
 namespace icn {
+
+void MetapacketGather::report(ResultSink& sink) const {
+  if (durations_.empty()) return;
+  Cycle shortest = durations_.front(), longest = durations_.front();
+  double sum = 0;
+  for (const Cycle d : durations_) {
+    shortest = std::min(shortest, d);
+    longest = std::max(longest, d);
+    sum += double(d);
+  }
+  sink.put("metapackets.gathers", std::uint64_t(durations_.size()));
+  sink.put("metapackets.min_cycles", double(shortest));
+  sink.put("metapackets.mean_cycles", sum / double(durations_.size()));
+  sink.put("metapackets.max_cycles", double(longest));
+  sink.row("metapacket gathers", [](const ResultReader& r) -> std::optional<std::string> {
+    char text[128];
+    std::snprintf(text, sizeof text, "%.0f, %.0f / %.0f / %.0f cycles min / mean / max", r.number("metapackets.gathers"),
+                  r.number("metapackets.min_cycles"), r.number("metapackets.mean_cycles"),
+                  r.number("metapackets.max_cycles"));
+    return std::string(text);
+  });
+}
 
 MetapacketGather::MetapacketGather(sc_core::sc_module_name name, const KaryNCube& topology, CycleClock& clock)
     : sc_core::sc_module(name), topology_(topology), clock_(clock) {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/end_of_cycle.h"
+#include "core/result_sink.h"
 #include "ni/endpoint.h"
 #include "router/metapacket_lane.h"
 #include "sideband/global_gather.h"
@@ -30,7 +31,8 @@ class KaryNCube;
 class MetapacketGather : public sc_core::sc_module,
                          public GlobalGather,
                          public EndpointClient,
-                         public MetapacketTap {
+                         public MetapacketTap,
+                         public ResultSource {
  public:
   MetapacketGather(sc_core::sc_module_name name, const KaryNCube& topology, CycleClock& clock);
 
@@ -41,6 +43,8 @@ class MetapacketGather : public sc_core::sc_module,
   int metapacket_port(std::uint32_t tag) const override;
 
   const std::vector<Cycle>& durations() const { return durations_; }  // of completed gathers
+  // The gathers that completed and their durations (self-tuned sec. 5.3, Fig. 11), if any did.
+  void report(ResultSink& sink) const override;
 
  private:
   struct Metapacket {

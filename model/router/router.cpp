@@ -71,7 +71,13 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
       all_vcs_(first_vcs(c.config.virtual_channels)),
       lane_mask_(first_vcs(vcs_)),
       vc_allocator_(input_ports_ * vcs_, c.config.vc_allocation, make_stream(c.seed, RandomPurpose::RoutingSelection, c.id),
-                    make_stream(c.seed, RandomPurpose::VcAllocationOrder, c.id)) {
+                    make_stream(c.seed, RandomPurpose::VcAllocationOrder, c.id)),
+      // The bound is per flit; a link allocated per packet makes lanes wait for whole packets.
+      switch_wait_bound_(ArbitrationRegistry::get(c.config.arbitration).traits.bounded_wait &&
+                                 !c.config.packet_link_allocation && priority_lanes_ == 0
+                             ? SwitchAllocator::wait_bound(input_ports_, c.config.virtual_channels,
+                                                           c.config.crossbar_input_per_lane)
+                             : 0) {
   // The self-tuned count of full buffers takes the network ports' routing VCs (full_buffers()).
   inputs_.reserve(std::size_t(input_ports_));
   for (int p = 0; p < input_ports_; ++p)
@@ -167,6 +173,29 @@ void Router::release_metapacket(int port, Cycle ready) {
 #include "router/router_switch.inl"
 
 namespace icn {
+
+void Router::report(ResultSink& sink) const {
+  sink.raise("allocation.longest_vc_wait_cycles", longest_vc_wait_);
+  sink.raise("allocation.longest_switch_wait_cycles", longest_switch_wait_);
+  sink.add("allocation.vc_passed_over_by_younger", passed_over_);
+  if (switch_wait_bound_ > 0) sink.raise("allocation.switch_wait_bound_cycles", switch_wait_bound_);
+  else sink.declare("allocation.switch_wait_bound_cycles");
+  sink.add("packets.deadlock_recoveries", recovered_blocked_on_vc_ + recovered_blocked_on_credit_);
+  sink.add("packets.deadlock_recoveries_by_kind.blocked_on_output_vc", recovered_blocked_on_vc_);
+  sink.add("packets.deadlock_recoveries_by_kind.blocked_on_credit", recovered_blocked_on_credit_);
+  // With deadlock.audit, the audit fills them in (deadlock/deadlock_audit.h).
+  sink.declare("packets.deadlock_recoveries_by_kind.audited_in_a_knot");
+  sink.declare("packets.deadlock_recoveries_by_kind.audited_not_in_a_knot");
+  sink.row("deadlock recoveries", [](const ResultReader& r) -> std::optional<std::string> {
+    const auto recoveries = std::uint64_t(r.number("packets.deadlock_recoveries"));
+    if (recoveries == 0) return std::nullopt;
+    std::string row = std::to_string(recoveries);
+    if (r.has("packets.deadlock_recoveries_by_kind.audited_not_in_a_knot"))
+      row += " (" + std::to_string(std::uint64_t(r.number("packets.deadlock_recoveries_by_kind.audited_not_in_a_knot"))) +
+             " not in a knot: false detections)";
+    return row;
+  });
+}
 
 RouterEvents Router::events() const {
   // Derived where the router's own counters already hold it, so that the hot path counts little:

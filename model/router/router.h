@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "core/bit_set.h"
+#include "core/result_sink.h"
 #include "core/flit.h"
 #include "core/waking_signal.h"
 #include "deadlock/deadlock_recovery.h"
@@ -78,7 +79,7 @@ struct RouterContext {
   std::uint64_t seed;  // of its random streams (routing selection, arbitration)
 };
 
-class Router : public sc_core::sc_module, public RouterView {
+class Router : public sc_core::sc_module, public RouterView, public ResultSource {
  public:
   // Inputs: the topology's network ports, then injection channels. Outputs: network ports, then delivery
   // channels. Credits flow back on every input; delivery channels need none (the NI always sinks).
@@ -185,6 +186,13 @@ class Router : public sc_core::sc_module, public RouterView {
   // what their header was blocked on: an output VC it was refused, or a credit for the one it held.
   std::uint64_t recovered_blocked_on_vc() const { return recovered_blocked_on_vc_; }
   std::uint64_t recovered_blocked_on_credit() const { return recovered_blocked_on_credit_; }
+  // The longest a ready flit with a credit can wait for the switch here (SwitchAllocator::wait_bound),
+  // or 0 where no bound holds: an arbitration without one, links allocated per packet, or
+  // priority lanes (router/arbitration_policy.h).
+  std::uint64_t switch_wait_bound() const { return switch_wait_bound_; }
+  // Into the result: the allocation section (the network's longest waits and its bound, packets
+  // passed over) and the deadlock recoveries by kind.
+  void report(ResultSink& sink) const override;
   VcWait wait_of(int port, int vc, Cycle now) const;
 
   // What this router did since the run began (router/router_events.h), and the flits sent through
@@ -323,6 +331,7 @@ class Router : public sc_core::sc_module, public RouterView {
   int arbiter_next_ = 0;      // round-robin: the input VC asked first at the next grant
   Cycle longest_vc_wait_ = 0, longest_switch_wait_ = 0;
   std::uint64_t passed_over_ = 0;
+  const std::uint64_t switch_wait_bound_;
 };
 
 }  // namespace icn

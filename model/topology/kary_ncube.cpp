@@ -147,7 +147,8 @@ const Registration<TopologyRegistry> registration{{
       std::vector<DimensionKind> kinds;
       for (const auto& w : wraps) kinds.push_back(w == "torus" ? DimensionKind::Torus : DimensionKind::Mesh);
       return std::make_shared<const KaryNCube>(radix, dimensions, std::move(kinds));
-    }}};
+    },
+    TopologyTraits{/*dimension_rows=*/true}}};
 
 }  // namespace
 }  // namespace icn

@@ -90,6 +90,13 @@ const Family& require(const Topology& topology, const std::string& who) {
 // are in range one by one but not together (the configuration names the key).
 using TopologyFactory = std::function<std::shared_ptr<const Topology>(const ParameterSet& parameters)>;
 struct TopologyTag { static constexpr const char* kind = "topology"; };
-using TopologyRegistry = Registry<TopologyTag, TopologyFactory>;
+// What the fabric builds beside a topology's routers, declared by its entry.
+struct TopologyTraits {
+  // The global-information networks (the self-tuned sideband, the entropy circuit: self-tuned
+  // sec. 5.2) are laid along its dimension rows; a topology without them has neither, and a
+  // controller that needs one refuses it (ControllerContext::needs_sideband).
+  bool dimension_rows = false;
+};
+using TopologyRegistry = Registry<TopologyTag, TopologyFactory, TopologyTraits>;
 
 }  // namespace icn

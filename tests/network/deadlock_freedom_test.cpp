@@ -101,7 +101,7 @@ TEST_CASE("Disha releasing its token when the header arrives still keeps deliver
           {std::string("deadlock.token_release=") + release, "stimulus.injection.rate=0.03", "simulation.cycles=20000",
            "simulation.warmup=5000", "simulation.progress=false"}));
       testing::run(*network);
-      return std::to_string(make_report(*network).recoveries);
+      return std::to_string(std::uint64_t(make_report(*network).number("packets.deadlock_recoveries")));
     }));
   };
   const auto tail = recoveries("tail"), header = recoveries("header");

@@ -91,7 +91,7 @@ TEST_CASE("a controller registered from a test file is chosen by its key, its pa
     testing::run(*network);
     const RunReport r = make_report(*network);
     std::uint64_t throttled = 0;
-    for (auto cycles : r.throttled_cycles) throttled += cycles;
+    for (double cycles : r.result().numbers("per_node.throttled_cycles")) throttled += std::uint64_t(cycles);
     std::ostringstream out;
     out << r.controller << ' ' << r.packets_delivered << ' ' << throttled;
     return out.str();

@@ -4,6 +4,7 @@
 // within its round-robin bound, and every dateline scheme is deadlock-free at full load.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <sstream>
 
 #include "experiment.h"
@@ -32,9 +33,13 @@ Outcome simulate(const std::string& platform, const std::string& stimulus, const
       idle += s.accepted == 0.0;
       oldest = std::max<std::uint64_t>(oldest, s.oldest_in_network);
     }
+    auto whole = [&](const char* path) {  // null (no bound): 0
+      const double v = r.number(path);
+      return std::isnan(v) ? std::uint64_t(0) : std::uint64_t(v);
+    };
     std::ostringstream out;
-    out << r.accepted << " " << r.fairness << " " << idle << " " << oldest << " " << r.passed_over << " "
-        << r.longest_switch_wait << " " << r.switch_wait_bound << " " << r.deadlock_reports + r.starvation_reports
+    out << r.accepted << " " << r.fairness << " " << idle << " " << oldest << " " << whole("allocation.vc_passed_over_by_younger") << " "
+        << whole("allocation.longest_switch_wait_cycles") << " " << whole("allocation.switch_wait_bound_cycles") << " " << r.deadlock_reports + r.starvation_reports
         << " " << *std::min_element(r.accepted_flits_by_source.begin(), r.accepted_flits_by_source.end());
     return out.str();
   }));

@@ -86,7 +86,7 @@ TEST_CASE("with Disha or software recovery the same overloaded TFAR network neve
       const RunReport r = make_report(*network);
       std::uint64_t idle = 0;
       for (const auto& s : r.series) idle += s.accepted == 0.0;
-      return std::to_string(r.recoveries) + " " + std::to_string(idle) + " " + std::to_string(r.accepted);
+      return std::to_string(std::uint64_t(r.number("packets.deadlock_recoveries"))) + " " + std::to_string(idle) + " " + std::to_string(r.accepted);
     });
     std::istringstream in(outcome);
     std::uint64_t recoveries = 0, idle = 1;
