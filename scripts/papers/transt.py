@@ -497,7 +497,7 @@ def why_fig8(plan, m):
     """Why Fig. 8's claims may differ: what the runs show about the bursts and the network."""
     if not m.kept_up:
         return ""
-    unit8 = (f"With one routing unit per router (section below) the delivery times are "
+    unit8 = ("With one routing unit per router (section below) the delivery times are "
              + ", ".join(f"{n} {cycles(m.done_unit[n])}" for n in NAMES)
              + (f" (Trans-t / No-Lim {m.done_unit['Trans-t'] / m.done_unit['No-Lim']:.2f})"
                 if all(m.done_unit.values()) else ""))

@@ -51,10 +51,10 @@ def fig14_section(report, plan, m, rel):
         w(f"| {n} | " + " | ".join(f"{m.fig14[n][l]:.3f}" for l in LANES)
           + f" | {accepted(report.study.result(plan.k14_literal[n])):.3f} |")
     agrees = min(gain.values()) >= FAR_GREATER and m.spread16 < m.spread1
-    w(f"\nThe paper: \"given a fixed amount of storage, adding lanes gives a far greater throughput improvement "
+    w("\nThe paper: \"given a fixed amount of storage, adding lanes gives a far greater throughput improvement "
       "than does increasing the total amount of buffering with a single lane\", and (sec. IV, VI) lanes make "
-      f"throughput depend much less on the number of stages. icnsim: 16 lanes carry "
-      + ", ".join(f"{gain[n]:.1f}×" for n in stages14) + f" what one 16-flit lane carries (n = "
+      "throughput depend much less on the number of stages. icnsim: 16 lanes carry "
+      + ", ".join(f"{gain[n]:.1f}×" for n in stages14) + " what one 16-flit lane carries (n = "
       + ", ".join(str(n) for n in stages14) + f"); from n = {stages14[0]} to {stages14[-1]} throughput falls by a "
       f"factor {m.spread1:.2f} with one lane and {m.spread16:.2f} with sixteen. "
       f"**{'Agrees' if agrees else 'Does not agree'}.** (In the columns, "

@@ -5,7 +5,7 @@ for each difference its cause.
 
 A package in the parts every report has (scripts/reproduce): the set-up and its tables (`tables`), the
 plan of runs (`plan`), the measures and the claims' margins (`measures`), the prose (`notes`,
-`figure_notes`: templates filled from the runs; tests/scripts/test_reproduce.py checks that every number
+`figure_notes`: templates filled from the measures alone, reading no run; tests/scripts/test_reproduce.py checks that every number
 moves with the data), and the sections with one function per claim and the render (`claims`). What
 earlier versions of icnsim gave is in docs/results/selftuned-history.md."""
 from papers.selftuned.claims import render

@@ -6,7 +6,7 @@ from papers.selftuned.tables import AVOIDANCE, FIG9_PAPER, QUICK_LENGTH, RECOVER
     load_curves, load_panels, long_table, pattern_table, pct, robustness, table, threshold_after_warmup, \
     threshold_curve_table, tuning_variant_table
 from papers.selftuned.measures import ADAPTS, ALO_NOT_ABOVE, COLLAPSED, EARLY, FAR_BELOW, GATHER, HOLDS, NEAR_PEAK, \
-    OVER_THROTTLES, STALE, past_peak
+    OVER_THROTTLES, STALE
 from papers.selftuned.notes import ACTIVITY_NOTES, SET_UP, buffer_product, fig4_avoidance_notes, fig4_recovery_notes, \
     long_notes
 from papers.selftuned.figure_notes import FIG13_NOTES, burst_duration_notes, complement_notes, curve_notes, \
@@ -36,24 +36,24 @@ def fig4_section(report, plan, m):
           f"at least {tune_past:.1f} % ({100 * tune_past / peak:.0f} % of the base peak, least at {tune_worst}) at "
           f"every load past the base's peak. **Verdict: {verdict}** (paper: the base collapses, Tune stays near "
           "the peak with latency near the peak's).\n")
-        w(fig4_recovery_notes(report, plan) if p == RECOVERY else fig4_avoidance_notes())
+        w(fig4_recovery_notes(m) if p == RECOVERY else fig4_avoidance_notes())
         if p == RECOVERY:
             w(long_table(runs, plan.long_runs))
-            w(long_notes(report, plan))
+            w(long_notes(report, plan, m))
             w(tuning_variant_table(runs, plan.variant_runs, plan.variant_loads, plan.long_seeds))
-            w(tuning_variant_notes(report, plan))
+            w(tuning_variant_notes(plan, m))
             w(threshold_curve_table(runs, plan.curve_runs, plan.curve_thresholds, plan.curve_loads, plan.long_seeds))
-            w(curve_notes(report, plan))
+            w(curve_notes(report, plan, m))
             w(robustness(report, runs, plan.robust_runs, plan.variant_loads, plan.long_seeds))
-            w(robustness_notes(report, plan))
+            w(robustness_notes(plan, m))
         else:
             w("**The same with the paper's two adaptive VCs** (`router.virtual_channels=4`: two dateline escape "
               "classes and two adaptive VCs, one VC more than the paper):\n")
             w(table(runs, plan.fig4vc, loads4, ["Base", "ALO", "Tune"]) + "\n")
-            peak4, peak4_load, tune4, _, base4 = past_peak(runs, plan.fig4vc, loads4)
+            peak4, peak4_load, tune4, _, base4 = m.fig4vc
             w(f"Base peaks at {peak4:.1f} % (at {peak4_load}) and falls to {base4:.1f} %; Tune keeps at least "
               f"{tune4:.1f} % ({100 * tune4 / peak4:.0f} % of the base peak) at every load past that.\n")
-            w(vc_notes(report, plan))
+            w(vc_notes(plan, m))
 
 
 def claim_4_collapse(report, plan, m, p, title):
@@ -95,11 +95,11 @@ def fig6_section(report, plan, m):
       "and over-throttles uniform, Tune adapts to both. "
       f"**Verdict: 50 over-throttles uniform — {'yes' if over_throttles(m) else 'no'}; "
       f"250 is the worst on complement — {'yes' if complement_worst(m) else 'no'}.**\n")
-    w(fig6_notes(report, plan, m))
+    w(fig6_notes(plan, m))
     w(complement_table(runs, plan.complement_runs, plan.complement_loads, plan.long_seeds))
     w(complement_curve_table(runs, plan.complement_curve, plan.complement_thresholds, plan.complement_curve_loads,
                              plan.long_seeds))
-    w(complement_notes(report, plan))
+    w(complement_notes(report, plan, m))
 
 
 def over_throttles(m):
@@ -184,15 +184,15 @@ def fig9_section(report, plan, m):
               + " | ".join(f"{pct(v[n]):.1f} %" for n in ("Base", "ALO", "Tune")) + " |")
         claim_9(report, plan, m, p, name)
     w("")
-    w(fig9_notes(report, plan, m))
+    w(fig9_notes(report, m))
     w("**Burst by burst, recovery** (packets delivered from a burst's start to the next burst's):\n")
     w(burst_table(runs, plan.fig9[RECOVERY], ["Base", "ALO", "Tune", "ALO, free = room"]))
     w("**The bursts' patterns at steady load, recovery** (0.04 packets/node/cycle, past saturation on every "
       "pattern; Disha recoveries per 1,000 cycles):\n")
     w(pattern_table(runs, plan.alo_patterns, ["Base", "ALO", "Tune", "ALO, free = room"]))
-    w(fig9_alo_notes(report, plan))
+    w(fig9_alo_notes(m))
     w(burst_duration_table(runs, plan.fig9d, plan.durations))
-    w(burst_duration_notes(report, plan))
+    w(burst_duration_notes(report, plan, m))
 
 
 def claim_9(report, plan, m, p, name):
@@ -313,7 +313,7 @@ def render(report, plan, m):
     w(f"Runs of {plan.length[0]:,} cycles ({plan.length[1]:,} warm-up) unless noted, seed 1. Cells are accepted "
       "throughput in % of the uniform capacity (0.5 flits/node/cycle) / mean latency in cycles from generation (— when "
       "no packet generated in the window was delivered).\n")
-    w(SET_UP.format(quick=QUICK_LENGTH, buffer_product=buffer_product(report, plan.probe)))
+    w(SET_UP.format(quick=QUICK_LENGTH, buffer_product=buffer_product(report, m.probe_shape)))
     peak = max(runs.result(plan.fig4[RECOVERY][("Base", l)])["throughput"]["accepted_flits_per_node_cycle"]
                for l in plan.loads4)
     analytic_checks(report, plan.probe, peak, ", the base on the recovery network, Fig. 4a")

@@ -1,44 +1,41 @@
 """The self-tuned report's notes on the tuning rules' readings, the bursts, the static-threshold curves,
-the VC splits and Figs. 6, 9 and 11, each a template filled from the runs."""
+the VC splits and Figs. 6, 9 and 11, each a template filled from the measures (measures.py; no note reads a
+run)."""
 from papers.selftuned.tables import AVOIDANCE, BURST_PATTERNS, COMPLEMENT, RECOVERY, ROBUSTNESS, SWING_LOADS, \
-    SWING_SAMPLES, TUNING_VARIANTS, bursts, mean_full_buffers, mean_latency, pct, threshold_after_warmup
-from papers.selftuned.measures import ALO_NOT_ABOVE, EARLY, NEAR_PEAK, past_peak
-from papers.selftuned.notes import DEEP_FROM, GATHER_ENDS, GATHER_HOP, HISTORY, after_warmup, alo_long_text, \
-    buffer_product, cadence, paper_latency, plateau_text, span, swings, tuner_steps
+    SWING_SAMPLES, TUNING_VARIANTS
+from papers.selftuned.measures import ALO_NOT_ABOVE, DEEP_FROM, EARLY, NEAR_PEAK
+from papers.selftuned.notes import GATHER_ENDS, GATHER_HOP, HISTORY, alo_long_text, buffer_product, cadence, \
+    paper_latency, plateau_text, span, tuner_steps
 
 
-def tuning_variant_notes(report, plan):
-    runs = report.study
-    res = {k: runs.result(v) for k, v in plan.variant_runs.items()}
+def tuning_variant_notes(plan, m):
+    res = m.variants
     just = [l for l in plan.variant_loads if l < DEEP_FROM]
     deep = [l for l in plan.variant_loads if l >= DEEP_FROM]
     sooner = ("Tune, last gather", "Tune, reset below 90 %")
 
     def range_of(loads):
-        return span([pct(res[(n, l, s)]) for n in sooner for l in loads for s in plan.long_seeds], 0)
+        return span([res[(n, l, s)] for n in sooner for l in loads for s in plan.long_seeds], 0)
 
-    def median_threshold(r):
-        t = sorted(threshold_after_warmup(r, r["window"]["warmup"]))
-        return t[len(t) // 2] if t else float("nan")
-    medians = [median_threshold(res[(n, l, s)]) for n in sooner for l in just or plan.variant_loads for s in plan.long_seeds]
+    medians = [m.variant_median[(n, l, s)] for n in sooner for l in just or plan.variant_loads for s in plan.long_seeds]
     where = "just past saturation" if just else f"at {plan.variant_loads[0]}"
     held = f"Tune holds {range_of(just or plan.variant_loads)} % {where}" + (f", {range_of(deep)} % deep in it" if deep and just else "")
-    gains = sorted(((pct(res[("Tune", l, s)]) - pct(res[("Tune, restart at the reset value", l, s)]), l, s)
+    gains = sorted(((res[("Tune", l, s)] - res[("Tune, restart at the reset value", l, s)], l, s)
                     for l in plan.variant_loads for s in plan.long_seeds))
     (loss, l_loss, s_loss), (gain, l_gain, s_gain) = gains[0], gains[-1]
     if max(gain, -loss) < 0.05:
         restart = "the two restarts give the same throughput on every run"
     else:
-        restart = (f"where it matters most, seed {s_gain} at {l_gain} holds {pct(res[('Tune', l_gain, s_gain)]):.1f} % with the "
-               f"restart at the initial threshold against {pct(res[('Tune, restart at the reset value', l_gain, s_gain)]):.1f} % "
+        restart = (f"where it matters most, seed {s_gain} at {l_gain} holds {res[('Tune', l_gain, s_gain)]:.1f} % with the "
+               f"restart at the initial threshold against {res[('Tune, restart at the reset value', l_gain, s_gain)]:.1f} % "
                "at the reset value" if gain > 0 else "the restart at the initial threshold gains nowhere")
         restart += (f", while seed {s_loss} at {l_loss} loses {-loss:.1f} points to it "
-                f"({pct(res[('Tune', l_loss, s_loss)]):.1f} % against {pct(res[('Tune, restart at the reset value', l_loss, s_loss)]):.1f} %)"
+                f"({res[('Tune', l_loss, s_loss)]:.1f} % against {res[('Tune, restart at the reset value', l_loss, s_loss)]:.1f} %)"
                     if loss < 0 else ", and it costs no run anything")
-    best_of = {l: max(TUNING_VARIANTS, key=lambda n: sum(pct(res[(n, l, s)]) for s in plan.long_seeds)) for l in plan.variant_loads}
-    peak = past_peak(runs, plan.fig4[RECOVERY], plan.loads4)[0]
+    best_of = {l: max(TUNING_VARIANTS, key=lambda n: sum(res[(n, l, s)] for s in plan.long_seeds)) for l in plan.variant_loads}
+    peak = m.fig4[RECOVERY][0]
     everywhere = [TUNING_VARIANTS[n] for n in TUNING_VARIANTS
-                  if all(pct(res[(n, l, s)]) >= NEAR_PEAK * peak for l in plan.variant_loads for s in plan.long_seeds)]
+                  if all(res[(n, l, s)] >= NEAR_PEAK * peak for l in plan.variant_loads for s in plan.long_seeds)]
     return f"""Three readings of the tuning rules that the paper leaves open. *The throughput a decision compares*:
 "the throughput in a tuning period" (sec. 4.1) is read here as the flits delivered over the whole
 tuning period; the sideband delivers a count every gather, and a decision could as well compare the
@@ -54,11 +51,9 @@ over the seeds: {'; '.join(f'{TUNING_VARIANTS[n]} at {l}' for l, n in best_of.it
 the peak at every load, at least {100 * NEAR_PEAK:.0f} % of the base's {peak:.1f} %) on every seed:
 {', '.join(everywhere) if everywhere else 'no reading'}.
 """
-def robustness_notes(report, plan):
-    runs = report.study
-
+def robustness_notes(plan, m):
     def mean(n, load=None):
-        values = [pct(runs.result(plan.robust_runs[(n, l, s)])) for l in plan.variant_loads if load in (None, l)
+        values = [m.robust[(n, l, s)] for l in plan.variant_loads if load in (None, l)
                   for s in plan.long_seeds]
         return sum(values) / len(values)
     first, last = plan.variant_loads[0], plan.variant_loads[-1]
@@ -82,9 +77,8 @@ sources are; Disha's rate). How the restart at the initial threshold changed the
 """
 
 
-def burst_duration_notes(report, plan):
-    runs = report.study
-    lat9 = {k: mean_latency(runs.result(v)) for k, v in plan.fig9d.items()}
+def burst_duration_notes(report, plan, m):
+    lat9 = m.fig9d_latency
     shortest = min(plan.durations)
     tune_short = [lat9[(shortest, p, "Tune")] for p in (RECOVERY, AVOIDANCE)]
     ratio = {p: [lat9[(d, p, "Base")] / lat9[(d, p, "Tune")] for d in plan.durations] for p in (RECOVERY, AVOIDANCE)}
@@ -102,22 +96,16 @@ with recovery). The shipped load keeps its 5,000-cycle bursts.
 """
 
 
-def curve_notes(report, plan):
-    runs = report.study
-    base_peak = runs.result(plan.fig11[("Base", 0.02)])
-    full = mean_full_buffers(base_peak)
-    config = runs.configuration(plan.occupied)
-    nodes = config["network"]["radix"] ** config["network"]["dimensions"]
-    occupied = nodes * sum(after_warmup(runs.result(plan.occupied), "controller.entropy.valid_per_router_percent")) / 100
-    occupied /= len(after_warmup(runs.result(plan.occupied), "controller.entropy.valid_per_router_percent"))
-    buffers, _, _ = tuner_steps(report, plan.swings["uniform"])
-    plateau, shape = plateau_text(report, plan)
+def curve_notes(report, plan, m):
+    full, occupied = m.base_peak_full, m.occupied
+    buffers, _, _ = tuner_steps(report, m)
+    plateau, shape = plateau_text(plan, m)
     collapses = "; ".join(f"at {load}: " + ", ".join(f"{fell} of {len(plan.long_seeds)} at {t}" for t, _, fell in rows if fell)
                           for load, rows in shape.items() if any(fell for *_, fell in rows))
     return f"""What the paper counts (sec. 3, 5.1): "the fraction of full virtual channel buffers", "3,072 buffers"
-— {buffer_product(report, plan.occupied)}, the edge buffers, without the injection channel's; icnsim counts
+— {buffer_product(report, m.occupied_shape)}, the edge buffers, without the injection channel's; icnsim counts
 those, holding all 8 flits. "Full" is a buffer holding 8 flits, not one holding any: at the base's
-peak (0.02, {pct(base_peak):.0f} % of capacity, uncontrolled) the network holds about {full:,.0f} full edge buffers but
+peak (0.02, {m.base_peak12:.0f} % of capacity, uncontrolled) the network holds about {full:,.0f} full edge buffers but
 about {occupied:,.0f} VC buffers, edge and injection, that hold a flit (the entropy controller's valid-buffer
 count, `--set congestion_control.type=entropy --set congestion_control.threshold=0`, which never
 throttles), so counting occupied buffers a threshold of 250 ({report.derived(100 * 250 / buffers):.0f} %) would throttle
@@ -134,17 +122,12 @@ the checkable cause of the creep above.
 """
 
 
-def vc_notes(report, plan):
-    runs = report.study
+def vc_notes(plan, m):
     loads = plan.loads4
-    one = past_peak(runs, plan.fig4[AVOIDANCE], loads)
-    two = past_peak(runs, plan.fig4vc, loads)
-    adaptive = {3: plan.alo_adaptive[3], 4: plan.alo_adaptive[4]}
-    every = {3: plan.fig4[AVOIDANCE], 4: plan.fig4vc}
+    one, two = m.fig4[AVOIDANCE], m.fig4vc
 
     def at(vcs, name, load):
-        keys = adaptive[vcs] if name == "ALO, adaptive VCs" else every[vcs]
-        return pct(runs.result(keys[(name, load)]))
+        return m.vc[(vcs, name, load)]
     past = {vcs: [l for l in loads if l > (one if vcs == 3 else two)[1]] or [loads[-1]] for vcs in (3, 4)}
     near = max(abs(at(vcs, "ALO", l) - at(vcs, "Base", l)) for vcs in (3, 4) for l in past[vcs])
     first, last = past[4][0], past[4][-1]
@@ -173,14 +156,12 @@ With one adaptive VC the same choice moves ALO by {span(moves)} points past satu
 """
 
 
-def fig6_notes(report, plan, m):
-    runs = report.study
+def fig6_notes(plan, m):
     hi = max(plan.loads6)
-    base = {l: pct(runs.result(plan.fig6["bit_complement"][("Base", l)])) for l in plan.loads6}
+    base = m.fig6_complement_base
     peak_load = max(base, key=base.get)
     u = m.fig6_uniform
-    ratios = [pct(runs.result(plan.complement_runs[("Tune", l, s)])) / pct(runs.result(plan.complement_runs[("static 50", l, s)]))
-              for l in plan.complement_loads for s in plan.long_seeds]
+    ratios = m.complement["ratios"]
     return f"""**The sources decide this figure** (as Fig. 4; how it read before: {HISTORY}). With Bernoulli sources
 and unbounded queues every throttled packet still waits and is injected as soon as the estimate
 falls, so a low threshold only delays packets and throughput is set by the network, not the
@@ -197,21 +178,13 @@ low by throttling-driven drops: at {hi} it holds {u['Tune']:.1f} % against stati
 """
 
 
-def complement_notes(report, plan):
-    runs = report.study
-    seeds = plan.long_seeds
-    reset = [runs.result(plan.complement_runs[("Tune, restart at the reset value", l, s)])
-             for l in plan.complement_loads for s in seeds]
-    default = [pct(runs.result(plan.complement_runs[("Tune", l, s)])) for l in plan.complement_loads for s in seeds]
-    ratchet = [max(threshold_after_warmup(r, r["window"]["warmup"]) or [float("nan")]) for r in reset]
-    load = plan.complement_curve_loads[0]
-    curve = {t: [runs.result(plan.complement_curve[(t, load, s)]) for s in seeds] for t in plan.complement_thresholds}
-    mean = {t: sum(pct(r) for r in rs) / len(rs) for t, rs in curve.items()}
-    held_count = {t: sum(mean_full_buffers(r) for r in rs) / len(rs) for t, rs in curve.items()}
+def complement_notes(report, plan, m):
+    c = m.complement
+    default, ratchet, load, mean, held_count = c["default"], c["ratchet"], c["curve_load"], c["curve"], c["held_count"]
     ts = plan.complement_thresholds
-    _, increment, _ = tuner_steps(report, plan.swings["uniform"])
+    _, increment, _ = tuner_steps(report, m)
     slopes = [(mean[a] - mean[b]) * increment / (b - a) for a, b in zip(ts, ts[1:]) if mean[b] < mean[a]]
-    trace = swings(report, plan, COMPLEMENT)
+    trace = m.swings[COMPLEMENT]
     best = max(mean, key=mean.get)
     reset_level = 0.75 * mean[best] * (1 + trace["above"] / 100)
     above = [t for t in ts if mean[t] >= reset_level]
@@ -219,8 +192,8 @@ def complement_notes(report, plan):
     where = (f"between the thresholds of {max(above)} and {min(below)}" if above and below else
              "below every threshold run" if not above else "above every threshold run")
     low = [t for t in ts if t <= 50]
-    gather = runs.configuration(plan.swings[COMPLEMENT])["sideband"]["hop_delay"]
-    reset_pct = [pct(r) for r in reset]
+    gather = c["hop_delay"]
+    reset_pct = c["reset"]
     if sum(reset_pct) / len(reset_pct) < sum(default) / len(default) - 2:
         reading = (f"""Left at the reset value (the last column above), the collapsed network's
 next period becomes the new maximum, its full-buffer count the new Nmax and the failed threshold the
@@ -257,12 +230,11 @@ best period, used as a threshold runs the network well above it.
 """
 
 
-def fig9_notes(report, plan, m):
-    runs = report.study
+def fig9_notes(report, m):
     lat9 = m.fig9_latency
     order = {p: lat9[(p, "Tune")] < lat9[(p, "ALO")] <= ALO_NOT_ABOVE * lat9[(p, "Base")] for p in (RECOVERY, AVOIDANCE)}
     off = [100 * (lat9[(AVOIDANCE, n)] / paper_latency(AVOIDANCE, n) - 1) for n in ("Base", "ALO")]
-    one, two = past_peak(runs, plan.fig4[AVOIDANCE], plan.loads4), past_peak(runs, plan.fig4vc, plan.loads4)
+    one, two = m.fig4[AVOIDANCE], m.fig4vc
     vc = m.fig9vc_latency
     interval = report.derived(1 / 15)
     alo_recovery = lat9[(RECOVERY, "ALO")] / paper_latency(RECOVERY, "ALO")
@@ -282,24 +254,19 @@ run ends (not counted here; the paper does not say).
 """
 
 
-def fig9_alo_notes(report, plan):
-    runs = report.study
-    per = {n: {burst.replace("-", "_"): (accepted, latency)
-               for burst, accepted, latency in bursts(runs.result(plan.fig9[RECOVERY][n]))}
-           for n in ("ALO", "Tune", "ALO, free = room")}
+def fig9_alo_notes(m):
+    per = m.fig9_bursts
     alo_lat = ", ".join(f"{b.replace('_', ' ')} {'—' if l is None else f'{l:,.0f}'}" for b, (_, l) in per["ALO"].items())
     tune_lat = ", ".join(f"{b.replace('_', ' ')} {'—' if l is None else f'{l:,.0f}'}" for b, (_, l) in per["Tune"].items())
-    room = {p: pct(runs.result(plan.alo_patterns[("ALO, free = room", p)])) for p in BURST_PATTERNS}
-    alo = {p: pct(runs.result(plan.alo_patterns[("ALO", p)])) for p in BURST_PATTERNS}
-    base = {p: pct(runs.result(plan.alo_patterns[("Base", p)])) for p in BURST_PATTERNS}
+    room, alo, base = ({p: m.alo_steady[(n, p)] for p in BURST_PATTERNS} for n in ("ALO, free = room", "ALO", "Base"))
     tipped = [f"{b.replace('_', ' ')} {per['ALO, free = room'][b][1]:,.0f} against {per['ALO'][b][1]:,.0f}"
               for b in ("uniform", "bit_complement") if b in per["ALO"] and None not in (per["ALO"][b][1], per["ALO, free = room"][b][1])]
-    avoid = abs(pct(runs.result(plan.fig9[AVOIDANCE]["ALO"])) - pct(runs.result(plan.fig9[AVOIDANCE]["ALO, free = room"])))
+    avoid = m.fig9_avoid_room_gap
     return f"""**ALO with recovery — what "free" means decides it.** The paper: "the ALO scheme and the base
 scheme initially ramp up the throughput but throughput collapses soon thereafter". Taken burst by
 burst (table above), the mean latency of icnsim's ALO as run by default is {alo_lat} cycles, Tune's
 {tune_lat}; at steady load past saturation ALO holds {', '.join(f"{p.replace('_', ' ')} {alo[p]:.1f} %" for p in BURST_PATTERNS)}
-(the base: {', '.join(f'{base[p]:.1f} %' for p in BURST_PATTERNS)}); on uniform traffic {alo_long_text(report, plan)}
+(the base: {', '.join(f'{base[p]:.1f} %' for p in BURST_PATTERNS)}); on uniform traffic {alo_long_text(m)}
 (Fig. 4a/b). For its mean of 2,571 cycles the paper's ALO must have lost the
 uniform and complement bursts too. *Cause: what makes a VC "free", which sec. 5.1 leaves open.* By
 default icnsim counts a VC free when no packet holds it (`congestion_control.free_vc: unallocated`);
@@ -316,22 +283,16 @@ not described in words, so which reading its ALO had cannot be settled from the 
 
 
 def fig11_notes(report, plan, m):
-    runs = report.study
-    config = runs.configuration(plan.fig11[("No tune (metapackets)", plan.loads11[0])])
-    k, n = config["network"]["radix"], config["network"]["dimensions"]
+    meta = m.metapackets
+    k, n = meta["radix"], meta["dimensions"]
     idle = report.derived(n * k * GATHER_HOP + GATHER_ENDS)
-    link = [runs.result(plan.fig11[("No tune (metapackets, link priority)", l)]).get("metapackets", {}).get("mean_cycles")
-            for l in plan.loads11]
-    link = [g for g in link if g is not None]
+    link = meta["link_means"]
     means = m.gather_means
     rises = len(means) > 2 and max(means) > means[0] and max(means) > means[-1]
     seeds = plan.long_seeds
     loses = {name: [v for v in m.early[name] if v < EARLY * m.base_peak12] for name in plan.early_names}
     loss = {name: 100 * (1 - sum(v) / len(v) / m.base_peak12) for name, v in m.early.items()}
-    no_tune = max(abs(pct(runs.result(plan.fig11[("No tune (metapackets)", l)])) - pct(runs.result(plan.fig11[("Base", l)])))
-                  for l in plan.loads11)
-    routers = runs.result(plan.fig11[("No tune (metapackets)", 0.02)])["activity"]["routers"]
-    share = 100 * routers["metapacket_lane_flits"] / routers["link_traversals"] if routers["link_traversals"] else float("nan")
+    no_tune, share = meta["no_tune_gap"], meta["link_share"]
     sharing, winning = plan.early_names
 
     def seeds_text(name):

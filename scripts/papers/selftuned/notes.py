@@ -1,10 +1,8 @@
-"""The self-tuned report's notes, each function a template filled from the runs: the set-up's and the
-activity's texts, what they share, Fig. 4 and the runs at the paper's length."""
-import math
-
-from papers.selftuned.tables import CAPACITY, FIG9_PAPER, FULL_LENGTH, QUICK_LENGTH, SWING_LOADS, SWING_SAMPLES, \
-    collapse_cycle, pct, tail_pct, threshold_after_warmup
-from papers.selftuned.measures import EARLY, NEAR_PEAK
+"""The self-tuned report's notes, each function a template filled from the measures (measures.py; no note
+reads a run): the set-up's and the activity's texts, what they share, Fig. 4 and the runs at the paper's
+length."""
+from papers.selftuned.tables import FIG9_PAPER, FULL_LENGTH, QUICK_LENGTH, SWING_LOADS, SWING_SAMPLES
+from papers.selftuned.measures import DEEP_FROM, EARLY, NEAR_PEAK
 
 
 ACTIVITY_NOTES = """The paper reports no energy; an architect weighing a controller asks what its throughput costs.
@@ -34,11 +32,10 @@ SET_UP = """## Set-up (sec. 5.1) and where icnsim follows it
 | after r = 5 resets in a row, "reset max to zero and restart the maximum-locating process" (sec. 4.2), which begins "with an initial value ... (e.g., 1 percent of all buffers)" (sec. 4.1) | the threshold goes back to the initial 1 % (`congestion_control.restart: initial`; the other reading, the reset value, is run beside it: Fig. 6) |
 | 60,000 cycles, the first 10,000 ignored | same (`--quick`: {quick[0]:,} / {quick[1]:,}) |
 """
-# The notes: the report's prose, each function a template filled from the plan's runs. How icnsim came
+# The notes: the report's prose, each function a template filled from the measures. How icnsim came
 # to follow the paper, with the numbers older versions gave, is in docs/results/selftuned-history.md.
 
 HISTORY = "[history](selftuned-history.md)"
-DEEP_FROM = 0.04    # packets/node/cycle: from here on "deep in saturation"; below, "just past" (the base peaks at 0.02)
 GATHER_HOP = 4      # cycles per hop of a metapacket: routing + adder + crossbar + link (sec. 5.3)
 GATHER_ENDS = 11    # cycles of a gather round outside its hops (tests/network/metapacket_test.cpp)
 # The paper's values and the plan's constants the prose states (scripts/papers/report_numbers.py):
@@ -61,45 +58,9 @@ def span(values, digits=1):
     return lo if lo == hi else f"{lo}–{hi}"
 
 
-def after_warmup(r, column):
-    ts, warmup = r["time_series"], r["window"]["warmup"]
-    return [v for c, v in zip(ts["cycle"], ts[column]) if c >= warmup and v is not None]
-
-
-def tuner_steps(report, run):
-    """The self-tuned controller's buffers (the paper's 3,072 edge buffers), increment and decrement, from
-    RUN's configuration."""
-    c = report.study.configuration(run)
-    net, cc = c["network"], c["congestion_control"]
-    buffers = net["radix"] ** net["dimensions"] * 2 * net["dimensions"] * c["router"]["virtual_channels"]
-    return (report.derived(buffers), report.derived(math.floor(buffers * cc["increment_percent"] / 100)),
-            report.derived(math.floor(buffers * cc["decrement_percent"] / 100)))
-
-
-def swings(report, plan, pattern):
-    """A trace run (32-cycle samples) after warm-up: the full-buffer count's low and high (10th and 90th
-    percentile), the mean cycles between its rises through its mean, accepted flits/node/cycle low and high
-    per sample, the tuning period's packet count, its counting noise (%) and how far its highest period
-    lies above the mean period (%)."""
-    run = plan.swings[pattern]
-    r, config = report.study.result(run), report.study.configuration(run)
-    full, accepted = after_warmup(r, "full_buffers"), after_warmup(r, "accepted")
-    ordered = sorted(full)
-    low, high = ordered[len(ordered) // 10], ordered[(9 * len(ordered)) // 10]
-    mean = sum(full) / len(full)
-    rises = [i for i in range(1, len(full)) if full[i - 1] < mean <= full[i]]
-    every = (rises[-1] - rises[0]) / (len(rises) - 1) * SWING_SAMPLES if len(rises) > 1 else float("nan")
-    # The tuner's period (static 50's trace has none of its own: the uniform trace's Tune gives it).
-    period = report.study.configuration(plan.swings["uniform"])["congestion_control"]["tuning_period"]
-    per = max(1, round(period / SWING_SAMPLES))
-    periods = [sum(accepted[i:i + per]) for i in range(0, len(accepted) - per + 1, per)]
-    nodes = config["network"]["radix"] ** config["network"]["dimensions"]
-    packets = sum(accepted) / len(accepted) * nodes * period / config["stimulus"]["packet_length"]
-    above = 100 * (max(periods) / (sum(periods) / len(periods)) - 1) if periods else float("nan")
-    ordered_accepted = sorted(accepted)
-    return dict(low=low, high=high, every=every, accepted_low=ordered_accepted[len(accepted) // 10],
-                accepted_high=ordered_accepted[(9 * len(accepted)) // 10], period=period, packets=packets,
-                noise=100 / math.sqrt(packets), above=above)
+def tuner_steps(report, m):
+    """The self-tuned controller's buffers (the paper's 3,072 edge buffers), increment and decrement."""
+    return tuple(report.derived(v) for v in m.steps)
 
 
 def cadence(trace):
@@ -108,30 +69,15 @@ def cadence(trace):
     return "every few hundred cycles" if trace["every"] < 1000 else "every few thousand cycles"
 
 
-def buffer_product(report, run):
-    """'256 nodes × 4 channels × 3 VCs': the edge buffers of RUN's network, from its configuration."""
-    c = report.study.configuration(run)
-    net = c["network"]
-    nodes = report.derived(net["radix"] ** net["dimensions"])
-    return f"{nodes} nodes × {report.derived(2 * net['dimensions'])} channels × {c['router']['virtual_channels']} VCs"
+def buffer_product(report, shape):
+    """'256 nodes × 4 channels × 3 VCs': the edge buffers of a network of SHAPE (measures.network_shape)."""
+    nodes, channels, vcs = shape
+    return f"{report.derived(nodes)} nodes × {report.derived(channels)} channels × {vcs} VCs"
 
 
-def collapsed_cycles(r):
-    """Cycles after warm-up the run spends collapsed (samples below a quarter of capacity)."""
-    ts, warmup = r["time_series"], r["window"]["warmup"]
-    low = [c for c, a in zip(ts["cycle"], ts["accepted"]) if c >= warmup and a < 0.25 * CAPACITY]
-    interval = ts["cycle"][1] - ts["cycle"][0] if len(ts["cycle"]) > 1 else 0
-    return len(low) * interval
-
-
-def climbs_out(r):
-    return r["time_series"]["accepted"][-1] >= 0.25 * CAPACITY
-
-
-def fall_text(r, load, seed):
-    c = collapse_cycle(r)
-    return (f"seed {seed} at {load} falls at cycle {c + 1:,} and "
-            + (f"climbs out after {collapsed_cycles(r):,} cycles collapsed" if climbs_out(r) else "stays down"))
+def fall_text(fall, load, seed):
+    return (f"seed {seed} at {load} falls at cycle {fall['cycle'] + 1:,} and "
+            + (f"climbs out after {fall['collapsed']:,} cycles collapsed" if fall["climbs_out"] else "stays down"))
 
 
 def sources_notes():
@@ -144,21 +90,19 @@ unbounded queues Tune's latency grew into thousands of cycles: {HISTORY}).
 """
 
 
-def alo_long_text(report, plan):
+def alo_long_text(m):
     """ALO past saturation at the paper's length, over its loads and seeds, in words."""
-    alo = [report.study.result(k) for (n, _, _), k in plan.long_runs.items() if n == "ALO"]
-    held = [pct(r) for r in alo if collapse_cycle(r) is None]
-    fell = len(alo) - len(held)
+    held, runs = m.long["alo_held"], m.long["alo_runs"]
+    fell = runs - len(held)
     if not fell:
         return f"ALO holds {span(held, 0)} % of capacity on every seed and load at the paper's length"
-    return (f"ALO collapses on {fell} of {len(alo)} runs at the paper's length"
+    return (f"ALO collapses on {fell} of {runs} runs at the paper's length"
             + (f" and holds {span(held, 0)} % of capacity on the others" if held else ""))
 
 
-def fig4_recovery_notes(report, plan):
-    runs = report.study
-    alo_text = alo_long_text(report, plan) + " (table below)"
-    room, default, base = (pct(runs.result(plan.alo_patterns[(n, "uniform")])) for n in ("ALO, free = room", "ALO", "Base"))
+def fig4_recovery_notes(m):
+    alo_text = alo_long_text(m) + " (table below)"
+    room, default, base = (m.alo_steady[(n, "uniform")] for n in ("ALO, free = room", "ALO", "Base"))
     return sources_notes() + f"""**ALO — the text makes no claim here.** The paper's sentence that ALO "does exhibit severe
 performance degradation eventually" is about "the deadlock avoidance case" (sec. 5.2.1; see Fig.
 4c/d below, where which VCs ALO counts decides it); the recovery curve of Fig. 4a cannot be read from
@@ -184,24 +128,9 @@ below, run with two adaptive VCs.
 """
 
 
-def curve_shape(report, plan):
-    """The static-threshold curve (the paper's Fig. 3 on icnsim): per load, the mean accepted of the runs that
-    hold at each threshold and how many runs collapse there."""
-    runs, seeds = report.study, plan.long_seeds
-    shape = {}
-    for load in plan.curve_loads:
-        rows = []
-        for t in plan.curve_thresholds:
-            rs = [runs.result(plan.curve_runs[(t, load, s)]) for s in seeds]
-            held = [pct(r) for r in rs if collapse_cycle(r) is None]
-            rows.append((t, sum(held) / len(held) if held else None, len(rs) - len(held)))
-        shape[load] = rows
-    return shape
-
-
-def plateau_text(report, plan):
+def plateau_text(plan, m):
     """Whether throughput falls past the best static threshold before the network tips, in words."""
-    shape = curve_shape(report, plan)
+    shape = m.curve
     rises, falls = [], False
     for load, rows in shape.items():
         held = [(t, m) for t, m, fell in rows if m is not None and not fell]
@@ -218,34 +147,31 @@ def plateau_text(report, plan):
             f"changes by {span(rises)} points)"), shape
 
 
-def long_notes(report, plan):
-    runs = report.study
-    tune = {(l, s): runs.result(plan.variant_runs[("Tune", l, s)]) for l in plan.variant_loads for s in plan.long_seeds}
-    static = {(l, s): runs.result(plan.long_runs[("static 250", l, s)]) for (n, l, s) in plan.long_runs if n == "static 250"}
+def long_notes(report, plan, m):
+    tune, static, fell = m.long["tune"], m.long["static"], m.long["falls"]
     deep = [l for l in plan.variant_loads if l >= DEEP_FROM]
     just = [l for l in plan.variant_loads if l < DEEP_FROM]
-    buffers, increment, decrement = tuner_steps(report, plan.swings["uniform"])
+    buffers, increment, decrement = tuner_steps(report, m)
     out = [f"**Tune at the paper's length, {len(plan.long_seeds)} seed{'s' if len(plan.long_seeds) > 1 else ''}.** "
            f"Counting the paper's {buffers:,} edge buffers (set-up above), "]
     if deep:
-        falls_deep = [(l, s) for l in deep for s in plan.long_seeds if collapse_cycle(tune[(l, s)]) is not None]
-        out.append(f"Tune keeps the recovery network out of its collapsed state deep in saturation "
+        falls_deep = [(l, s) for l in deep for s in plan.long_seeds if (l, s) in fell]
+        out.append("Tune keeps the recovery network out of its collapsed state deep in saturation "
                    + ("on every seed" if not falls_deep else f"on all but {len(falls_deep)} of {len(deep) * len(plan.long_seeds)} runs")
-                   + f", at {span([pct(tune[(l, s)]) for l in deep for s in plan.long_seeds], 0)} % of capacity against "
-                   f"static 250's {span([pct(static[(l, s)]) for l in deep for s in plan.long_seeds if (l, s) in static], 0)} %; ")
-    falls = [(l, s) for l in just for s in plan.long_seeds if collapse_cycle(tune[(l, s)]) is not None]
+                   + f", at {span([tune[(l, s)] for l in deep for s in plan.long_seeds], 0)} % of capacity against "
+                   f"static 250's {span([static[(l, s)] for l in deep for s in plan.long_seeds if (l, s) in static], 0)} %; ")
+    falls = [(l, s) for l in just for s in plan.long_seeds if (l, s) in fell]
     if just:
         out.append("just past saturation " + ("no run falls." if not falls else
-                   "; ".join(fall_text(tune[k], *k) for k in falls) + f" ({len(falls)} of {len(just) * len(plan.long_seeds)} runs)."))
+                   "; ".join(fall_text(fell[k], *k) for k in falls) + f" ({len(falls)} of {len(just) * len(plan.long_seeds)} runs)."))
     out.append(""" Two failure modes, one on each side of the best threshold, and the paper names both (sec. 4.1:
 "creeps into saturation"; sec. 4, Fig. 3: "too low a value ... over throttling"):
 
 """)
-    plateau, _ = plateau_text(report, plan)
-    trace = swings(report, plan, "uniform")
+    plateau, _ = plateau_text(plan, m)
+    trace = m.swings["uniform"]
     if falls:
-        before = [max([t for c, t in zip(tune[k]["time_series"]["cycle"], tune[k]["time_series"].get("controller.threshold", []))
-                       if tune[k]["window"]["warmup"] <= c < collapse_cycle(tune[k])] or [float("nan")]) for k in falls]
+        before = [fell[k]["threshold_before"] for k in falls]
         out.append(f"*The creep, just past saturation.* On the runs that fall, the threshold has climbed to "
                    f"{span(before, 0)} full buffers before the fall while throughput held, and then the network tips "
                    "all at once. ")
@@ -258,29 +184,19 @@ def long_notes(report, plan):
 *before* the collapse, and a tuning period's throughput is only known to about ±{trace['noise']:.0f} % (the
 counting noise of the ~{trace['packets']:,.0f} packets a {trace['period']}-cycle period delivers, deep in saturation;
 the highest period of that trace lies {trace['above']:.0f} % above its mean).""")
-    knots = [(k, runs.result(plan.variant_runs[("Tune, restart at the reset value", *k)])) for k in tune]
-    knots = [(k, r) for k, r in knots if collapse_cycle(r) is not None and not climbs_out(r)]
-    if knots:
-        (load, seed), r = min(knots, key=lambda kr: tail_pct(kr[1]))
-        ts = r["time_series"]
-        # The last stretch of collapsed samples: the knot the run ends in.
-        held = [i for i, a in enumerate(ts["accepted"]) if a >= 0.25 * CAPACITY]
-        after = range(held[-1] + 1 if held else 0, len(ts["cycle"]))
-        pick = lambda column: [ts[column][i] for i in after if ts[column][i] is not None]
-        accepted = [100 * a / CAPACITY for a in pick("accepted")]
-        throttled = pick("throttled_fraction")
-        out.append(f""" Once tipped, the network is a knot (seed {seed} at {load} with the search restarting at the
-reset value, its last {len(after) * (ts['cycle'][1] - ts['cycle'][0]):,} cycles in {ts['cycle'][1] - ts['cycle'][0]:,}-cycle samples):
-{span(pick('packets_in_network'), 0)} packets in {span(pick('full_buffers'), 0)} full edge buffers, delivering {span(accepted, 0)} %
-of capacity, while the reset holds the threshold at {span(pick('controller.threshold'), 0)} and
-{100 * sum(throttled) / len(throttled):.0f} % of the nodes are throttled at a sample on average. Whenever the extrapolated estimate dips below the threshold the nodes
+    knot = m.long["knot"]
+    if knot:
+        out.append(f""" Once tipped, the network is a knot (seed {knot['seed']} at {knot['load']} with the search restarting at the
+reset value, its last {knot['samples'] * knot['interval']:,} cycles in {knot['interval']:,}-cycle samples):
+{span(knot['packets'], 0)} packets in {span(knot['full'], 0)} full edge buffers, delivering {span(knot['accepted'], 0)} %
+of capacity, while the reset holds the threshold at {span(knot['threshold'], 0)} and
+{knot['throttled']:.0f} % of the nodes are throttled at a sample on average. Whenever the extrapolated estimate dips below the threshold the nodes
 release their waiting packets together and refill the knot, which drains only through Disha's one
 recovery at a time; with the sources stopped it drains through recoveries until it breaks and then
 all at once — the paper's Fig. 9a shape (sec. 5.2.4; the burst table of Fig. 9 below).""")
     out.append("\n\n*Over-throttling, deep in saturation.* ")
     if deep:
-        highest = [max(threshold_after_warmup(tune[(l, s)], tune[(l, s)]["window"]["warmup"]) or [float("nan")])
-                   for l in deep for s in plan.long_seeds]
+        highest = [m.long["highest"][(l, s)] for l in deep for s in plan.long_seeds]
         out.append(f"At {' and '.join(str(l) for l in deep)} the threshold stays low (at most {span(highest, 0)} after "
                    "warm-up). ")
     out.append(f"""All nodes see the same estimate and stop and start together, so the full-buffer count
@@ -290,7 +206,7 @@ flits/node/cycle per {SWING_SAMPLES} cycles); a tuning period that falls in a tr
 and costs {decrement}, {decrement / increment:.0f} times what a good period gains ({increment}), so the threshold is held low.
 
 """)
-    means = {l: sum(pct(tune[(l, s)]) for s in plan.long_seeds) / len(plan.long_seeds) for l in plan.variant_loads}
+    means = {l: sum(tune[(l, s)] for s in plan.long_seeds) / len(plan.long_seeds) for l in plan.variant_loads}
     out.append(f"""Which trap a run lands in depends on the load and the seed: Tune's mean over the seeds is
 {' / '.join(f'{means[l]:.0f}' for l in plan.variant_loads)} % at {' / '.join(str(l) for l in plan.variant_loads)}. The
 readings the paper leaves open (next table) move the balance and remove neither. Not found: what keeps
