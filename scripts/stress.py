@@ -76,14 +76,32 @@ BIT_PATTERNS = {"bit_complement", "bit_reversal", "bit_rotation", "butterfly", "
 
 def draw(rng: random.Random):
     """One configuration as a list of --set overrides on platforms/default.yaml (a k-ary n-fly:
-    platforms/dally-2ary6fly.yaml) + stimuli/uniform.yaml.
+    platforms/dally-2ary6fly.yaml; a dragonfly: platforms/dragonfly.yaml) + stimuli/uniform.yaml.
     Most draws respect the documented rules (so that they run); one in ten ignores them on purpose,
     to check that what cannot work is refused with one line."""
     careful = rng.random() < 0.9
     s = {}
     pattern = rng.choice(PATTERNS)
-    fly = rng.random() < 0.15  # a k-ary n-fly (on platforms/dally-2ary6fly.yaml) instead of a k-ary n-cube
-    if fly:
+    shape = rng.random()
+    fly = shape < 0.15  # a k-ary n-fly (on platforms/dally-2ary6fly.yaml) instead of a k-ary n-cube
+    dragonfly = 0.15 <= shape < 0.27  # a dragonfly (on platforms/dragonfly.yaml)
+    if careful and pattern == "group_shift" and not dragonfly:  # defined on a dragonfly's groups
+        pattern = "uniform"
+    if dragonfly:
+        p, a, h = rng.choice([1, 2, 3]), rng.choice([2, 3, 4]), rng.choice([1, 2])
+        groups = rng.choice([0, rng.randint(2, a * h + 1)])
+        if careful and pattern in BIT_PATTERNS | {"transpose", "tornado"}:  # a power of two or a k-ary n-cube
+            pattern = rng.choice(["uniform", "group_shift"])
+        s["network.topology"] = "dragonfly"
+        s["network.terminals_per_router"] = p
+        s["network.routers_per_group"] = a
+        s["network.global_per_router"] = h
+        s["network.groups"] = groups
+        nodes = p * a * (groups or a * h + 1)
+        wraps = []
+        routing = "minimal"
+        s["routing.type"] = routing
+    elif fly:
         radix = rng.choice([2, 2, 3, 4])
         if careful and pattern in BIT_PATTERNS:
             radix = rng.choice([2, 4])
@@ -111,8 +129,9 @@ def draw(rng: random.Random):
         wraps = [rng.choice(["torus", "torus", "mesh"]) for _ in range(dimensions)]
         s["network.wrap"] = wraps[0] if len(set(wraps)) == 1 else "[" + ",".join(wraps) + "]"
 
-        # Every routing function registered for k-ary n-cubes (destination_tag is the n-fly's).
-        routing = rng.choice(["dimension_order"] + [r for r in REGISTRY["routing.type"] if r != "destination_tag"])
+        # Every routing function registered for k-ary n-cubes (destination_tag is the n-fly's, minimal the
+        # dragonfly's).
+        routing = rng.choice(["dimension_order"] + [r for r in REGISTRY["routing.type"] if r not in ("destination_tag", "minimal")])
         s["routing.type"] = routing
         if routing == "dimension_order" and ("torus" in wraps or not careful):  # a mesh has no ring to cut
             s["routing.dateline"] = rng.choice(REGISTRY["routing.dateline"])
@@ -123,6 +142,8 @@ def draw(rng: random.Random):
             lanes = max(lanes, 1 + wraps.count("torus"))
     if careful and routing == "duato":
         lanes = max(lanes, 3)
+    if careful and routing == "minimal":  # a VC class before and after the global hop
+        lanes = max(lanes, 2)
     s["router.virtual_channels"] = lanes
     lengths = [4, 16] if rng.random() < 0.3 else [rng.choice([1, 2, 4, 8, 16, 20])]
     switching = rng.choice(["wormhole", "wormhole", "virtual_cut_through"])
@@ -146,7 +167,7 @@ def draw(rng: random.Random):
         recovery = rng.choice(["disha", "software", "none"])
     elif rng.random() < 0.1:
         recovery = rng.choice(["disha", "software"])
-    if careful and fly and recovery == "software":  # re-injects at the absorbing router's node
+    if careful and (fly or dragonfly) and recovery == "software":  # re-injects at the absorbing router's node
         recovery = "disha"
     s["deadlock.recovery"] = recovery
     if recovery == "disha":
@@ -178,7 +199,7 @@ def draw(rng: random.Random):
     controller = rng.choice(CONTROLLERS)
     if careful and controller == "lbr" and not (routing == "bubble" and switching == "virtual_cut_through"):
         controller = "ipr"  # LBR is defined for the bubble router under virtual cut-through only
-    if careful and fly and controller in ("self_tuned", "static_threshold", "entropy", "ipr", "lbr"):
+    if careful and (fly or dragonfly) and controller in ("self_tuned", "static_threshold", "entropy", "ipr", "lbr"):
         controller = "alo"  # the others need the sideband, the entropy circuit or a router of their own
     s["congestion_control.type"] = controller
     if controller == "alo":
@@ -202,7 +223,7 @@ def draw(rng: random.Random):
     if rng.random() < 0.15:
         s["stimulus.high_priority_fraction"] = 0.2
     # Load up to twice the uniform capacity (8/k flits/node/cycle on a torus, 4/k on a mesh).
-    capacity = 1.0 if fly else min(1.0, (8.0 if "mesh" not in wraps else 4.0) / radix)
+    capacity = 1.0 if fly or dragonfly else min(1.0, (8.0 if "mesh" not in wraps else 4.0) / radix)
     s["stimulus.injection.unit"] = "flits"
     if process == "ramp":
         s["stimulus.injection.step"] = round(capacity / 10, 6)
@@ -237,7 +258,8 @@ def draw(rng: random.Random):
 
 
 def command(overrides, out):
-    platform = "platforms/dally-2ary6fly.yaml" if overrides.get("network.topology") == "kary_nfly" else "platforms/default.yaml"
+    platform = {"kary_nfly": "platforms/dally-2ary6fly.yaml", "dragonfly": "platforms/dragonfly.yaml"}.get(
+        overrides.get("network.topology"), "platforms/default.yaml")
     # A process that sets its own pace takes no rate: a base stimulus without one.
     stimulus = ("stimuli/dally-saturation.yaml" if overrides.get("stimulus.injection.process") in PACE_SETTING
                 else "stimuli/uniform.yaml")

@@ -57,7 +57,7 @@ class Topology {
   bool has_link(NodeId router, int output_port) const { return neighbour(router, output_port) != kNoNode; }
 
   // From router `from` towards node `to` (its delivery router): the minimal number of router-to-
-  // router hops; the network ports on some minimal path (the "useful" channels of the self-tuned
+  // router hops (on a dragonfly, of the paper's minimal route, with at most one global hop); the network ports on some minimal path (the "useful" channels of the self-tuned
   // paper's footnote 3), written to `out` (room for network_ports()), returning how many (none at
   // the delivery router); and the first hop of the topology's one fixed minimal route (dimension
   // order on a k-ary n-cube, destination tag on a k-ary n-fly), −1 at the delivery router, which

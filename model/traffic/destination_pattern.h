@@ -32,6 +32,12 @@ struct PatternContext {
 // Throws std::invalid_argument when the pattern cannot apply to the network.
 using PatternFactory = std::function<std::unique_ptr<DestinationPattern>(const PatternContext&)>;
 struct PatternTag { static constexpr const char* kind = "destination pattern"; };
-using PatternRegistry = Registry<PatternTag, PatternFactory>;
+// What a pattern declares about the networks it is defined on.
+struct PatternTraits {
+  // The network.topology whose structure it is defined on (the dragonfly's groups), or nullptr: any
+  // network whose node count it fits (a power of two for the bit patterns, which say so).
+  const char* topology = nullptr;
+};
+using PatternRegistry = Registry<PatternTag, PatternFactory, PatternTraits>;
 
 }  // namespace icn

@@ -52,6 +52,8 @@ RUNS = {
                                             "--set", "stimulus.packet_length=20", "--set", "router.arbitration=priority",
                                             "--set", "stimulus.high_priority_fraction=0.1",
                                             "--set", "stimulus.injection.rate=0.5", "--set", "stimulus.injection.unit=flits"],
+    "dragonfly, group shift": ["platforms/dragonfly.yaml", "stimuli/uniform.yaml", "--set", "stimulus.pattern.type=group_shift",
+                               "--set", "stimulus.injection.rate=0.2", "--set", "stimulus.injection.unit=flits"],
 }
 
 

@@ -1,0 +1,54 @@
+// Minimal routing on a dragonfly (Kim, Dally, Scott, Abts, ISCA 2008, sec. 4): the one minimal route
+// — a local hop to the router holding the channel to the destination's group, the global hop, a
+// local hop in the destination's group — with the paper's VC classes for deadlock freedom: local
+// hops before the global one and the global hop itself on class 0, the local hop after it on class
+// 1. A packet's channels then only ever go from class 0 to class 1 or from local to global within
+// class 0, an acyclic order. The classes split the VCs in two halves (V >= 2).
+#include <stdexcept>
+
+#include "routing/routing_function.h"
+#include "topology/dragonfly.h"
+
+namespace icn {
+namespace {
+
+class DragonflyMinimalRouting final : public RoutingFunction {
+ public:
+  DragonflyMinimalRouting(const Dragonfly& topology, int virtual_channels) : topology_(topology) {
+    if (virtual_channels < 2)
+      throw std::invalid_argument("minimal routing on a dragonfly needs at least 2 virtual channels (one per class: "
+                                  "before and after the global hop)");
+    const int low = virtual_channels / 2;
+    before_ = first_vcs(low);
+    after_ = first_vcs(virtual_channels) & ~before_;
+  }
+
+  void route(NodeId node, int input_port, int, NodeId destination, RouteResult& out) const override {
+    out.clear();
+    const int port = topology_.deterministic_port(node, destination);
+    // A local hop after a global one: the packet came in on a global port, or on a local port of the
+    // destination's group when it did not start there (then its global hop is behind it).
+    const bool arrived_global = input_port < topology_.network_ports() && topology_.is_global(input_port);
+    const bool after_global = !topology_.is_global(port) && arrived_global;
+    out.add(port, after_global ? after_ : before_);
+  }
+  std::string describe() const override {
+    return "dragonfly minimal: local and global hops before the global one on the lower half of the VCs, the "
+           "local hop after it on the upper half";
+  }
+
+ private:
+  const Dragonfly& topology_;
+  std::uint32_t before_ = 0, after_ = 0;
+};
+
+const Registration<RoutingRegistry> registration{{
+    "minimal", "dragonfly: the one minimal route (local, global, local), VC classes before and after the global hop",
+    {},
+    [](const RoutingContext& c) {
+      return std::make_unique<DragonflyMinimalRouting>(require<Dragonfly>(c.topology, "minimal routing"),
+                                                       c.virtual_channels);
+    }}};
+
+}  // namespace
+}  // namespace icn
