@@ -60,9 +60,11 @@ ApproximateTiming::Route ApproximateTiming::find_route(NodeId from, NodeId to) {
   const Topology& topology = fabric_.topology();
   NodeId router = topology.injection_point(from).router;
   const NodeId last = topology.delivery_point(to).router;
+  const int local = fabric_.platform().router.link_delay;
   while (router != last) {
     const int port = topology.deterministic_port(router, to);
     if (port < 0) break;
+    route.longer_links += std::uint32_t(topology.link_delay(router, port, local) - local);
     hops_.push_back({&links_[std::size_t(router) * std::size_t(ports_) + std::size_t(port)],
                      &fabric_.router(router).flits_sent_counter(port)});
     router = topology.link(router, port).router;
@@ -82,7 +84,8 @@ inline Cycle ApproximateTiming::estimate(Route& path, Source& source, NodeId fro
   }
   const double ahead = source.mean_length > 0 ? source.mean_length : double(flits);
   const double waiting = (source.queueing.term * ahead + path.contention.term * double(flits)) / 2;
-  return fixed_cycles_ + Cycle(path.hops) * per_hop_cycles_ + Cycle(flits) + Cycle(std::int64_t(waiting + 0.5));
+  return fixed_cycles_ + Cycle(path.hops) * per_hop_cycles_ + path.longer_links + Cycle(flits) +
+         Cycle(std::int64_t(waiting + 0.5));
 }
 
 Cycle ApproximateTiming::packet_latency(NodeId from, NodeId to, int flits, Cycle at) {

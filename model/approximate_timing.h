@@ -51,6 +51,7 @@ class ApproximateTiming : public LatencyEstimate {
   struct Route {
     std::uint32_t first = 0;      // into hops_
     std::uint32_t hops = kUnknown;
+    std::uint32_t longer_links = 0;  // cycles its links take beyond router.link_delay each (a dragonfly's global ones)
     Reading contention;           // Σ ρ / (1 − ρ) over its links: the queueing per flit, doubled
   };
   static constexpr std::uint32_t kUnknown = ~std::uint32_t(0);

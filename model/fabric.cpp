@@ -248,7 +248,9 @@ void Fabric::connect_links() {
       Router& from = router(a);
       from.bind_output(p, link_flits_[link], &link_credits_[link]);
       const Topology::Link to = topology_.link(a, p);
-      if (to.router != kNoNode) router(to.router).bind_input(to.input_port, link_flits_[link], link_credits_[link]);
+      if (to.router != kNoNode)
+        router(to.router).bind_input(to.input_port, link_flits_[link], link_credits_[link],
+                                     topology_.link_delay(a, p, platform_.router.link_delay));
       if (!entered[link]) {  // nobody upstream of a's input port p
         from.bind_input(p, edge_flits_[edge], edge_credits_[edge]);
         ++edge;

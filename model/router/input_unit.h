@@ -101,6 +101,7 @@ class InputUnit {
   const CreditSignal* credit_signal() const { return credits_; }
   const Flit& arrived() const { return *arrived_; }  // the link's current flit
   Cycle arrival_latency() const { return arrival_latency_; }
+  void set_arrival_latency(Cycle cycles) { arrival_latency_ = cycles; }
   // A credit for lane `vc` goes upstream; with `merge` (lanes as crossbar inputs) it joins one this
   // port already sent in cycle `now`, and the answer is true.
   bool send_credit(int vc, Cycle now, bool merge) {

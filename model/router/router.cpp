@@ -55,6 +55,7 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
       delivery_channels_(c.terminals.delivery_channels),
       direct_(c.topology.is_direct()),
       routing_delay_(c.config.routing_delay),
+      crossbar_delay_(c.config.crossbar_delay),
       reallocate_when_empty_(c.config.reallocate_when_empty),
       virtual_cut_through_(c.config.virtual_cut_through),
       central_arbiter_(c.config.central_arbiter),
@@ -126,10 +127,11 @@ void Router::end_of_elaboration() {
       fail(id_, 0, "output port " + std::to_string(p) + " is not bound to a link");
 }
 
-void Router::bind_input(int port, FlitSignal& flits, CreditSignal& credits) {
+void Router::bind_input(int port, FlitSignal& flits, CreditSignal& credits, int link_delay) {
   if (port < 0 || port >= input_ports_ || inputs_[std::size_t(port)].bound())
     fail(id_, 0, "input port " + std::to_string(port) + " does not exist or is bound twice");
   inputs_[std::size_t(port)].bind(flits, credits);
+  if (link_delay >= 0 && port < network_ports_) inputs_[std::size_t(port)].set_arrival_latency(crossbar_delay_ + link_delay);
   flits.set_reader(&wake_, &flits_arrived_, port);
 }
 

@@ -88,7 +88,9 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   // credits back from `credits`. The router holds the link signals, not sc_ports: it reads and
   // writes them by address every cycle anyway, and 23 port objects made up a quarter of a node's
   // memory (docs/design.md, "Large networks").
-  void bind_input(int port, FlitSignal& flits, CreditSignal& credits);
+  // `link_delay`: the cycles a flit takes on the link entering a network port (Topology::link_delay;
+  // −1: router.link_delay).
+  void bind_input(int port, FlitSignal& flits, CreditSignal& credits, int link_delay = -1);
   void bind_output(int port, FlitSignal& flits, CreditSignal* credits = nullptr);
   // The signals bound to a port (nullptr while unbound).
   const FlitSignal* input_flits(int port) const { return inputs_[std::size_t(port)].flit_signal(); }
@@ -272,6 +274,7 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   const int delivery_channels_;  // per terminal slot
   const bool direct_;            // one terminal per router, node i's at router i (topology.h)
   const int routing_delay_;
+  const int crossbar_delay_;
   const bool reallocate_when_empty_;
   const bool virtual_cut_through_;
   const bool central_arbiter_;

@@ -7,8 +7,13 @@
 
 namespace icn {
 
-Dragonfly::Dragonfly(int terminals, int routers_per_group, int global_per_router, int groups)
-    : p_(terminals), a_(routers_per_group), h_(global_per_router), g_(groups), routers_(routers_per_group * groups) {
+Dragonfly::Dragonfly(int terminals, int routers_per_group, int global_per_router, int groups, int global_link_delay)
+    : p_(terminals),
+      a_(routers_per_group),
+      h_(global_per_router),
+      g_(groups),
+      routers_(routers_per_group * groups),
+      global_delay_(global_link_delay) {
   if (p_ < 1 || a_ < 1 || h_ < 1 || g_ < 2 || g_ > a_ * h_ + 1)
     throw std::invalid_argument("a dragonfly needs p, a, h >= 1 and 2 <= g <= a*h + 1");
   capacity_ = compute_capacity();
@@ -97,7 +102,9 @@ const Registration<TopologyRegistry> registration{{
     {P::integer("terminals_per_router", 2, 1, 64, "p: terminals (nodes) per router"),
      P::integer("routers_per_group", 4, 1, 64, "a: routers per group, joined all to all"),
      P::integer("global_per_router", 2, 1, 64, "h: global channels per router"),
-     P::integer("groups", 0, 0, 4097, "g: groups, at most a*h + 1 (0: that maximum)")},
+     P::integer("groups", 0, 0, 4097, "g: groups, at most a*h + 1 (0: that maximum)"),
+     P::integer("global_link_delay", 0, 0, 1024,
+                "cycles per flit on a global channel (0: router.link_delay, as on the local ones)")},
     [](const ParameterSet& p) -> std::shared_ptr<const Topology> {
       const int terminals = int(p.integer("terminals_per_router")), a = int(p.integer("routers_per_group")),
                 h = int(p.integer("global_per_router"));
@@ -112,7 +119,7 @@ const Registration<TopologyRegistry> registration{{
       if (a - 1 + h > 64)
         throw ConfigError(p.problem("global_per_router", "a - 1 + h = " + std::to_string(a - 1 + h) +
                                                              " network ports (allowed: at most 64)"));
-      return std::make_shared<const Dragonfly>(terminals, a, h, groups);
+      return std::make_shared<const Dragonfly>(terminals, a, h, groups, int(p.integer("global_link_delay")));
     }}};
 
 }  // namespace

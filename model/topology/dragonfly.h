@@ -22,7 +22,8 @@ class Dragonfly final : public Topology {
  public:
   static constexpr const char* kFamily = "dragonfly";
 
-  Dragonfly(int terminals, int routers_per_group, int global_per_router, int groups);
+  // `global_link_delay`: cycles a flit takes on a global channel (0: router.link_delay, as locally).
+  Dragonfly(int terminals, int routers_per_group, int global_per_router, int groups, int global_link_delay = 0);
 
   std::string describe() const override;  // "dragonfly p=2 a=4 h=2 g=9"
   NodeId node_count() const override { return NodeId(routers_) * NodeId(p_); }
@@ -40,6 +41,9 @@ class Dragonfly final : public Topology {
   // exactly over every pair of routers, by the wiring's symmetry under rotating the groups).
   double uniform_capacity() const override { return capacity_; }
   std::string port_name(int port) const override;
+  int link_delay(NodeId, int output_port, int local_delay) const override {
+    return is_global(output_port) && global_delay_ > 0 ? global_delay_ : local_delay;
+  }
   std::vector<int> position(NodeId router) const override { return {group(router), index(router)}; }
   std::string layout() const override { return "groups"; }
 
@@ -57,7 +61,7 @@ class Dragonfly final : public Topology {
  private:
   double compute_capacity() const;
 
-  int p_, a_, h_, g_, routers_;
+  int p_, a_, h_, g_, routers_, global_delay_;
   double capacity_;
 };
 

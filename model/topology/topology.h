@@ -67,6 +67,13 @@ class Topology {
   std::vector<int> minimal_ports(NodeId from, NodeId to) const;
   virtual int deterministic_port(NodeId from, NodeId to) const = 0;
 
+  // Cycles a flit takes on the link leaving `router` by `output_port`, given router.link_delay
+  // (`local_delay`), which every link of the k-ary n-cube and n-fly takes; a dragonfly's global
+  // channels take network.global_link_delay. Credits come back over any link in one cycle.
+  virtual int link_delay(NodeId router, int output_port, int local_delay) const {
+    return (void)router, (void)output_port, local_delay;
+  }
+
   // Ideal uniform-traffic capacity in flits/node/cycle, bounded by the most loaded channel.
   virtual double uniform_capacity() const = 0;
   // A network port's name in diagnostics ("+x" on a k-ary n-cube).

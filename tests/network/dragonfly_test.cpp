@@ -78,6 +78,23 @@ TEST_CASE("uniform traffic on a dragonfly below saturation is all delivered", "[
   CHECK(accepted == Approx(0.3).epsilon(0.06));
 }
 
+TEST_CASE("a dragonfly's global channels take network.global_link_delay: at zero load every packet that crosses one "
+          "arrives that much later", "[network][dragonfly]") {
+  auto network_latency = [](int global_delay) {
+    return std::stod(testing::in_child_process([global_delay] {
+      auto* network = new Experiment("network", load_configuration_text(
+          kDragonfly, "packet_length: 4\ninjection: {rate: 0.01, unit: flits}\n",
+          {"network.global_link_delay=" + std::to_string(global_delay), "simulation.cycles=20000",
+           "simulation.warmup=1000", "simulation.progress=false"}));
+      testing::run(*network);
+      return std::to_string(make_report(*network).network_latency.mean);
+    }));
+  };
+  // 64 of a packet's 71 destinations are in another group: 10 more cycles on their one global hop.
+  const double slower = network_latency(11) - network_latency(0);
+  CHECK(slower == Approx(10.0 * 64 / 71).epsilon(0.04));
+}
+
 TEST_CASE("what a dragonfly cannot have is refused in one line naming the key", "[dragonfly][config]") {
   auto refusal = [](const std::vector<std::string>& overrides) {
     try {

@@ -107,6 +107,29 @@ TEST_CASE("random pair pairs every node with one partner, fixed by the seed", "[
   CHECK(alone == 1);
 }
 
+TEST_CASE("random permutation sends every node to a different node and every node receives once, fixed by the seed, "
+          "and not a pairing", "[pattern]") {
+  auto a = make("random_permutation", k32n2, 5), b = make("random_permutation", k32n2, 5),
+       c = make("random_permutation", k32n2, 6);
+  std::set<NodeId> images;
+  int differences = 0, mutual = 0;
+  for (NodeId s = 0; s < k32n2.node_count(); ++s) {
+    const NodeId d = to(*a, s);
+    CHECK(d != s);                // no fixed point: every node sends
+    images.insert(d);
+    CHECK(to(*b, s) == d);        // same seed, same permutation
+    differences += to(*c, s) != d;
+    mutual += to(*a, d) == s;
+  }
+  CHECK(images.size() == k32n2.node_count());  // a permutation: every node receives from one
+  CHECK(differences > 900);
+  CHECK(mutual < 20);  // about one pair in a uniform derangement of 1,024 nodes, not a pairing's 1,024
+  const KaryNCube two(2, 1, {DimensionKind::Mesh});
+  auto swap = make("random_permutation", two, 3);
+  CHECK(to(*swap, 0) == 1);
+  CHECK(to(*swap, 1) == 0);
+}
+
 TEST_CASE("butterfly swaps the highest and lowest bits, and tornado per dimension shifts each coordinate", "[pattern]") {
   CHECK(to(*make("butterfly", k16n2), 0b10000000) == 0b00000001);
   CHECK(to(*make("butterfly", k16n2), 0b10011010) == 0b00011011);
