@@ -78,6 +78,7 @@ enum class RandomPurpose : std::uint64_t {
   PacketLength = 7,
   PacketPriority = 8,
   VcAllocationOrder = 9,
+  Waypoint = 10,  // a non-minimal route's intermediate destination, per router
 };
 
 inline RandomStream make_stream(std::uint64_t seed, RandomPurpose purpose, std::uint64_t index) {

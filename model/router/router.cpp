@@ -56,6 +56,8 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
       direct_(c.topology.is_direct()),
       routing_delay_(c.config.routing_delay),
       crossbar_delay_(c.config.crossbar_delay),
+      uses_waypoints_(c.routing.uses_waypoints()),
+      waypoints_(make_stream(c.seed, RandomPurpose::Waypoint, c.id)),
       reallocate_when_empty_(c.config.reallocate_when_empty),
       virtual_cut_through_(c.config.virtual_cut_through),
       central_arbiter_(c.config.central_arbiter),

@@ -275,6 +275,8 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   const bool direct_;            // one terminal per router, node i's at router i (topology.h)
   const int routing_delay_;
   const int crossbar_delay_;
+  const bool uses_waypoints_;  // the routing function sends packets through a waypoint (RoutingFunction)
+  RandomStream waypoints_;     // the waypoints drawn here
   const bool reallocate_when_empty_;
   const bool virtual_cut_through_;
   const bool central_arbiter_;

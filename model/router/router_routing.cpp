@@ -36,7 +36,14 @@ void Router::route_candidates(int index, const Flit& header, RouteResult& route)
     for (int port = delivery; port < delivery + delivery_channels_; ++port) route.add(port, all_vcs_);
     return;
   }
-  routing_.route(id_, index / vcs_, index % vcs_, header.destination, route);
+  if (uses_waypoints_) {
+    // A non-minimal route: the packet draws its waypoint where it enters the network.
+    Packet& packet = packets_[header.packet];
+    if (index / vcs_ >= network_ports_) packet.waypoint = routing_.choose_waypoint(id_, header.destination, waypoints_);
+    routing_.route_via(id_, index / vcs_, index % vcs_, header.destination, packet.waypoint, route);
+  } else {
+    routing_.route(id_, index / vcs_, index % vcs_, header.destination, route);
+  }
   if (pre_routed_injection_ && index / vcs_ >= network_ports_) {  // keep only the channel's direction
     const int direction = index / vcs_ - network_ports_;
     int kept = 0;

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/parameters.h"
+#include "core/random_stream.h"
 #include "core/registry.h"
 #include "core/types.h"
 
@@ -53,6 +54,18 @@ class RoutingFunction {
   // input_port >= topology.network_ports() means the header came from an injection channel.
   virtual void route(NodeId node, int input_port, int input_vc, NodeId destination,
                      RouteResult& out) const = 0;
+  // Non-minimal routing: the waypoint a packet entering the network at `node` for `destination` is
+  // sent through first (drawn from the router's own stream; Packet::waypoint keeps it), and the route
+  // that knows it. Minimal functions have none and route by the destination alone.
+  virtual NodeId choose_waypoint(NodeId node, NodeId destination, RandomStream& random) const {
+    return (void)node, (void)destination, (void)random, kNoNode;
+  }
+  virtual bool uses_waypoints() const { return false; }
+  virtual void route_via(NodeId node, int input_port, int input_vc, NodeId destination, NodeId waypoint,
+                         RouteResult& out) const {
+    (void)waypoint;
+    route(node, input_port, input_vc, destination, out);
+  }
   // One line on how the virtual channels are used (classes, escape VCs), for the summary.
   virtual std::string describe() const = 0;
   // Whole packets a VC buffer must be able to hold under virtual cut-through (bubble flow
