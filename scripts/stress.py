@@ -99,7 +99,7 @@ def draw(rng: random.Random):
         s["network.groups"] = groups
         nodes = p * a * (groups or a * h + 1)
         wraps = []
-        routing = rng.choice(["minimal", "valiant"])
+        routing = rng.choice(["minimal", "valiant", "ugal_local"])
         s["routing.type"] = routing
     elif fly:
         radix = rng.choice([2, 2, 3, 4])
@@ -129,10 +129,10 @@ def draw(rng: random.Random):
         wraps = [rng.choice(["torus", "torus", "mesh"]) for _ in range(dimensions)]
         s["network.wrap"] = wraps[0] if len(set(wraps)) == 1 else "[" + ",".join(wraps) + "]"
 
-        # Every routing function registered for k-ary n-cubes (destination_tag is the n-fly's, minimal and
-        # valiant the dragonfly's).
+        # Every routing function registered for k-ary n-cubes (destination_tag is the n-fly's, minimal,
+        # valiant and ugal_local the dragonfly's).
         routing = rng.choice(["dimension_order"] + [r for r in REGISTRY["routing.type"]
-                                                    if r not in ("destination_tag", "minimal", "valiant")])
+                                                    if r not in ("destination_tag", "minimal", "valiant", "ugal_local")])
         s["routing.type"] = routing
         if routing == "dimension_order" and ("torus" in wraps or not careful):  # a mesh has no ring to cut
             s["routing.dateline"] = rng.choice(REGISTRY["routing.dateline"])
@@ -145,7 +145,7 @@ def draw(rng: random.Random):
         lanes = max(lanes, 3)
     if careful and routing == "minimal":  # a VC class before and after the global hop
         lanes = max(lanes, 2)
-    if careful and routing == "valiant":  # to the intermediate group, to the destination's, within it
+    if careful and routing in ("valiant", "ugal_local"):  # to the intermediate group, to the destination's, within it
         lanes = max(lanes, 3)
     s["router.virtual_channels"] = lanes
     lengths = [4, 16] if rng.random() < 0.3 else [rng.choice([1, 2, 4, 8, 16, 20])]

@@ -218,6 +218,7 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   template <bool kCrossbarInputPerLane>  // router.crossbar_inputs: per_lane
   void traverse(int in_port, int in_vc, int out_port, Cycle now);
   struct SwitchView;  // the lanes as the switch allocator sees them (router.cpp)
+  struct OutputOccupancy;  // the output queues as a routing function that chooses by load sees them (router_routing.cpp)
   // Lane `vc` of input `port` may bid for the switch from `now` / no longer may.
   void set_active(int port, int vc, Cycle now) {
     inputs_[std::size_t(port)].set_active(vc, now);

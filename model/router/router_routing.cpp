@@ -10,6 +10,19 @@ namespace icn {
 
 using router_internal::fail;
 
+// The flits held downstream of each network output port, its lanes' used credits (UGAL-L's queues).
+struct Router::OutputOccupancy final : PortOccupancy {
+  explicit OutputOccupancy(const Router& router) : r(router) {}
+  int occupied(int port) const override {
+    if (port < 0 || port >= r.network_ports_) return 0;
+    const OutputUnit& out = r.outputs_[std::size_t(port)];
+    int held = 0;
+    for (int v = 0; v < out.lanes(); ++v) held += out.capacity() - out.credits(v);
+    return held;
+  }
+  const Router& r;
+};
+
 int Router::delivery_port(NodeId destination) const {
   if (direct_) return destination == id_ ? network_ports_ : -1;
   const Topology::Attachment at = topology_.delivery_point(destination);
@@ -39,7 +52,8 @@ void Router::route_candidates(int index, const Flit& header, RouteResult& route)
   if (uses_waypoints_) {
     // A non-minimal route: the packet draws its waypoint where it enters the network.
     Packet& packet = packets_[header.packet];
-    if (index / vcs_ >= network_ports_) packet.waypoint = routing_.choose_waypoint(id_, header.destination, waypoints_);
+    if (index / vcs_ >= network_ports_)
+      packet.waypoint = routing_.choose_waypoint(id_, header.destination, waypoints_, OutputOccupancy(*this));
     routing_.route_via(id_, index / vcs_, index % vcs_, header.destination, packet.waypoint, route);
   } else {
     routing_.route(id_, index / vcs_, index % vcs_, header.destination, route);

@@ -48,6 +48,17 @@ struct RouteView {
   int count;
 };
 
+// What a routing function that chooses by load may read of the router it routes at: the flits held
+// downstream of each output port (its lanes' used credits) — the "queue" UGAL-L compares (Kim et
+// al., ISCA 2008, sec. 4.1).
+class PortOccupancy {
+ public:
+  virtual int occupied(int port) const = 0;
+
+ protected:
+  ~PortOccupancy() = default;
+};
+
 class RoutingFunction {
  public:
   virtual ~RoutingFunction() = default;
@@ -55,10 +66,11 @@ class RoutingFunction {
   virtual void route(NodeId node, int input_port, int input_vc, NodeId destination,
                      RouteResult& out) const = 0;
   // Non-minimal routing: the waypoint a packet entering the network at `node` for `destination` is
-  // sent through first (drawn from the router's own stream; Packet::waypoint keeps it), and the route
-  // that knows it. Minimal functions have none and route by the destination alone.
-  virtual NodeId choose_waypoint(NodeId node, NodeId destination, RandomStream& random) const {
-    return (void)node, (void)destination, (void)random, kNoNode;
+  // sent through first (drawn from the router's own stream, perhaps by the router's output queues;
+  // Packet::waypoint keeps it), and the route that knows it. Minimal functions have none and route
+  // by the destination alone.
+  virtual NodeId choose_waypoint(NodeId node, NodeId destination, RandomStream& random, const PortOccupancy& load) const {
+    return (void)node, (void)destination, (void)random, (void)load, kNoNode;
   }
   virtual bool uses_waypoints() const { return false; }
   virtual void route_via(NodeId node, int input_port, int input_vc, NodeId destination, NodeId waypoint,

@@ -4,6 +4,8 @@
 // intermediate group in at most five with two.
 #include <catch2/catch.hpp>
 
+#include <map>
+
 #include "core/parameters.h"
 #include "routing/routing_function.h"
 #include "topology/dragonfly.h"
@@ -49,6 +51,12 @@ Walk walk(const Dragonfly& t, const RoutingFunction& routing, NodeId from, NodeI
   }
   return w;
 }
+
+// Scripted output queues: flits held downstream of each port.
+struct Queues final : PortOccupancy {
+  std::map<int, int> held;
+  int occupied(int port) const override { return held.count(port) ? held.at(port) : 0; }
+};
 
 std::unique_ptr<RoutingFunction> make(const std::string& name, const Dragonfly& t, int vcs) {
   const ParameterSet none;
@@ -103,6 +111,38 @@ TEST_CASE("Valiant routing on a dragonfly passes through the intermediate group 
   const auto valiant = make("valiant", t, 3);
   RandomStream random(1, 2, 3);
   std::vector<int> drawn(9, 0);
-  for (int i = 0; i < 9000; ++i) ++drawn[std::size_t(valiant->choose_waypoint(0, 40, random))];
+  const Queues empty;
+  for (int i = 0; i < 9000; ++i) ++drawn[std::size_t(valiant->choose_waypoint(0, 40, random, empty))];
   for (int n : drawn) CHECK(n == Approx(1000).margin(150));
+}
+
+TEST_CASE("UGAL-L takes the minimal route unless its first queue times its hops exceeds a random Valiant route's, "
+          "and then routes as Valiant does", "[dragonfly][routing]") {
+  const Dragonfly t(2, 4, 2, 9);
+  const auto ugal = make("ugal_local", t, 3);
+  CHECK(ugal->uses_waypoints());
+  // From router 0 (group 0) to node 40 (router 20, group 5): the minimal route's first port.
+  const NodeId destination = 40;
+  const int minimal_port = t.deterministic_port(0, destination);
+  RandomStream random(7, 2, 3);
+  Queues queues;
+  int minimal = 0, other = 0;
+  for (int i = 0; i < 2000; ++i) minimal += ugal->choose_waypoint(0, destination, random, queues) == 5;
+  CHECK(minimal == 2000);  // empty queues: the minimal route always
+  queues.held[minimal_port] = 32;  // the minimal route's first channel holds a full buffer of every lane
+  for (int i = 0; i < 2000; ++i) {
+    const NodeId group = ugal->choose_waypoint(0, destination, random, queues);
+    other += group != 5 && group != 0;  // a Valiant route through a third group
+  }
+  // Every third group's route starts on another port (empty), except the groups whose route shares
+  // the minimal route's first port: most draws go non-minimal.
+  CHECK(other > 1000);
+  for (NodeId from = 0; from < t.router_count(); ++from)
+    for (NodeId to = 0; to < t.node_count(); to += 2)
+      for (int intermediate = 0; intermediate < 9; ++intermediate) {
+        if (from == to / 2) continue;
+        const Walk w = walk(t, *ugal, from, to, NodeId(intermediate), 3, 3);
+        REQUIRE(w.arrived);
+        CHECK(w.classes_never_decrease);
+      }
 }
