@@ -464,10 +464,9 @@ void write_json(std::ostream& os, const RunReport& r) {
 }
 
 void print_summary(std::ostream& os, const RunReport& r, double wall_seconds, std::uint64_t peak_memory_bytes) {
-  char line[160];
+  // A name padded to 34 columns (bytes, as printf pads), then the value whole, however long.
   auto row = [&](const std::string& name, const std::string& value) {
-    std::snprintf(line, sizeof line, "  %-34s %s\n", name.c_str(), value.c_str());
-    os << line;
+    os << "  " << name << std::string(name.size() < 34 ? 34 - name.size() : 0, ' ') << " " << value << "\n";
   };
   os << "icnsim " << r.model_version << ": " << r.platform_name << " × " << r.stimulus_name << " (seed " << r.seed << ")\n";
   for (const auto& [name, value] : r.document->rows()) row(name, value);

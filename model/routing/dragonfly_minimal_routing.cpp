@@ -33,8 +33,7 @@ class DragonflyMinimalRouting final : public RoutingFunction {
     out.add(port, after_global ? after_ : before_);
   }
   std::string describe() const override {
-    return "dragonfly minimal: local and global hops before the global one on the lower half of the VCs, the "
-           "local hop after it on the upper half";
+    return "dragonfly minimal: VCs in halves, up to the global hop and after it";
   }
 
  private:

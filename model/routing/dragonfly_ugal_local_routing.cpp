@@ -26,8 +26,7 @@ class DragonflyUgalLocalRouting final : public DragonflyNonMinimalRouting {
     return NodeId(minimal_cost <= other_cost ? minimal_group : candidate);
   }
   std::string describe() const override {
-    return "dragonfly UGAL-L: minimal or through a random group, by queue x hops at the source router; VC classes in "
-           "thirds";
+    return "dragonfly UGAL-L: minimal or through a random group by queue x hops; VCs in thirds";
   }
 };
 

@@ -71,8 +71,7 @@ class DragonflyValiantRouting final : public DragonflyNonMinimalRouting {
     return NodeId(random.below(std::uint64_t(topology_.groups())));
   }
   std::string describe() const override {
-    return "dragonfly Valiant: a random intermediate group, then minimal; VC classes in thirds (to it, to the "
-           "destination's group, within it)";
+    return "dragonfly Valiant: through a random group; VCs in thirds by phase";
   }
 };
 
