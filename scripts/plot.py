@@ -10,7 +10,7 @@
     scripts/plot bars RUNS.csv --metric COLUMN [--by COLUMN] [--group COLUMN] [--base VALUE] --out PREFIX
         a metric (completion time, by default) normalised to the uncontrolled base, per group
     scripts/plot heatmap RUN.json [RUN.json ...] [--first N] [--last N] --out PREFIX
-        link utilisation drawn on the topology (a grid per plane, stages for the n-fly), over the
+        link utilisation drawn on the topology (a grid per plane, stages for the n-fly, groups on a circle for the dragonfly), over the
         whole window or spatial samples first..last-1; throttling nodes outlined; one panel per run
     scripts/plot animate RUN.json [--fps N] --out PREFIX
         PREFIX.gif: the same, one frame per spatial sample
@@ -319,25 +319,42 @@ def plot_bars(rows, metric, by, group, base, ylabel=None):
     return figure
 
 
+def placement(layout):
+    """Where each router is drawn, (x, y): a k-ary n-cube's by its first two coordinates (the planes of a
+    third side by side); a k-ary n-fly's stages left to right; a dragonfly's groups on a circle, each
+    group's routers on a small circle round its place, so the global channels cross the middle."""
+    positions = layout["positions"]
+    extent = [max(p[d] for p in positions) + 1 for d in range(len(positions[0]))]
+    if layout["kind"] == "groups":
+        groups, per_group = extent[0], extent[1] if len(extent) > 1 else 1
+        inner = 0.35 + 0.12 * per_group  # a group's own circle
+        outer = max(2.5, 1.3 * groups * inner / math.pi)  # room for every group's circle round the big one
+        points = []
+        for p in positions:
+            a, b = 2 * math.pi * p[0] / groups, 2 * math.pi * (p[1] if len(p) > 1 else 0) / per_group
+            points.append((outer * math.cos(a) + inner * math.cos(a + b), outer * math.sin(a) + inner * math.sin(a + b)))
+        return points
+    if layout["kind"] != "grid":  # stages: stage across, switch down
+        return [(float(p[0]) * 2.0, -float(p[1]) if len(p) > 1 else 0.0) for p in positions]
+    return [(float(p[0]) + (p[2] * (extent[0] + 1.5) if len(p) > 2 else 0.0), -float(p[1]) if len(p) > 1 else 0.0)
+            for p in positions]
+
+
 def draw_network(ax, result, links, throttled=None, colour_map="YlOrRd", buffered=None, most_buffered=1.0):
     """Draws `links` (spatial.link_utilisation) on the network's layout in `ax`, routers filled by
     the flits their input buffers hold (`buffered`, of `most_buffered`) if given: every router placed
     by its first two coordinates (the planes of a third side by side), links between neighbours as
     two parallel bars (each direction on its right-hand side), wrap-around links and links to
-    another plane as stubs in the port's direction; a k-ary n-fly's stages left to right."""
+    another plane as stubs in the port's direction; a k-ary n-fly's stages left to right; a dragonfly's
+    groups on a circle (placement)."""
     layout = spatial.layout(result)
     positions = layout["positions"]
     grid = layout["kind"] == "grid"
-    extent = [max(p[d] for p in positions) + 1 for d in range(len(positions[0]))]
     cmap = plt.get_cmap(colour_map)
+    points = placement(layout)
 
     def place(router):
-        p = positions[router]
-        if not grid:  # stages: stage across, switch down
-            return float(p[0]) * 2.0, -float(p[1]) if len(p) > 1 else 0.0
-        x = float(p[0]) + (p[2] * (extent[0] + 1.5) if len(p) > 2 else 0.0)
-        y = -float(p[1]) if len(p) > 1 else 0.0
-        return x, y
+        return points[router]
 
     for router in range(len(positions)):
         x, y = place(router)

@@ -85,3 +85,40 @@ def test_a_result_without_spatial_data_gets_a_clear_error(icnsim, tmp_path, caps
     import plot
     assert plot.main(["heatmap", str(out), "--out", str(tmp_path / "heat")]) == 2
     assert "simulation.activity=per_component" in capsys.readouterr().err
+
+
+def test_under_group_shift_a_dragonflys_hottest_links_are_one_global_channel_per_group_drawn_across_a_circle_of_groups(
+        icnsim, tmp_path):
+    # Minimal routing sends each group's traffic to the next group over the one channel between them
+    # (Kim et al. 2008, sec. 4.2): those 8 channels are the 8 hottest links, each to the next group.
+    out = tmp_path / "r.json"
+    p = icnsim("platforms/dragonfly.yaml", "stimuli/uniform.yaml", "--set", "stimulus.pattern.type=group_shift",
+               "--set", "stimulus.injection.rate=0.5", "--set", "stimulus.injection.unit=flits",
+               "--set", "simulation.cycles=4000", "--set", "simulation.warmup=1000",
+               "--set", "simulation.activity=per_component", "-q", "--out", out)
+    assert p.returncode == 0, p.stderr
+    r = json.loads(out.read_text())
+    layout = r["layout"]
+    assert layout["kind"] == "groups"
+    group = [position[0] for position in layout["positions"]]
+    groups = max(group) + 1
+    hottest = spatial.hottest_links(r, groups)
+    assert all(link["port_name"].startswith("global") for link in hottest), hottest
+    assert sorted(group[link["from"]] for link in hottest) == list(range(groups))
+    assert all(group[link["to"]] == (group[link["from"]] + 1) % groups for link in hottest)
+    assert hottest[-1]["utilisation"] > 0.9  # saturated
+    # Drawn as groups on a circle: the groups' centres equally far from the middle, each router nearer
+    # its own group's centre than any other's.
+    import math
+    import plot
+    points = plot.placement(layout)
+    centres = []
+    for g in range(groups):
+        members = [points[i] for i in range(len(points)) if group[i] == g]
+        centres.append((sum(x for x, _ in members) / len(members), sum(y for _, y in members) / len(members)))
+    radii = [math.hypot(x, y) for x, y in centres]
+    assert max(radii) - min(radii) < 1e-9 and min(radii) > 1
+    for i, (x, y) in enumerate(points):
+        distances = [math.hypot(x - cx, y - cy) for cx, cy in centres]
+        assert distances.index(min(distances)) == group[i]
+    assert plot.main(["heatmap", str(out), "--out", str(tmp_path / "heat")]) == 0
