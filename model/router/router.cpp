@@ -58,7 +58,6 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
       crossbar_delay_(c.config.crossbar_delay),
       uses_waypoints_(c.routing.uses_waypoints()),
       waypoints_(make_stream(c.seed, RandomPurpose::Waypoint, c.id)),
-      reallocate_when_empty_(c.config.reallocate_when_empty),
       virtual_cut_through_(c.config.virtual_cut_through),
       central_arbiter_(c.config.central_arbiter),
       crossbar_input_per_lane_(c.config.crossbar_input_per_lane),
@@ -89,7 +88,7 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
                          p < network_ports_ ? all_vcs_ : 0u);
   outputs_.reserve(std::size_t(output_ports_));
   for (int p = 0; p < output_ports_; ++p)
-    outputs_.emplace_back(vcs_, p < network_ports_ ? depth_ : OutputUnit::kDeliveryCredits, reallocate_when_empty_,
+    outputs_.emplace_back(vcs_, p < network_ports_ ? depth_ : OutputUnit::kDeliveryCredits, c.config.reallocate_when_empty,
                           p >= network_ports_ || c.topology.has_link(c.id, p));
   // A route has at most a candidate per network port and one escape candidate (Duato, bubble), or
   // one per delivery channel.

@@ -278,7 +278,6 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   const int crossbar_delay_;
   const bool uses_waypoints_;  // the routing function sends packets through a waypoint (RoutingFunction)
   RandomStream waypoints_;     // the waypoints drawn here
-  const bool reallocate_when_empty_;
   const bool virtual_cut_through_;
   const bool central_arbiter_;
   // router.crossbar_inputs: per_lane: several lanes of one input port may move in a cycle, and

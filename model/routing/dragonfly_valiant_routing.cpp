@@ -25,21 +25,13 @@ int DragonflyNonMinimalRouting::class_of(int vc) const {
   return 2;
 }
 
-int DragonflyNonMinimalRouting::toward_group(NodeId node, int group) const {
-  int port = 0;
-  const NodeId exit = topology_.gateway(topology_.group(node), group, port);
-  if (exit == node) return port;
-  const int target = topology_.index(exit), own = topology_.index(node);
-  return target < own ? target : target - 1;
-}
-
 int DragonflyNonMinimalRouting::hops_via(NodeId node, NodeId destination, int intermediate, int& first_port) const {
   const int here = topology_.group(node);
   if (intermediate == here || intermediate == topology_.group_of_node(destination)) {
     first_port = topology_.deterministic_port(node, destination);
     return topology_.distance(node, destination);
   }
-  first_port = toward_group(node, intermediate);
+  first_port = topology_.port_to_group(node, intermediate);
   int port = 0;
   const NodeId exit = topology_.gateway(here, intermediate, port);
   const NodeId landing = topology_.link(exit, port).router;
@@ -58,7 +50,8 @@ void DragonflyNonMinimalRouting::route_via(NodeId node, int input_port, int inpu
   // crossed into the destination's group, 2 for the local hop there. A global hop moves a packet on
   // by one class, a local hop keeps it.
   const int next = injected ? (here == int(waypoint) ? 1 : 0) : std::min(2, came_on + (came_global ? 1 : 0));
-  out.add(next == 0 ? toward_group(node, int(waypoint)) : topology_.deterministic_port(node, destination), class_[next]);
+  out.add(next == 0 ? topology_.port_to_group(node, int(waypoint)) : topology_.deterministic_port(node, destination),
+          class_[next]);
 }
 
 namespace {

@@ -33,8 +33,6 @@ class DragonflyNonMinimalRouting : public RoutingFunction {
   // Router-to-router hops from `node` to node `destination` through group `intermediate`, and the
   // first port of that route.
   int hops_via(NodeId node, NodeId destination, int intermediate, int& first_port) const;
-  // The port on the minimal route from `node` to any router of `group` (another group than its own).
-  int toward_group(NodeId node, int group) const;
 
   const Dragonfly& topology_;
 

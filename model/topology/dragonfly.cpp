@@ -46,14 +46,20 @@ NodeId Dragonfly::gateway(int from_group, int to_group, int& port) const {
   return NodeId(from_group * a_ + k / h_);
 }
 
+int Dragonfly::port_to_group(NodeId router, int to_group) const {
+  int port = 0;
+  const NodeId exit = gateway(group(router), to_group, port);
+  if (exit == router) return port;
+  const int to_index = index(exit);
+  return to_index < index(router) ? to_index : to_index - 1;
+}
+
 int Dragonfly::deterministic_port(NodeId from, NodeId to) const {
   const NodeId target = to / NodeId(p_);
   if (from == target) return -1;
-  auto local_port = [&](int to_index) { return to_index < index(from) ? to_index : to_index - 1; };
-  if (group(from) == group(target)) return local_port(index(target));
-  int port = 0;
-  const NodeId exit = gateway(group(from), group(target), port);
-  return exit == from ? port : local_port(index(exit));
+  if (group(from) != group(target)) return port_to_group(from, group(target));
+  const int to_index = index(target);
+  return to_index < index(from) ? to_index : to_index - 1;
 }
 
 int Dragonfly::minimal_ports(NodeId from, NodeId to, int* out) const {

@@ -57,6 +57,9 @@ class Dragonfly final : public Topology {
   bool is_global(int port) const { return port >= a_ - 1; }
   // The router of group `from_group` that holds the global channel to `to_group`, and its port.
   NodeId gateway(int from_group, int to_group, int& port) const;
+  // The port of `router` on the minimal route to any router of `group` (not its own): the global
+  // channel there, or the local hop to the router that holds it.
+  int port_to_group(NodeId router, int group) const;
 
  private:
   double compute_capacity() const;
