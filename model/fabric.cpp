@@ -39,7 +39,7 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
   }
   routing_ = RoutingRegistry::get(platform_.routing.type)
                  .create(RoutingContext{topology_, platform_.router.virtual_channels, platform_.routing.parameters,
-                                        platform_.router.virtual_cut_through});
+                                        platform_.router.virtual_cut_through, &network_queues_});
   if (platform_.router.metapacket_lane)
     metapackets_ =
         std::make_unique<MetapacketGather>("metapackets", require<KaryNCube>(topology_, "metapackets"), *clock_);

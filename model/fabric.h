@@ -18,6 +18,7 @@
 #include "deadlock/wait_for.h"
 #include "node.h"
 #include "platform/configuration.h"
+#include "routing/routing_function.h"
 #include "stats/network_statistics.h"
 #include "tlm/tlm_port.h"
 #include "topology/topology.h"
@@ -29,7 +30,6 @@ class ResultSource;
 class DeadlockAudit;
 class EntropyCircuit;
 class MetapacketGather;
-class RoutingFunction;
 class Sideband;
 
 class Fabric : public sc_core::sc_module, public WaitForQuery {
@@ -126,6 +126,12 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   std::unique_ptr<Sideband> sideband_;  // runs only if a congestion controller attaches to it
   std::unique_ptr<EntropyCircuit> entropy_circuit_;  // runs only if an entropy-throttling controller attaches
   std::unique_ptr<MetapacketGather> metapackets_;  // with router.metapacket_lane
+  // Every router's output queues, for a routing function with global information (UGAL-G).
+  struct NetworkQueues final : NetworkOccupancy {
+    explicit NetworkQueues(const Fabric& f) : fabric(f) {}
+    int occupied(NodeId r, int port) const override { return fabric.router(r).queued_for(port); }
+    const Fabric& fabric;
+  } network_queues_{*this};
   std::unique_ptr<RoutingFunction> routing_;
   std::vector<std::unique_ptr<Router>> routers_;  // an indirect network's; a direct one's are in its nodes
   std::vector<std::unique_ptr<Node>> nodes_;

@@ -28,6 +28,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 BUILD = pathlib.Path(os.environ.get("ICNSIM_BUILD", ROOT / "build"))
 BINARY = BUILD / "model" / "icnsim"
 
+# The dragonfly's routing functions (routing/dragonfly_*_routing.cpp).
+DRAGONFLY_ROUTINGS = ["minimal", "valiant", "ugal_local", "ugal_global", "par"]
 
 
 def registries():
@@ -99,7 +101,7 @@ def draw(rng: random.Random):
         s["network.groups"] = groups
         nodes = p * a * (groups or a * h + 1)
         wraps = []
-        routing = rng.choice(["minimal", "valiant", "ugal_local"])
+        routing = rng.choice(DRAGONFLY_ROUTINGS)
         s["routing.type"] = routing
     elif fly:
         radix = rng.choice([2, 2, 3, 4])
@@ -129,10 +131,10 @@ def draw(rng: random.Random):
         wraps = [rng.choice(["torus", "torus", "mesh"]) for _ in range(dimensions)]
         s["network.wrap"] = wraps[0] if len(set(wraps)) == 1 else "[" + ",".join(wraps) + "]"
 
-        # Every routing function registered for k-ary n-cubes (destination_tag is the n-fly's, minimal,
-        # valiant and ugal_local the dragonfly's).
+        # Every routing function registered for k-ary n-cubes (destination_tag is the n-fly's; the
+        # dragonfly's are its own).
         routing = rng.choice(["dimension_order"] + [r for r in REGISTRY["routing.type"]
-                                                    if r not in ("destination_tag", "minimal", "valiant", "ugal_local")])
+                                                    if r != "destination_tag" and r not in DRAGONFLY_ROUTINGS])
         s["routing.type"] = routing
         if routing == "dimension_order" and ("torus" in wraps or not careful):  # a mesh has no ring to cut
             s["routing.dateline"] = rng.choice(REGISTRY["routing.dateline"])
@@ -145,8 +147,10 @@ def draw(rng: random.Random):
         lanes = max(lanes, 3)
     if careful and routing == "minimal":  # a VC class before and after the global hop
         lanes = max(lanes, 2)
-    if careful and routing in ("valiant", "ugal_local"):  # to the intermediate group, to the destination's, within it
+    if careful and routing in ("valiant", "ugal_local", "ugal_global"):  # to the intermediate group, to the destination's, within it
         lanes = max(lanes, 3)
+    if careful and routing == "par":  # and a second local hop in the source group
+        lanes = max(lanes, 4)
     s["router.virtual_channels"] = lanes
     lengths = [4, 16] if rng.random() < 0.3 else [rng.choice([1, 2, 4, 8, 16, 20])]
     switching = rng.choice(["wormhole", "wormhole", "virtual_cut_through"])

@@ -139,6 +139,9 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   // nor Disha's or the metapackets' lanes.
   int full_buffers() const final { return full_buffers_; }
   int input_occupancy(int port, int vc) const { return inputs_[std::size_t(port)].lane(vc).count; }
+  // The flits queued for network output `port`: held downstream (its lanes' used credits) and
+  // waiting here in the input lanes holding its VCs — the queue UGAL routing compares.
+  int queued_for(int port) const;
   // Could be allocated to a new packet now.
   bool output_vc_free(int port, int vc) const { return outputs_[std::size_t(port)].free(vc); }
   int output_credits(int port, int vc) const { return outputs_[std::size_t(port)].credits(vc); }

@@ -10,18 +10,24 @@ namespace icn {
 
 using router_internal::fail;
 
-// The flits held downstream of each network output port, its lanes' used credits (UGAL-L's queues).
+// The flits queued for each network output port, as a routing function that chooses by load sees them.
 struct Router::OutputOccupancy final : PortOccupancy {
   explicit OutputOccupancy(const Router& router) : r(router) {}
-  int occupied(int port) const override {
-    if (port < 0 || port >= r.network_ports_) return 0;
-    const OutputUnit& out = r.outputs_[std::size_t(port)];
-    int held = 0;
-    for (int v = 0; v < out.lanes(); ++v) held += out.capacity() - out.credits(v);
-    return held;
-  }
+  int occupied(int port) const override { return r.queued_for(port); }
   const Router& r;
 };
+
+int Router::queued_for(int port) const {
+  if (port < 0 || port >= network_ports_) return 0;
+  const OutputUnit& out = outputs_[std::size_t(port)];
+  int queued = 0;
+  for (int v = 0; v < out.lanes(); ++v) {
+    queued += out.capacity() - out.credits(v);
+    const OutputLane& lane = out.lane(v);
+    if (lane.allocated) queued += inputs_[lane.owner_port].lane(lane.owner_vc).count;
+  }
+  return queued;
+}
 
 int Router::delivery_port(NodeId destination) const {
   if (direct_) return destination == id_ ? network_ports_ : -1;
@@ -50,10 +56,12 @@ void Router::route_candidates(int index, const Flit& header, RouteResult& route)
     return;
   }
   if (uses_waypoints_) {
-    // A non-minimal route: the packet draws its waypoint where it enters the network.
+    // A non-minimal route: the packet draws its waypoint where it enters the network (PAR may draw
+    // again a hop later); the router keeps it with the packet.
     Packet& packet = packets_[header.packet];
-    if (index / vcs_ >= network_ports_)
-      packet.waypoint = routing_.choose_waypoint(id_, header.destination, waypoints_, OutputOccupancy(*this));
+    if (index / vcs_ >= network_ports_) packet.waypoint = kNoNode;
+    packet.waypoint = routing_.choose_waypoint(id_, index / vcs_, index % vcs_, header.destination, packet.waypoint,
+                                               waypoints_, OutputOccupancy(*this));
     routing_.route_via(id_, index / vcs_, index % vcs_, header.destination, packet.waypoint, route);
   } else {
     routing_.route(id_, index / vcs_, index % vcs_, header.destination, route);

@@ -3,7 +3,10 @@
 // local hop in the destination's group — with the paper's VC classes for deadlock freedom: local
 // hops before the global one and the global hop itself on class 0, the local hop after it on class
 // 1. A packet's channels then only ever go from class 0 to class 1 or from local to global within
-// class 0, an acyclic order. The classes split the VCs in two halves (V >= 2).
+// class 0, an acyclic order. The classes split the VCs in two halves (V >= 2). `vc_classes: none`
+// lets every hop take any VC: local and global channels of different groups can then wait on each
+// other in a cycle, and do at full load — the deadlock the classes are there for (the watchdog's
+// knot names it).
 #include <stdexcept>
 
 #include "routing/routing_function.h"
@@ -14,7 +17,11 @@ namespace {
 
 class DragonflyMinimalRouting final : public RoutingFunction {
  public:
-  DragonflyMinimalRouting(const Dragonfly& topology, int virtual_channels) : topology_(topology) {
+  DragonflyMinimalRouting(const Dragonfly& topology, int virtual_channels, bool classes) : topology_(topology) {
+    if (!classes) {
+      before_ = after_ = first_vcs(virtual_channels);
+      return;
+    }
     if (virtual_channels < 2)
       throw std::invalid_argument("minimal routing on a dragonfly needs at least 2 virtual channels (one per class: "
                                   "before and after the global hop)");
@@ -33,7 +40,8 @@ class DragonflyMinimalRouting final : public RoutingFunction {
     out.add(port, after_global ? after_ : before_);
   }
   std::string describe() const override {
-    return "dragonfly minimal: VCs in halves, up to the global hop and after it";
+    return before_ == after_ ? "dragonfly minimal: any VC on any hop (no classes: can deadlock)"
+                             : "dragonfly minimal: VCs in halves, up to the global hop and after it";
   }
 
  private:
@@ -43,10 +51,12 @@ class DragonflyMinimalRouting final : public RoutingFunction {
 
 const Registration<RoutingRegistry> registration{{
     "minimal", "dragonfly: the one minimal route (local, global, local), VC classes before and after the global hop",
-    {},
+    {ParameterSpec::choice("vc_classes", "path_order", {"path_order", "none"},
+                           "path_order: VCs in halves before and after the global hop (deadlock-free); none: any VC "
+                           "on any hop, which can deadlock (what the classes prevent)")},
     [](const RoutingContext& c) {
       return std::make_unique<DragonflyMinimalRouting>(require<Dragonfly>(c.topology, "minimal routing"),
-                                                       c.virtual_channels);
+                                                       c.virtual_channels, c.parameters.text("vc_classes") != "none");
     }}};
 
 }  // namespace

@@ -11,18 +11,22 @@
 namespace icn {
 
 DragonflyNonMinimalRouting::DragonflyNonMinimalRouting(const Dragonfly& topology, int virtual_channels,
-                                                       const std::string& name)
-    : topology_(topology) {
-  if (virtual_channels < 3)
-    throw std::invalid_argument(name + " on a dragonfly needs at least 3 virtual channels (one per class: to the "
-                                       "intermediate group, to the destination's group, within it)");
-  for (int c = 0; c < 3; ++c) class_[c] = first_vcs(virtual_channels * (c + 1) / 3) & ~first_vcs(virtual_channels * c / 3);
+                                                       const std::string& name, int classes)
+    : topology_(topology), classes_(classes) {
+  if (virtual_channels < classes)
+    throw std::invalid_argument(name + " on a dragonfly needs at least " + std::to_string(classes) +
+                                " virtual channels (one per class: " +
+                                (classes == 3 ? "to the intermediate group, to the destination's group, within it)"
+                                              : "two local hops in the source group, then to the intermediate "
+                                                "group, to the destination's group, within it)"));
+  for (int c = 0; c < classes; ++c)
+    class_[c] = first_vcs(virtual_channels * (c + 1) / classes) & ~first_vcs(virtual_channels * c / classes);
 }
 
 int DragonflyNonMinimalRouting::class_of(int vc) const {
-  for (int c = 0; c < 3; ++c)
+  for (int c = 0; c < classes_; ++c)
     if ((class_[c] >> vc) & 1u) return c;
-  return 2;
+  return classes_ - 1;
 }
 
 int DragonflyNonMinimalRouting::hops_via(NodeId node, NodeId destination, int intermediate, int& first_port) const {
@@ -41,17 +45,18 @@ int DragonflyNonMinimalRouting::hops_via(NodeId node, NodeId destination, int in
 void DragonflyNonMinimalRouting::route_via(NodeId node, int input_port, int input_vc, NodeId destination,
                                            NodeId waypoint, RouteResult& out) const {
   out.clear();
-  const int here = topology_.group(node);
-  // The class of the hop that brought the packet here, and whether it was a global one.
-  const bool injected = input_port >= topology_.network_ports();
-  const int came_on = injected ? -1 : class_of(input_vc);
-  const bool came_global = !injected && topology_.is_global(input_port);
-  // The next hop's class: 0 until the packet is in the intermediate group, 1 from there until it has
-  // crossed into the destination's group, 2 for the local hop there. A global hop moves a packet on
-  // by one class, a local hop keeps it.
-  const int next = injected ? (here == int(waypoint) ? 1 : 0) : std::min(2, came_on + (came_global ? 1 : 0));
-  out.add(next == 0 ? topology_.port_to_group(node, int(waypoint)) : topology_.deterministic_port(node, destination),
-          class_[next]);
+  const bool entered = injected(topology_, input_port);
+  const bool came_global = !entered && topology_.is_global(input_port);
+  // Towards the waypoint group until the packet is in it or has crossed a global channel.
+  const bool to_waypoint = topology_.group(node) != int(waypoint) && !came_global;
+  const int port = to_waypoint ? topology_.port_to_group(node, int(waypoint))
+                               : topology_.deterministic_port(node, destination);
+  int next = 0;
+  if (!entered) {
+    const bool local_after_local = !came_global && !topology_.is_global(port);
+    next = std::min(classes_ - 1, class_of(input_vc) + int(came_global) + int(local_after_local));
+  }
+  out.add(port, class_[next]);
 }
 
 namespace {
@@ -60,8 +65,9 @@ class DragonflyValiantRouting final : public DragonflyNonMinimalRouting {
  public:
   DragonflyValiantRouting(const Dragonfly& topology, int virtual_channels)
       : DragonflyNonMinimalRouting(topology, virtual_channels, "Valiant routing") {}
-  NodeId choose_waypoint(NodeId, NodeId, RandomStream& random, const PortOccupancy&) const override {
-    return NodeId(random.below(std::uint64_t(topology_.groups())));
+  NodeId choose_waypoint(NodeId, int input_port, int, NodeId, NodeId waypoint, RandomStream& random,
+                         const PortOccupancy&) const override {
+    return injected(topology_, input_port) ? NodeId(random.below(std::uint64_t(topology_.groups()))) : waypoint;
   }
   std::string describe() const override {
     return "dragonfly Valiant: through a random group; VCs in thirds by phase";

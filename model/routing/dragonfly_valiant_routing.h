@@ -1,15 +1,20 @@
 #pragma once
 // Non-minimal routing on a dragonfly through an intermediate group (Kim, Dally, Scott, Abts, ISCA 2008,
-// sec. 4.1): Valiant (dragonfly_valiant_routing.cpp) draws the group at random; UGAL-L
-// (dragonfly_ugal_local_routing.cpp) takes it or the minimal route by the source router's queues.
-// Either way the packet goes minimally to its waypoint group — its own or the destination's group
-// makes the whole route minimal — and then minimally to the destination.
+// sec. 4.1; Jiang, Kim, Dally, ISCA 2009, sec. 3): Valiant (dragonfly_valiant_routing.cpp) draws the
+// group at random; UGAL-L and UGAL-G (dragonfly_ugal_*_routing.cpp) take it or the minimal route by
+// queues the source router sees or all of them; PAR (dragonfly_par_routing.cpp) may still leave the
+// minimal route at the next router of the source group. Either way the packet goes minimally to its
+// waypoint group — its own or the destination's group makes the whole route minimal — and then
+// minimally to the destination. Where it is on that route follows from where it is: it heads for
+// its waypoint until it is in the waypoint group or has crossed a global channel (every global hop
+// before the waypoint lands in it).
 //
-// Deadlock freedom by three VC classes in path order: the hops to the intermediate group on class
-// 0, from there to the destination's group on class 1, the local hop in the destination's group on
-// class 2. Within a class a packet takes at most one local hop and then one global hop, so every
-// channel dependency goes local_c → global_c → local_{c+1}: acyclic. A router tells the class from
-// the input port's kind and the input VC's class. The classes split the VCs in three (V >= 3).
+// Deadlock freedom by VC classes in path order. A global hop moves a packet on by one class, and so
+// does a local hop straight after a local hop (only PAR's changed mind takes one); otherwise a packet
+// keeps its class. Every channel dependency then goes local_c → global_c → local_{c+1}, or
+// local_c → local_{c+1}: acyclic. Valiant and UGAL need three classes (local, global, local, global,
+// local), PAR four. A router tells a packet's class from the input port's kind and the input VC's
+// class. The classes split the VCs evenly (V >= classes).
 #include <string>
 
 #include "routing/routing_function.h"
@@ -19,7 +24,8 @@ namespace icn {
 
 class DragonflyNonMinimalRouting : public RoutingFunction {
  public:
-  DragonflyNonMinimalRouting(const Dragonfly& topology, int virtual_channels, const std::string& name);
+  DragonflyNonMinimalRouting(const Dragonfly& topology, int virtual_channels, const std::string& name,
+                             int classes = 3);
 
   bool uses_waypoints() const override { return true; }
   // Without a waypoint: the destination's group, a minimal route.
@@ -33,13 +39,28 @@ class DragonflyNonMinimalRouting : public RoutingFunction {
   // Router-to-router hops from `node` to node `destination` through group `intermediate`, and the
   // first port of that route.
   int hops_via(NodeId node, NodeId destination, int intermediate, int& first_port) const;
+  // UGAL's rule (sec. 4.1, after Singh): the minimal route unless its queue times its hops exceeds
+  // a route's through a random group; `queue(intermediate, first_port)` is the queue each is judged by.
+  template <typename Queue>
+  NodeId minimal_or_random(NodeId node, NodeId destination, RandomStream& random, Queue queue) const {
+    const int minimal_group = topology_.group_of_node(destination);
+    const int candidate = int(random.below(std::uint64_t(topology_.groups())));
+    int minimal_port = 0, other_port = 0;
+    const int minimal_hops = hops_via(node, destination, minimal_group, minimal_port);
+    const int other_hops = hops_via(node, destination, candidate, other_port);
+    const long long minimal_cost = (long long)queue(minimal_group, minimal_port) * minimal_hops;
+    const long long other_cost = (long long)queue(candidate, other_port) * other_hops;
+    return NodeId(minimal_cost <= other_cost ? minimal_group : candidate);
+  }
+  static bool injected(const Dragonfly& t, int input_port) { return input_port >= t.network_ports(); }
 
   const Dragonfly& topology_;
 
  private:
   int class_of(int vc) const;
 
-  std::uint32_t class_[3] = {};
+  int classes_;
+  std::uint32_t class_[4] = {};
 };
 
 }  // namespace icn

@@ -48,9 +48,9 @@ struct RouteView {
   int count;
 };
 
-// What a routing function that chooses by load may read of the router it routes at: the flits held
-// downstream of each output port (its lanes' used credits) — the "queue" UGAL-L compares (Kim et
-// al., ISCA 2008, sec. 4.1).
+// What a routing function that chooses by load may read of the router it routes at: the flits
+// queued for each output port — held downstream (its lanes' used credits) and waiting here in the
+// input lanes that hold one of its VCs. The "queue" UGAL compares (Kim et al., ISCA 2008, sec. 4.1).
 class PortOccupancy {
  public:
   virtual int occupied(int port) const = 0;
@@ -59,18 +59,32 @@ class PortOccupancy {
   ~PortOccupancy() = default;
 };
 
+// The same queues at any router of the network, known at once everywhere: the ideal global
+// information UGAL-G assumes (Kim et al., ISCA 2008, sec. 4.1). A fabric offers it
+// (RoutingContext::network); a function built without one (validation, unit tests) may not need it.
+class NetworkOccupancy {
+ public:
+  virtual int occupied(NodeId router, int port) const = 0;
+
+ protected:
+  ~NetworkOccupancy() = default;
+};
+
 class RoutingFunction {
  public:
   virtual ~RoutingFunction() = default;
   // input_port >= topology.network_ports() means the header came from an injection channel.
   virtual void route(NodeId node, int input_port, int input_vc, NodeId destination,
                      RouteResult& out) const = 0;
-  // Non-minimal routing: the waypoint a packet entering the network at `node` for `destination` is
-  // sent through first (drawn from the router's own stream, perhaps by the router's output queues;
-  // Packet::waypoint keeps it), and the route that knows it. Minimal functions have none and route
-  // by the destination alone.
-  virtual NodeId choose_waypoint(NodeId node, NodeId destination, RandomStream& random, const PortOccupancy& load) const {
-    return (void)node, (void)destination, (void)random, (void)load, kNoNode;
+  // Non-minimal routing: the waypoint a packet is sent through first (Packet::waypoint keeps it),
+  // and the route that knows it. Asked at every router a header is routed at, with the waypoint so
+  // far (kNoNode where the packet enters the network, input_port >= network_ports()): Valiant and
+  // UGAL draw it there, PAR may change its mind one hop later. The draw comes from the router's own
+  // stream, perhaps weighed by the router's output queues. Minimal functions have none and route by
+  // the destination alone.
+  virtual NodeId choose_waypoint(NodeId node, int input_port, int input_vc, NodeId destination, NodeId waypoint,
+                                 RandomStream& random, const PortOccupancy& load) const {
+    return (void)node, (void)input_port, (void)input_vc, (void)destination, (void)random, (void)load, waypoint;
   }
   virtual bool uses_waypoints() const { return false; }
   virtual void route_via(NodeId node, int input_port, int input_vc, NodeId destination, NodeId waypoint,
@@ -93,6 +107,7 @@ struct RoutingContext {
   int virtual_channels;
   const ParameterSet& parameters;
   bool virtual_cut_through = false;  // the router's switching (bubble flow control needs it)
+  const NetworkOccupancy* network = nullptr;  // every router's queues, where a fabric offers them
 };
 
 // What a routing function offers that a congestion controller may build on (ControllerNeeds).

@@ -21,9 +21,10 @@ struct Walk {
 };
 
 // Routes a packet from router `from` to node `to` through `waypoint`, taking the lowest VC each hop
-// offers; a VC's class is its third (Valiant, `classes` 3) or half (minimal, 2) of `vcs`.
+// offers; a VC's class is its quarter (PAR, `classes` 4), third (Valiant, 3) or half (minimal, 2) of
+// `vcs`. With `changed_mind` the waypoint becomes that group after the first hop, as PAR's can.
 Walk walk(const Dragonfly& t, const RoutingFunction& routing, NodeId from, NodeId to, NodeId waypoint, int vcs,
-          int classes) {
+          int classes, NodeId changed_mind = kNoNode) {
   Walk w;
   NodeId at = from;
   int input_port = t.network_ports(), input_vc = 0, last_class = 0;
@@ -47,6 +48,7 @@ Walk walk(const Dragonfly& t, const RoutingFunction& routing, NodeId from, NodeI
     at = next.router;
     input_port = next.input_port;
     input_vc = vc;
+    if (w.hops == 0 && changed_mind != kNoNode) waypoint = changed_mind;
     w.visited_intermediate = w.visited_intermediate || t.group(at) == int(waypoint);
   }
   return w;
@@ -58,9 +60,25 @@ struct Queues final : PortOccupancy {
   int occupied(int port) const override { return held.count(port) ? held.at(port) : 0; }
 };
 
-std::unique_ptr<RoutingFunction> make(const std::string& name, const Dragonfly& t, int vcs) {
-  const ParameterSet none;
-  return RoutingRegistry::get(name).create(RoutingContext{t, vcs, none});
+// Scripted queues anywhere in the network: (router, port) -> flits.
+struct NetworkQueues final : NetworkOccupancy {
+  std::map<std::pair<NodeId, int>, int> held;
+  int occupied(NodeId router, int port) const override {
+    const auto it = held.find({router, port});
+    return it == held.end() ? 0 : it->second;
+  }
+};
+
+std::unique_ptr<RoutingFunction> make(const std::string& name, const Dragonfly& t, int vcs,
+                                      const NetworkOccupancy* network = nullptr) {
+  const ParameterSet defaults = ParameterSet::defaults(RoutingRegistry::get(name).parameters);
+  return RoutingRegistry::get(name).create(RoutingContext{t, vcs, defaults, false, network});
+}
+
+// The waypoint a packet entering the network at router `from` for `destination` is given.
+NodeId entering(const RoutingFunction& routing, const Dragonfly& t, NodeId from, NodeId destination,
+                RandomStream& random, const PortOccupancy& queues) {
+  return routing.choose_waypoint(from, t.network_ports(), 0, destination, kNoNode, random, queues);
 }
 
 }  // namespace
@@ -112,7 +130,7 @@ TEST_CASE("Valiant routing on a dragonfly passes through the intermediate group 
   RandomStream random(1, 2, 3);
   std::vector<int> drawn(9, 0);
   const Queues empty;
-  for (int i = 0; i < 9000; ++i) ++drawn[std::size_t(valiant->choose_waypoint(0, 40, random, empty))];
+  for (int i = 0; i < 9000; ++i) ++drawn[std::size_t(entering(*valiant, t, 0, 40, random, empty))];
   for (int n : drawn) CHECK(n == Approx(1000).margin(150));
 }
 
@@ -127,11 +145,11 @@ TEST_CASE("UGAL-L takes the minimal route unless its first queue times its hops 
   RandomStream random(7, 2, 3);
   Queues queues;
   int minimal = 0, other = 0;
-  for (int i = 0; i < 2000; ++i) minimal += ugal->choose_waypoint(0, destination, random, queues) == 5;
+  for (int i = 0; i < 2000; ++i) minimal += entering(*ugal, t, 0, destination, random, queues) == 5;
   CHECK(minimal == 2000);  // empty queues: the minimal route always
   queues.held[minimal_port] = 32;  // the minimal route's first channel holds a full buffer of every lane
   for (int i = 0; i < 2000; ++i) {
-    const NodeId group = ugal->choose_waypoint(0, destination, random, queues);
+    const NodeId group = entering(*ugal, t, 0, destination, random, queues);
     other += group != 5 && group != 0;  // a Valiant route through a third group
   }
   // Every third group's route starts on another port (empty), except the groups whose route shares
@@ -145,4 +163,109 @@ TEST_CASE("UGAL-L takes the minimal route unless its first queue times its hops 
         REQUIRE(w.arrived);
         CHECK(w.classes_never_decrease);
       }
+}
+
+TEST_CASE("UGAL-G judges each route by the queue of the global channel it leaves the source group by, wherever in "
+          "the group that channel is: q_min x H_min against q_nm x H_nm, the minimal route on a tie",
+          "[dragonfly][routing]") {
+  const Dragonfly t(2, 4, 2, 9);
+  NetworkQueues network;
+  const auto ugal = make("ugal_global", t, 3, &network);
+  const auto local = make("ugal_local", t, 3);
+  CHECK(ugal->uses_waypoints());
+  // From router 0 (group 0) to node 40 (router 20, group 5). The channel to group 5 is held by another
+  // router of group 0, so router 0's own queues cannot see it.
+  const NodeId destination = 40;
+  int minimal_port = 0;
+  const NodeId minimal_gateway = t.gateway(0, 5, minimal_port);
+  REQUIRE(minimal_gateway != 0);
+  // The hops of a route through group i, counted here from the wiring.
+  auto hops_through = [&](int i) {
+    if (i == 0 || i == 5) return t.distance(0, destination);
+    int port = 0;
+    const NodeId exit = t.gateway(0, i, port);
+    return int(exit != 0) + 1 + t.distance(t.link(exit, port).router, destination);
+  };
+  auto global_queue = [&](int i) {
+    int port = 0;
+    const NodeId exit = t.gateway(0, i == 0 ? 5 : i, port);
+    return network.occupied(exit, port);
+  };
+  const Queues quiet;  // router 0's own queues: empty
+  for (const auto& [minimal_queue, others] : {std::pair{0, 0}, std::pair{40, 0}, std::pair{40, 30}, std::pair{12, 7}}) {
+    network.held.clear();
+    network.held[{minimal_gateway, minimal_port}] = minimal_queue;
+    for (int i = 1; i < 9; ++i) {
+      int port = 0;
+      const NodeId exit = t.gateway(0, i, port);
+      if (i != 5) network.held[{exit, port}] = others + i;  // unequal, so that each group is judged on its own
+    }
+    RandomStream random(11, 2, 3), replay(11, 2, 3), local_random(11, 2, 3);
+    int non_minimal = 0;
+    for (int draw = 0; draw < 400; ++draw) {
+      const int candidate = int(replay.below(9));
+      const bool minimal = (long long)global_queue(5) * hops_through(5) <=
+                           (long long)global_queue(candidate) * hops_through(candidate);
+      const NodeId chosen = entering(*ugal, t, 0, destination, random, quiet);
+      INFO("queues " << minimal_queue << "/" << others << ", candidate group " << candidate);
+      REQUIRE(chosen == NodeId(minimal ? 5 : candidate));
+      non_minimal += !minimal;
+      // UGAL-L at the same router sees only its empty queues: always minimal.
+      CHECK(entering(*local, t, 0, destination, local_random, quiet) == 5);
+    }
+    if (minimal_queue == 0) CHECK(non_minimal == 0);
+    if (minimal_queue == 40 && others == 0) CHECK(non_minimal > 250);  // all but draws of groups 0 and 5
+  }
+  // Inside the network a packet keeps its waypoint; built without the network's queues it cannot choose.
+  RandomStream random(1, 2, 3);
+  CHECK(ugal->choose_waypoint(20, 0, 0, destination, 7, random, quiet) == 7);
+  const auto blind = make("ugal_global", t, 3);
+  CHECK_THROWS_AS(entering(*blind, t, 0, destination, random, quiet), std::logic_error);
+}
+
+TEST_CASE("PAR decides as UGAL-L where a packet enters and once more at the next router of its source group; a "
+          "packet that changes its mind there takes a second local hop on a fourth VC class, and classes never "
+          "decrease", "[dragonfly][routing]") {
+  const Dragonfly t(2, 4, 2, 9);
+  CHECK_THROWS_AS(make("par", t, 3), std::invalid_argument);
+  for (const int vcs : {4, 8}) {
+    const auto par = make("par", t, vcs);
+    for (NodeId from = 0; from < t.router_count(); ++from)
+      for (NodeId to = 0; to < t.node_count(); to += 2)
+        for (int intermediate = 0; intermediate < 9; ++intermediate) {
+          if (from == to / 2) continue;
+          const int target = t.group_of_node(to);
+          INFO("from router " << from << " to node " << to << " then through group " << intermediate);
+          // Minimal from the source, rerouted through `intermediate` at the next router.
+          const Walk w = walk(t, *par, from, to, NodeId(target), vcs, 4, NodeId(intermediate));
+          REQUIRE(w.arrived);
+          CHECK(w.hops <= 6);
+          CHECK(w.global_hops <= 2);
+          CHECK(w.classes_never_decrease);
+        }
+  }
+  // The decision at the next router: router 1 of group 0 holds a global channel; a packet from router 0
+  // came to it on a local channel heading minimally for that channel's group.
+  const auto par = make("par", t, 4);
+  int global_port = t.network_ports() - 1;
+  const NodeId next_group_router = t.link(1, global_port).router;
+  const int target = t.group(next_group_router);
+  const NodeId destination = next_group_router * 2;
+  const int came_from_router_0 = t.link(0, t.port_to_group(0, target)).input_port;
+  REQUIRE(t.link(0, t.port_to_group(0, target)).router == 1);
+  RandomStream random(5, 2, 3);
+  Queues queues;
+  for (int i = 0; i < 200; ++i)
+    CHECK(par->choose_waypoint(1, came_from_router_0, 0, destination, NodeId(target), random, queues) == NodeId(target));
+  queues.held[global_port] = 40;  // its minimal channel is congested: most draws leave the minimal route
+  int changed = 0;
+  for (int i = 0; i < 400; ++i)
+    changed += par->choose_waypoint(1, came_from_router_0, 0, destination, NodeId(target), random, queues) !=
+               NodeId(target);
+  CHECK(changed > 250);
+  // A non-minimal choice is final, and outside the source group nothing is reconsidered.
+  CHECK(par->choose_waypoint(1, came_from_router_0, 0, destination, 3, random, queues) == 3);
+  const int landed_on = t.link(1, global_port).input_port;
+  CHECK(par->choose_waypoint(next_group_router, landed_on, 0, destination, NodeId(target), random, queues) ==
+        NodeId(target));
 }
