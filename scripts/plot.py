@@ -322,7 +322,8 @@ def plot_bars(rows, metric, by, group, base, ylabel=None):
 def placement(layout):
     """Where each router is drawn, (x, y): a k-ary n-cube's by its first two coordinates (the planes of a
     third side by side); a k-ary n-fly's stages left to right; a dragonfly's groups on a circle, each
-    group's routers on a small circle round its place, so the global channels cross the middle."""
+    group's routers on a small circle round its place, so the global channels cross the middle; a
+    k-ary n-tree's levels bottom to top."""
     positions = layout["positions"]
     extent = [max(p[d] for p in positions) + 1 for d in range(len(positions[0]))]
     if layout["kind"] == "groups":
@@ -334,6 +335,9 @@ def placement(layout):
             a, b = 2 * math.pi * p[0] / groups, 2 * math.pi * (p[1] if len(p) > 1 else 0) / per_group
             points.append((outer * math.cos(a) + inner * math.cos(a + b), outer * math.sin(a) + inner * math.sin(a + b)))
         return points
+    if layout["kind"] == "levels":  # a fat tree: leaves at the bottom, each level's switches across
+        rise = max(2.0, (extent[1] if len(extent) > 1 else 1) / 4.0)  # levels far enough apart to see the links
+        return [(float(p[1]) if len(p) > 1 else 0.0, float(p[0]) * rise) for p in positions]
     if layout["kind"] != "grid":  # stages: stage across, switch down
         return [(float(p[0]) * 2.0, -float(p[1]) if len(p) > 1 else 0.0) for p in positions]
     return [(float(p[0]) + (p[2] * (extent[0] + 1.5) if len(p) > 2 else 0.0), -float(p[1]) if len(p) > 1 else 0.0)

@@ -78,7 +78,8 @@ BIT_PATTERNS = {"bit_complement", "bit_reversal", "bit_rotation", "butterfly", "
 
 def draw(rng: random.Random):
     """One configuration as a list of --set overrides on platforms/default.yaml (a k-ary n-fly:
-    platforms/dally-2ary6fly.yaml; a dragonfly: platforms/dragonfly.yaml) + stimuli/uniform.yaml.
+    platforms/dally-2ary6fly.yaml; a dragonfly: platforms/dragonfly.yaml; a fat tree:
+    platforms/fat-tree.yaml) + stimuli/uniform.yaml.
     Most draws respect the documented rules (so that they run); one in ten ignores them on purpose,
     to check that what cannot work is refused with one line."""
     careful = rng.random() < 0.9
@@ -87,6 +88,8 @@ def draw(rng: random.Random):
     shape = rng.random()
     fly = shape < 0.15  # a k-ary n-fly (on platforms/dally-2ary6fly.yaml) instead of a k-ary n-cube
     dragonfly = 0.15 <= shape < 0.27  # a dragonfly (on platforms/dragonfly.yaml)
+    tree = 0.27 <= shape < 0.37  # a k-ary n-tree (on platforms/fat-tree.yaml)
+    indirect = fly or dragonfly or tree
     if careful and pattern == "group_shift" and not dragonfly:  # defined on a dragonfly's groups
         pattern = "uniform"
     if dragonfly:
@@ -103,6 +106,21 @@ def draw(rng: random.Random):
         wraps = []
         routing = rng.choice(DRAGONFLY_ROUTINGS)
         s["routing.type"] = routing
+    elif tree:
+        radix = rng.choice([2, 3, 4])
+        if careful and pattern in BIT_PATTERNS:
+            radix = rng.choice([2, 4])
+        if careful and pattern in ("transpose", "tornado"):  # defined on a k-ary n-cube's coordinates
+            pattern = "uniform"
+        levels = rng.randint(1, {2: 5, 3: 3, 4: 3}[radix])
+        s["network.topology"] = "kary_ntree"
+        s["network.radix"] = radix
+        s["network.levels"] = levels
+        nodes = radix ** levels
+        wraps = []
+        routing = "nearest_common_ancestor"
+        s["routing.type"] = routing
+        s["routing.up_port"] = rng.choice(["least_loaded", "random", "destination"])
     elif fly:
         radix = rng.choice([2, 2, 3, 4])
         if careful and pattern in BIT_PATTERNS:
@@ -131,10 +149,11 @@ def draw(rng: random.Random):
         wraps = [rng.choice(["torus", "torus", "mesh"]) for _ in range(dimensions)]
         s["network.wrap"] = wraps[0] if len(set(wraps)) == 1 else "[" + ",".join(wraps) + "]"
 
-        # Every routing function registered for k-ary n-cubes (destination_tag is the n-fly's; the
-        # dragonfly's are its own).
+        # Every routing function registered for k-ary n-cubes (destination_tag is the n-fly's,
+        # nearest_common_ancestor the fat tree's; the dragonfly's are its own).
         routing = rng.choice(["dimension_order"] + [r for r in REGISTRY["routing.type"]
-                                                    if r != "destination_tag" and r not in DRAGONFLY_ROUTINGS])
+                                                    if r not in ("destination_tag", "nearest_common_ancestor")
+                                                    and r not in DRAGONFLY_ROUTINGS])
         s["routing.type"] = routing
         if routing == "dimension_order" and ("torus" in wraps or not careful):  # a mesh has no ring to cut
             s["routing.dateline"] = rng.choice(REGISTRY["routing.dateline"])
@@ -174,7 +193,7 @@ def draw(rng: random.Random):
         recovery = rng.choice(["disha", "software", "none"])
     elif rng.random() < 0.1:
         recovery = rng.choice(["disha", "software"])
-    if careful and (fly or dragonfly) and recovery == "software":  # re-injects at the absorbing router's node
+    if careful and indirect and recovery == "software":  # re-injects at the absorbing router's node
         recovery = "disha"
     s["deadlock.recovery"] = recovery
     if recovery == "disha":
@@ -206,7 +225,7 @@ def draw(rng: random.Random):
     controller = rng.choice(CONTROLLERS)
     if careful and controller == "lbr" and not (routing == "bubble" and switching == "virtual_cut_through"):
         controller = "ipr"  # LBR is defined for the bubble router under virtual cut-through only
-    if careful and (fly or dragonfly) and controller in ("self_tuned", "static_threshold", "entropy", "ipr", "lbr"):
+    if careful and indirect and controller in ("self_tuned", "static_threshold", "entropy", "ipr", "lbr"):
         controller = "alo"  # the others need the sideband, the entropy circuit or a router of their own
     s["congestion_control.type"] = controller
     if controller == "alo":
@@ -230,7 +249,7 @@ def draw(rng: random.Random):
     if rng.random() < 0.15:
         s["stimulus.high_priority_fraction"] = 0.2
     # Load up to twice the uniform capacity (8/k flits/node/cycle on a torus, 4/k on a mesh).
-    capacity = 1.0 if fly or dragonfly else min(1.0, (8.0 if "mesh" not in wraps else 4.0) / radix)
+    capacity = 1.0 if indirect else min(1.0, (8.0 if "mesh" not in wraps else 4.0) / radix)
     s["stimulus.injection.unit"] = "flits"
     if process == "ramp":
         s["stimulus.injection.step"] = round(capacity / 10, 6)
@@ -265,7 +284,8 @@ def draw(rng: random.Random):
 
 
 def command(overrides, out):
-    platform = {"kary_nfly": "platforms/dally-2ary6fly.yaml", "dragonfly": "platforms/dragonfly.yaml"}.get(
+    platform = {"kary_nfly": "platforms/dally-2ary6fly.yaml", "dragonfly": "platforms/dragonfly.yaml",
+                "kary_ntree": "platforms/fat-tree.yaml"}.get(
         overrides.get("network.topology"), "platforms/default.yaml")
     # A process that sets its own pace takes no rate: a base stimulus without one.
     stimulus = ("stimuli/dally-saturation.yaml" if overrides.get("stimulus.injection.process") in PACE_SETTING

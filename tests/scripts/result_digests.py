@@ -54,6 +54,11 @@ RUNS = {
                                             "--set", "stimulus.injection.rate=0.5", "--set", "stimulus.injection.unit=flits"],
     "dragonfly, group shift": ["platforms/dragonfly.yaml", "stimuli/uniform.yaml", "--set", "stimulus.pattern.type=group_shift",
                                "--set", "stimulus.injection.rate=0.2", "--set", "stimulus.injection.unit=flits"],
+    "dragonfly, PAR, group shift": ["platforms/dragonfly.yaml", "stimuli/uniform.yaml",
+                                    "--set", "stimulus.pattern.type=group_shift", "--set", "routing.type=par",
+                                    "--set", "stimulus.injection.rate=0.3", "--set", "stimulus.injection.unit=flits"],
+    "fat tree, random up ports": ["platforms/fat-tree.yaml", "stimuli/uniform.yaml", "--set", "routing.up_port=random",
+                                  "--set", "stimulus.injection.rate=0.4", "--set", "stimulus.injection.unit=flits"],
 }
 
 

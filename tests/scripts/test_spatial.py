@@ -122,3 +122,33 @@ def test_under_group_shift_a_dragonflys_hottest_links_are_one_global_channel_per
         distances = [math.hypot(x - cx, y - cy) for cx, cy in centres]
         assert distances.index(min(distances)) == group[i]
     assert plot.main(["heatmap", str(out), "--out", str(tmp_path / "heat")]) == 0
+
+
+def test_under_bit_reversal_d_mod_k_saturates_one_up_channel_per_leaf_and_a_fat_tree_is_drawn_by_level(
+        icnsim, tmp_path):
+    # d-mod-k climbs by the destination's low digits, which bit reversal makes equal for a leaf's four
+    # nodes: each of the 16 leaves sends everything up one channel, the 16 hottest links, saturated.
+    out = tmp_path / "r.json"
+    p = icnsim("platforms/fat-tree.yaml", "stimuli/uniform.yaml", "--set", "stimulus.pattern.type=bit_reversal",
+               "--set", "routing.up_port=destination", "--set", "stimulus.injection.rate=0.5",
+               "--set", "stimulus.injection.unit=flits", "--set", "simulation.cycles=4000",
+               "--set", "simulation.warmup=1000", "--set", "simulation.activity=per_component", "-q", "--out", out)
+    assert p.returncode == 0, p.stderr
+    r = json.loads(out.read_text())
+    layout = r["layout"]
+    assert layout["kind"] == "levels"
+    level = [position[0] for position in layout["positions"]]
+    hottest = spatial.hottest_links(r, 16)
+    assert all(link["port_name"].startswith("up") and level[link["from"]] == 0 for link in hottest), hottest
+    assert len({link["from"] for link in hottest}) == 16  # one per leaf
+    assert hottest[-1]["utilisation"] > 0.9
+    # Drawn by level: the leaves at the bottom, each level above the one below it.
+    import plot
+    points = plot.placement(layout)
+    heights = {}
+    for i, (_, y) in enumerate(points):
+        heights.setdefault(level[i], set()).add(y)
+    assert all(len(ys) == 1 for ys in heights.values())
+    by_level = [min(heights[l]) for l in sorted(heights)]
+    assert by_level == sorted(by_level) and len(set(by_level)) == 3
+    assert plot.main(["heatmap", str(out), "--out", str(tmp_path / "heat")]) == 0
