@@ -164,6 +164,56 @@ def bench_scale(router_load, cycles, largest):
               f"{elaboration:>16.2f} {(rss - base_rss) / (nodes - 4):>11,.0f} {floor[0]:>19.3g} {floor[1]:>9.3g}")
 
 
+# --topologies: each at full overload (1 flit/node/cycle of 8-flit packets), uniform traffic.
+TOPOLOGIES = [("16-ary 2-cube", "platforms/default.yaml", []),
+              ("dragonfly-1056", "platforms/dragonfly-1056.yaml", []),
+              ("dragonfly-1056 UGAL-L", "platforms/dragonfly-1056.yaml",
+               ["routing.type=ugal_local", "router.virtual_channels=6"]),
+              ("fat tree 4-ary 3-tree", "platforms/fat-tree.yaml", []),
+              ("HyperX L=2 S=T=4", "platforms/hyperx.yaml", []),
+              ("chiplets (file)", "platforms/chiplets.yaml", [])]
+
+
+def bench_topologies(cycles):
+    """The cost of a router-cycle at full overload on each shipped topology: router-cycles per second over
+    `cycles` cycles after the first `cycles` (the difference of two runs, so that elaboration and the
+    network's filling are not counted), and the peak resident memory per node. The issue's target: the
+    1,056-node dragonfly no dearer a router-cycle than the 16-ary 2-cube, and no more memory a node (peak
+    resident memory above a 4-node ring's, per node)."""
+    print(f"icnsim topology benchmark: full overload (1 flit/node/cycle, 8-flit packets, uniform), {cycles} cycles "
+          f"measured after {cycles} of filling")
+    print(f"{'network':>24} {'routers':>8} {'nodes':>6} {'ports':>6} {'router-cycles/s':>16} {'us/router-cycle':>16} "
+          f"{'peak MB':>8} {'KB/node':>8}")  # KB/node: above the process alone
+    base = None
+    _, floor = timed(pathlib.Path(BUILD) / "model" / "icnsim", 4, 1, 0.0, 1)  # a 4-node ring: the process alone
+    for name, platform, extra in TOPOLOGIES:
+        def once(n):
+            args = [str(pathlib.Path(BUILD) / "model" / "icnsim"), str(ROOT / platform), str(ROOT / "stimuli/uniform.yaml"),
+                    "--set", "stimulus.injection.rate=1", "--set", "stimulus.injection.unit=flits",
+                    "--set", "stimulus.packet_length=8", "--set", f"simulation.cycles={n}", "--set", "simulation.warmup=0",
+                    "--set", "simulation.progress=false", "--set", "simulation.activity=per_component"]
+            for e in extra:
+                args += ["--set", e]
+            return measured(args, name)
+        short, _, _ = once(cycles)
+        long, peak, _ = once(2 * cycles)
+        shape = subprocess.run([str(pathlib.Path(BUILD) / "model" / "icnsim"), str(ROOT / platform),
+                                str(ROOT / "stimuli/uniform.yaml"), "--set", "simulation.cycles=2",
+                                "--set", "simulation.warmup=0", "--set", "simulation.activity=per_component",
+                                "-q", "--out", "/dev/stdout"], capture_output=True, text=True)
+        import json
+        result = json.loads(shape.stdout)
+        routers = len(result["layout"]["positions"])
+        nodes = result["network"]["nodes"]
+        ports = len(result["layout"]["port_names"])
+        rate = routers * cycles / max(1e-9, long - short)
+        per_node = (peak - floor) / nodes / 1024
+        base = base or (rate, per_node)
+        print(f"{name:>24} {routers:>8} {nodes:>6} {ports:>6} {rate:>16.3g} {1e6 / rate:>16.3f} {peak / 1e6:>8.1f} "
+              f"{per_node:>8.1f}" + ("" if base == (rate, per_node) else
+                                      f"  {base[0] / rate:.2f}x the 16-ary 2-cube's cost, {per_node / base[1]:.2f}x its memory"))
+
+
 def bench_vp_memory(cycles):
     """A virtual platform's resident memory as it runs (bench/vp_memory.cpp): a 4x4 torus with icnsim's own
     uniform traffic in the background (0.01 packets/node/cycle), at 10^6, a tenth of CYCLES and CYCLES.
@@ -277,6 +327,9 @@ def parse_arguments(argv):
                         help="with --scale: flits entering each router per cycle (default 1.0)")
     parser.add_argument("--largest", type=lambda t: positive_int(t, 1 << 24), default=32768,
                         help="with --scale: the most nodes to run (default 32768)")
+    parser.add_argument("--topologies", action="store_true",
+                        help="the cost of a router-cycle and memory per node at full overload on every shipped topology "
+                             "(the 16-ary 2-cube, the 1,056-node dragonfly, the fat tree, the HyperX, a network from a file)")
     parser.add_argument("--vp", action="store_true",
                         help="a virtual platform's 4x4 network idle and under sparse LT traffic, 10 simulated ms")
     parser.add_argument("--vp-memory", action="store_true",
@@ -301,6 +354,9 @@ def _main(argv=None):
         return 0
     if args.scale:
         bench_scale(args.router_load, min(args.cycles, 20000), args.largest)
+        return 0
+    if args.topologies:
+        bench_topologies(min(args.cycles, 5000))
         return 0
     if args.sweep:
         os.environ["ICNSIM_BUILD"] = str(args.build)

@@ -321,9 +321,9 @@ def plot_bars(rows, metric, by, group, base, ylabel=None):
 
 def placement(layout):
     """Where each router is drawn, (x, y): a k-ary n-cube's by its first two coordinates (the planes of a
-    third side by side); a k-ary n-fly's stages left to right; a dragonfly's groups on a circle, each
+    third side by side), a HyperX's the same way; a k-ary n-fly's stages left to right; a dragonfly's groups on a circle, each
     group's routers on a small circle round its place, so the global channels cross the middle; a
-    k-ary n-tree's levels bottom to top."""
+    k-ary n-tree's levels bottom to top; a network from a file where the file places its routers."""
     positions = layout["positions"]
     extent = [max(p[d] for p in positions) + 1 for d in range(len(positions[0]))]
     if layout["kind"] == "groups":
@@ -338,7 +338,9 @@ def placement(layout):
     if layout["kind"] == "levels":  # a fat tree: leaves at the bottom, each level's switches across
         rise = max(2.0, (extent[1] if len(extent) > 1 else 1) / 4.0)  # levels far enough apart to see the links
         return [(float(p[1]) if len(p) > 1 else 0.0, float(p[0]) * rise) for p in positions]
-    if layout["kind"] != "grid":  # stages: stage across, switch down
+    if layout["kind"] == "free":  # a network from a file: where the file puts each router, rows downwards
+        return [(float(p[0]), -float(p[1]) if len(p) > 1 else 0.0) for p in positions]
+    if layout["kind"] not in ("grid", "rows"):  # stages: stage across, switch down
         return [(float(p[0]) * 2.0, -float(p[1]) if len(p) > 1 else 0.0) for p in positions]
     return [(float(p[0]) + (p[2] * (extent[0] + 1.5) if len(p) > 2 else 0.0), -float(p[1]) if len(p) > 1 else 0.0)
             for p in positions]
@@ -349,11 +351,12 @@ def draw_network(ax, result, links, throttled=None, colour_map="YlOrRd", buffere
     the flits their input buffers hold (`buffered`, of `most_buffered`) if given: every router placed
     by its first two coordinates (the planes of a third side by side), links between neighbours as
     two parallel bars (each direction on its right-hand side), wrap-around links and links to
-    another plane as stubs in the port's direction; a k-ary n-fly's stages left to right; a dragonfly's
-    groups on a circle (placement)."""
+    another plane as stubs in the port's direction; a HyperX's rows and columns as arcs between every
+    pair; a k-ary n-fly's stages left to right; a dragonfly's groups on a circle; a fat tree by level
+    (placement)."""
     layout = spatial.layout(result)
     positions = layout["positions"]
-    grid = layout["kind"] == "grid"
+    grid = layout["kind"] in ("grid", "rows")
     cmap = plt.get_cmap(colour_map)
     points = placement(layout)
 
@@ -371,7 +374,18 @@ def draw_network(ax, result, links, throttled=None, colour_map="YlOrRd", buffere
         (x0, y0), (x1, y1) = place(link["from"]), place(link["to"])
         a, b = positions[link["from"]], positions[link["to"]]
         neighbours = grid and sum(abs(u - v) for u, v in zip(a, b)) == 1 and (len(a) < 3 or a[2] == b[2])
-        if not grid or neighbours:
+        if layout["kind"] == "rows" and (len(a) < 3 or a[2:] == b[2:]):
+            # A HyperX row or column, every switch linked to every other: arcs that bow out the further
+            # they reach, each direction to its own side, so that no link hides another.
+            dx, dy = x1 - x0, y1 - y0
+            length = math.hypot(dx, dy) or 1.0
+            bow = 0.12 + 0.18 * (length - 1.0)
+            mx, my = (x0 + x1) / 2 + dy / length * bow, (y0 + y1) / 2 - dx / length * bow
+            t = [i / 16 for i in range(17)]
+            ax.plot([(1 - u) ** 2 * x0 + 2 * (1 - u) * u * mx + u * u * x1 for u in t[2:-2]],
+                    [(1 - u) ** 2 * y0 + 2 * (1 - u) * u * my + u * u * y1 for u in t[2:-2]], color=colour,
+                    linewidth=1.8, zorder=1)
+        elif not grid or neighbours:
             dx, dy = x1 - x0, y1 - y0
             length = math.hypot(dx, dy) or 1.0
             ox, oy = dy / length * 0.09, -dx / length * 0.09  # each direction on its own side

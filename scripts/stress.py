@@ -28,8 +28,9 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 BUILD = pathlib.Path(os.environ.get("ICNSIM_BUILD", ROOT / "build"))
 BINARY = BUILD / "model" / "icnsim"
 
-# The dragonfly's routing functions (routing/dragonfly_*_routing.cpp).
+# The dragonfly's and the HyperX's routing functions (routing/dragonfly_*, hyperx_*_routing.cpp).
 DRAGONFLY_ROUTINGS = ["minimal", "valiant", "ugal_local", "ugal_global", "par"]
+HYPERX_ROUTINGS = ["minimal", "minimal_adaptive", "valiant", "ugal"]
 
 
 def registries():
@@ -79,7 +80,8 @@ BIT_PATTERNS = {"bit_complement", "bit_reversal", "bit_rotation", "butterfly", "
 def draw(rng: random.Random):
     """One configuration as a list of --set overrides on platforms/default.yaml (a k-ary n-fly:
     platforms/dally-2ary6fly.yaml; a dragonfly: platforms/dragonfly.yaml; a fat tree:
-    platforms/fat-tree.yaml) + stimuli/uniform.yaml.
+    platforms/fat-tree.yaml; a HyperX: platforms/hyperx.yaml; a network from a file:
+    platforms/chiplets.yaml) + stimuli/uniform.yaml.
     Most draws respect the documented rules (so that they run); one in ten ignores them on purpose,
     to check that what cannot work is refused with one line."""
     careful = rng.random() < 0.9
@@ -89,7 +91,9 @@ def draw(rng: random.Random):
     fly = shape < 0.15  # a k-ary n-fly (on platforms/dally-2ary6fly.yaml) instead of a k-ary n-cube
     dragonfly = 0.15 <= shape < 0.27  # a dragonfly (on platforms/dragonfly.yaml)
     tree = 0.27 <= shape < 0.37  # a k-ary n-tree (on platforms/fat-tree.yaml)
-    indirect = fly or dragonfly or tree
+    hyperx = 0.37 <= shape < 0.47  # a HyperX (on platforms/hyperx.yaml)
+    from_file = 0.47 <= shape < 0.52  # one of the shipped network files (on platforms/chiplets.yaml)
+    indirect = fly or dragonfly or tree or hyperx or from_file  # or direct with one terminal a switch: treated alike
     if careful and pattern == "group_shift" and not dragonfly:  # defined on a dragonfly's groups
         pattern = "uniform"
     if dragonfly:
@@ -105,6 +109,30 @@ def draw(rng: random.Random):
         nodes = p * a * (groups or a * h + 1)
         wraps = []
         routing = rng.choice(DRAGONFLY_ROUTINGS)
+        s["routing.type"] = routing
+    elif from_file:
+        if careful and pattern in ("transpose", "tornado"):  # defined on a k-ary n-cube's coordinates
+            pattern = "uniform"
+        s["network.topology"] = "file"
+        s["network.file"] = str(ROOT / "platforms" / "networks" / rng.choice(["chiplets-2x2.yaml",
+                                                                            "torus-8x8-failed-link.yaml"]))
+        nodes = 64
+        wraps = []
+        routing = "shortest_path"
+        s["routing.type"] = routing
+    elif hyperx:
+        l, sw, t = rng.choice([1, 2, 2, 3]), rng.choice([2, 3, 4]), rng.choice([1, 2, 4])
+        if careful and pattern in BIT_PATTERNS:
+            sw, t = rng.choice([2, 4]), rng.choice([1, 2, 4])
+        if careful and pattern in ("transpose", "tornado"):  # defined on a k-ary n-cube's coordinates
+            pattern = "uniform"
+        s["network.topology"] = "hyperx"
+        s["network.dimensions"] = l
+        s["network.switches"] = sw
+        s["network.terminals_per_router"] = t
+        nodes = sw ** l * t
+        wraps = []
+        routing = rng.choice(HYPERX_ROUTINGS)
         s["routing.type"] = routing
     elif tree:
         radix = rng.choice([2, 3, 4])
@@ -153,7 +181,7 @@ def draw(rng: random.Random):
         # nearest_common_ancestor the fat tree's; the dragonfly's are its own).
         routing = rng.choice(["dimension_order"] + [r for r in REGISTRY["routing.type"]
                                                     if r not in ("destination_tag", "nearest_common_ancestor")
-                                                    and r not in DRAGONFLY_ROUTINGS])
+                                                    and r not in DRAGONFLY_ROUTINGS + HYPERX_ROUTINGS])
         s["routing.type"] = routing
         if routing == "dimension_order" and ("torus" in wraps or not careful):  # a mesh has no ring to cut
             s["routing.dateline"] = rng.choice(REGISTRY["routing.dateline"])
@@ -164,10 +192,12 @@ def draw(rng: random.Random):
             lanes = max(lanes, 1 + wraps.count("torus"))
     if careful and routing == "duato":
         lanes = max(lanes, 3)
-    if careful and routing == "minimal":  # a VC class before and after the global hop
+    if careful and dragonfly and routing == "minimal":  # a VC class before and after the global hop
         lanes = max(lanes, 2)
-    if careful and routing in ("valiant", "ugal_local", "ugal_global"):  # to the intermediate group, to the destination's, within it
+    if careful and dragonfly and routing in ("valiant", "ugal_local", "ugal_global"):  # to the intermediate group, to the destination's, within it
         lanes = max(lanes, 3)
+    if careful and hyperx and routing != "minimal":  # an escape VC, or a class per phase
+        lanes = max(lanes, 2)
     if careful and routing == "par":  # and a second local hop in the source group
         lanes = max(lanes, 4)
     s["router.virtual_channels"] = lanes
@@ -285,7 +315,8 @@ def draw(rng: random.Random):
 
 def command(overrides, out):
     platform = {"kary_nfly": "platforms/dally-2ary6fly.yaml", "dragonfly": "platforms/dragonfly.yaml",
-                "kary_ntree": "platforms/fat-tree.yaml"}.get(
+                "kary_ntree": "platforms/fat-tree.yaml", "hyperx": "platforms/hyperx.yaml",
+                "file": "platforms/chiplets.yaml"}.get(
         overrides.get("network.topology"), "platforms/default.yaml")
     # A process that sets its own pace takes no rate: a base stimulus without one.
     stimulus = ("stimuli/dally-saturation.yaml" if overrides.get("stimulus.injection.process") in PACE_SETTING

@@ -43,6 +43,11 @@ class Registry {
     auto it = table().find(name);
     return it == table().end() ? nullptr : &it->second;
   }
+  // An entry to extend while registering (a routing name with a variant per topology family).
+  static Entry* find_for_registration(const std::string& name) {
+    auto it = table().find(name);
+    return it == table().end() ? nullptr : &it->second;
+  }
   static const Entry& get(const std::string& name) {
     if (auto* e = find(name)) return *e;
     throw std::logic_error(std::string("unknown ") + Tag::kind + ": " + name);

@@ -58,6 +58,11 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   }
   c.router.validate(router, c.deadlock, packets_per_buffer, c.routing.type);
   c.resolved = p;
+  for (const auto& [key, value] : topology.resolved_keys()) {
+    ParameterValue resolved = c.resolved.values().at("network." + key);
+    resolved.items = {value};
+    c.resolved.set("network." + key, resolved);
+  }
   return c;
 }
 

@@ -49,15 +49,15 @@ class DragonflyMinimalRouting final : public RoutingFunction {
   std::uint32_t before_ = 0, after_ = 0;
 };
 
-const Registration<RoutingRegistry> registration{{
-    "minimal", "dragonfly: the one minimal route (local, global, local), VC classes before and after the global hop",
+const RoutingVariantRegistration<Dragonfly> registration{
+    "minimal", "the one minimal route (local, global, local), VC classes before and after the global hop",
     {ParameterSpec::choice("vc_classes", "path_order", {"path_order", "none"},
                            "path_order: VCs in halves before and after the global hop (deadlock-free); none: any VC "
                            "on any hop, which can deadlock (what the classes prevent)")},
     [](const RoutingContext& c) {
-      return std::make_unique<DragonflyMinimalRouting>(require<Dragonfly>(c.topology, "minimal routing"),
-                                                       c.virtual_channels, c.parameters.text("vc_classes") != "none");
-    }}};
+      return std::make_unique<DragonflyMinimalRouting>(dynamic_cast<const Dragonfly&>(c.topology), c.virtual_channels,
+                                                       c.parameters.text("vc_classes") != "none");
+    }};
 
 }  // namespace
 }  // namespace icn

@@ -74,14 +74,12 @@ class DragonflyValiantRouting final : public DragonflyNonMinimalRouting {
   }
 };
 
-const Registration<RoutingRegistry> registration{{
-    "valiant",
-    "dragonfly: minimally to a random intermediate group, then minimally to the destination (Valiant), three VC classes",
+const RoutingVariantRegistration<Dragonfly> registration{
+    "valiant", "minimally to a random intermediate group, then minimally to the destination (Valiant), three VC classes",
     {},
     [](const RoutingContext& c) {
-      return std::make_unique<DragonflyValiantRouting>(require<Dragonfly>(c.topology, "Valiant routing"),
-                                                       c.virtual_channels);
-    }}};
+      return std::make_unique<DragonflyValiantRouting>(dynamic_cast<const Dragonfly&>(c.topology), c.virtual_channels);
+    }};
 
 }  // namespace
 }  // namespace icn

@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/parameters.h"
 #include "core/random_stream.h"
@@ -121,5 +122,29 @@ struct RoutingTraits {
 using RoutingFactory = std::function<std::unique_ptr<RoutingFunction>(const RoutingContext&)>;
 struct RoutingTag { static constexpr const char* kind = "routing function"; };
 using RoutingRegistry = Registry<RoutingTag, RoutingFactory, RoutingTraits>;
+
+// One routing name for one mechanism on several topology families — `valiant` on a dragonfly and on a
+// HyperX: each family's file registers its variant, and the name's registry entry (made by the
+// first) builds the variant of the topology's family and refuses any other topology, naming the
+// families it has. Its parameters are the variants' together; a key of another family's variant
+// set to anything but its default is refused, not ignored (a printed configuration carries every key).
+struct RoutingVariant {
+  std::string family;  // Topology class's kFamily
+  std::string description;
+  std::vector<ParameterSpec> parameters;
+  std::function<bool(const Topology&)> applies;
+  RoutingFactory create;
+};
+void register_routing_variant(const std::string& name, RoutingVariant variant);  // routing_variant.cpp
+
+template <typename Family>
+struct RoutingVariantRegistration {
+  RoutingVariantRegistration(const std::string& name, std::string description, std::vector<ParameterSpec> parameters,
+                             RoutingFactory create) {
+    register_routing_variant(name, RoutingVariant{Family::kFamily, std::move(description), std::move(parameters),
+                                                  [](const Topology& t) { return dynamic_cast<const Family*>(&t) != nullptr; },
+                                                  std::move(create)});
+  }
+};
 
 }  // namespace icn

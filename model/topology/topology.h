@@ -12,6 +12,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/parameters.h"
@@ -82,6 +83,9 @@ class Topology {
   // on a k-ary n-cube (dimension 0 first), {stage, switch} on a k-ary n-fly; the layout's name.
   virtual std::vector<int> position(NodeId router) const { return {int(router)}; }
   virtual std::string layout() const { return "line"; }
+  // `network.*` keys whose values it resolved (a file's absolute path), written back so that
+  // --print-config's output runs as it is from any folder.
+  virtual std::vector<std::pair<std::string, std::string>> resolved_keys() const { return {}; }
 };
 
 // The topology as the family `Family`, for a mechanism that only works there; otherwise

@@ -89,7 +89,7 @@ TEST_CASE("what a fat tree cannot have is refused in one line naming the key", "
     return std::string();
   };
   CHECK_THAT(refusal({"network.levels=11"}), Catch::Contains("network.levels") && Catch::Contains("too many"));
-  CHECK_THAT(refusal({"routing.type=minimal"}), Catch::Contains("needs a dragonfly (this network is a 4-ary 3-tree"));
+  CHECK_THAT(refusal({"routing.type=minimal"}), Catch::Contains("needs a dragonfly or a HyperX (this network is a 4-ary 3-tree"));
   CHECK_THAT(refusal({"routing.type=dimension_order"}), Catch::Contains("needs a k-ary n-cube (this network is a 4-ary 3-tree"));
   CHECK_THAT(refusal({"routing.up_port=sideways"}), Catch::Contains("routing.up_port"));
   CHECK(refusal({}).empty());

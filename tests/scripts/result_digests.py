@@ -59,6 +59,12 @@ RUNS = {
                                     "--set", "stimulus.injection.rate=0.3", "--set", "stimulus.injection.unit=flits"],
     "fat tree, random up ports": ["platforms/fat-tree.yaml", "stimuli/uniform.yaml", "--set", "routing.up_port=random",
                                   "--set", "stimulus.injection.rate=0.4", "--set", "stimulus.injection.unit=flits"],
+    "hyperx, UGAL, bit complement": ["platforms/hyperx.yaml", "stimuli/uniform.yaml", "--set", "routing.type=ugal",
+                                     "--set", "stimulus.pattern.type=bit_complement",
+                                     "--set", "stimulus.injection.rate=0.3", "--set", "stimulus.injection.unit=flits"],
+    "chiplets from a file, shortest paths": ["platforms/chiplets.yaml", "stimuli/uniform.yaml",
+                                             "--set", "stimulus.injection.rate=0.2",
+                                             "--set", "stimulus.injection.unit=flits"],
 }
 
 

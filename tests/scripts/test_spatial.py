@@ -152,3 +152,46 @@ def test_under_bit_reversal_d_mod_k_saturates_one_up_channel_per_leaf_and_a_fat_
     by_level = [min(heights[l]) for l in sorted(heights)]
     assert by_level == sorted(by_level) and len(set(by_level)) == 3
     assert plot.main(["heatmap", str(out), "--out", str(tmp_path / "heat")]) == 0
+
+
+def test_under_bit_complement_a_hyperx_saturates_each_switchs_links_to_its_mirror_and_draws_rows_as_arcs(
+        icnsim, tmp_path):
+    # Bit complement sends a switch's four terminals to the switch at the mirrored coordinates:
+    # dimension order crosses dimension 0 from c to 3 - c, then dimension 1 the same way — 32 links at
+    # four nodes' load, the hottest, saturated.
+    out = tmp_path / "r.json"
+    p = icnsim("platforms/hyperx.yaml", "stimuli/uniform.yaml", "--set", "stimulus.pattern.type=bit_complement",
+               "--set", "stimulus.injection.rate=0.5", "--set", "stimulus.injection.unit=flits",
+               "--set", "simulation.cycles=4000", "--set", "simulation.warmup=1000",
+               "--set", "simulation.activity=per_component", "-q", "--out", out)
+    assert p.returncode == 0, p.stderr
+    r = json.loads(out.read_text())
+    layout = r["layout"]
+    assert layout["kind"] == "rows"
+    at = layout["positions"]
+    hottest = spatial.hottest_links(r, 32)
+    for link in hottest:
+        a, b = at[link["from"]], at[link["to"]]
+        changed = [d for d in range(2) if a[d] != b[d]]
+        assert len(changed) == 1 and b[changed[0]] == 3 - a[changed[0]], link
+    assert hottest[-1]["utilisation"] > 0.9
+    import plot
+    assert plot.main(["heatmap", str(out), "--out", str(tmp_path / "heat")]) == 0
+
+
+def test_a_network_from_a_file_is_drawn_where_its_file_places_its_routers(icnsim, tmp_path):
+    # The chiplet package: four 4 x 4 meshes side by side with a gap between them; the die-to-die links
+    # cross the gaps.
+    out = tmp_path / "r.json"
+    p = icnsim("platforms/chiplets.yaml", "stimuli/uniform.yaml", "--set", "stimulus.injection.rate=0.2",
+               "--set", "stimulus.injection.unit=flits", "--set", "simulation.cycles=3000",
+               "--set", "simulation.warmup=500", "--set", "simulation.activity=per_component", "-q", "--out", out)
+    assert p.returncode == 0, p.stderr
+    r = json.loads(out.read_text())
+    layout = r["layout"]
+    assert layout["kind"] == "free"
+    assert layout["positions"][16 + 4 * 2 + 3] == [5 + 3, 2]  # chiplet 1, row 2, column 3
+    import plot
+    points = plot.placement(layout)
+    assert points[16 + 4 * 2 + 3] == (8.0, -2.0)
+    assert plot.main(["heatmap", str(out), "--out", str(tmp_path / "heat")]) == 0
