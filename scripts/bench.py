@@ -175,43 +175,49 @@ TOPOLOGIES = [("16-ary 2-cube", "platforms/default.yaml", []),
 
 
 def bench_topologies(cycles):
-    """The cost of a router-cycle at full overload on each shipped topology: router-cycles per second over
+    """The cost of simulating each shipped topology at full overload: router-cycles per second over
     `cycles` cycles after the first `cycles` (the difference of two runs, so that elaboration and the
-    network's filling are not counted), and the peak resident memory per node. The issue's target: the
-    1,056-node dragonfly no dearer a router-cycle than the 16-ary 2-cube, and no more memory a node (peak
-    resident memory above a 4-node ring's, per node)."""
+    network's filling are not counted), the wall time per flit through a crossbar in those cycles
+    (routers of more ports and terminals move more flits a cycle), and the peak resident memory per
+    node above a 4-node ring's. The issue's target: the 1,056-node dragonfly no dearer a router-cycle
+    than the 16-ary 2-cube, and no more memory a node."""
+    import json
     print(f"icnsim topology benchmark: full overload (1 flit/node/cycle, 8-flit packets, uniform), {cycles} cycles "
           f"measured after {cycles} of filling")
     print(f"{'network':>24} {'routers':>8} {'nodes':>6} {'ports':>6} {'router-cycles/s':>16} {'us/router-cycle':>16} "
-          f"{'peak MB':>8} {'KB/node':>8}")  # KB/node: above the process alone
+          f"{'flits/router-cycle':>19} {'ns/flit':>8} {'KB/node':>8}")
     base = None
-    _, floor = timed(pathlib.Path(BUILD) / "model" / "icnsim", 4, 1, 0.0, 1)  # a 4-node ring: the process alone
-    for name, platform, extra in TOPOLOGIES:
-        def once(n):
-            args = [str(pathlib.Path(BUILD) / "model" / "icnsim"), str(ROOT / platform), str(ROOT / "stimuli/uniform.yaml"),
-                    "--set", "stimulus.injection.rate=1", "--set", "stimulus.injection.unit=flits",
-                    "--set", "stimulus.packet_length=8", "--set", f"simulation.cycles={n}", "--set", "simulation.warmup=0",
-                    "--set", "simulation.progress=false", "--set", "simulation.activity=per_component"]
-            for e in extra:
-                args += ["--set", e]
-            return measured(args, name)
-        short, _, _ = once(cycles)
-        long, peak, _ = once(2 * cycles)
-        shape = subprocess.run([str(pathlib.Path(BUILD) / "model" / "icnsim"), str(ROOT / platform),
-                                str(ROOT / "stimuli/uniform.yaml"), "--set", "simulation.cycles=2",
-                                "--set", "simulation.warmup=0", "--set", "simulation.activity=per_component",
-                                "-q", "--out", "/dev/stdout"], capture_output=True, text=True)
-        import json
-        result = json.loads(shape.stdout)
-        routers = len(result["layout"]["positions"])
-        nodes = result["network"]["nodes"]
-        ports = len(result["layout"]["port_names"])
-        rate = routers * cycles / max(1e-9, long - short)
-        per_node = (peak - floor) / nodes / 1024
-        base = base or (rate, per_node)
-        print(f"{name:>24} {routers:>8} {nodes:>6} {ports:>6} {rate:>16.3g} {1e6 / rate:>16.3f} {peak / 1e6:>8.1f} "
-              f"{per_node:>8.1f}" + ("" if base == (rate, per_node) else
-                                      f"  {base[0] / rate:.2f}x the 16-ary 2-cube's cost, {per_node / base[1]:.2f}x its memory"))
+    _, floor = timed(binary_of(), 4, 1, 0.0, 1)  # a 4-node ring: the process alone
+    with tempfile.TemporaryDirectory(prefix="icnsim-bench-") as work:
+        for name, platform, extra in TOPOLOGIES:
+            def once(n):
+                out = pathlib.Path(work) / "r.json"
+                args = [str(binary_of()), str(ROOT / platform), str(ROOT / "stimuli/uniform.yaml"),
+                        "--set", "stimulus.injection.rate=1", "--set", "stimulus.injection.unit=flits",
+                        "--set", "stimulus.packet_length=8", "--set", f"simulation.cycles={n}",
+                        "--set", "simulation.warmup=0", "--set", "simulation.progress=false",
+                        "--set", "simulation.activity=per_component", "--out", str(out)]
+                for e in extra:
+                    args += ["--set", e]
+                wall, peak, _ = measured(args, name)
+                return wall, peak, json.loads(out.read_text())
+            short, _, first = once(cycles)
+            long, peak, result = once(2 * cycles)
+            routers = len(result["layout"]["positions"])
+            nodes = result["network"]["nodes"]
+            ports = len(result["layout"]["port_names"])
+            flits = result["activity"]["routers"]["crossbar_traversals"] - first["activity"]["routers"]["crossbar_traversals"]
+            seconds = max(1e-9, long - short)
+            rate = routers * cycles / seconds
+            per_node = (peak - floor) / nodes / 1024
+            row = (f"{name:>24} {routers:>8} {nodes:>6} {ports:>6} {rate:>16.3g} {1e6 / rate:>16.3f} "
+                   f"{flits / (routers * cycles):>19.2f} {1e9 * seconds / max(1, flits):>8.0f} {per_node:>8.1f}")
+            if base is None:
+                base = (rate, seconds / max(1, flits), per_node)
+            else:
+                row += (f"  router-cycle {base[0] / rate:.2f}x, flit {seconds / max(1, flits) / base[1]:.2f}x, "
+                        f"memory {per_node / base[2]:.2f}x the 16-ary 2-cube's")
+            print(row)
 
 
 def bench_vp_memory(cycles):

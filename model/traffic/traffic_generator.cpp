@@ -20,6 +20,7 @@ TrafficGenerator::TrafficGenerator(sc_core::sc_module_name name, NodeId id, Endp
       lengths_(make_stream(c.seed, RandomPurpose::PacketLength, id)),
       priorities_(make_stream(c.seed, RandomPurpose::PacketPriority, id)),
       stop_(c.stop) {
+  schedule_.notify_on_phase_change(phase_changed_);
   SC_HAS_PROCESS(TrafficGenerator);
   SC_METHOD(create);  // first run at initialisation, before cycle 0, to schedule the first packet
 }
@@ -78,9 +79,9 @@ bool TrafficGenerator::send_more() {
 void TrafficGenerator::arm() {
   const bool more = next_ != InjectionProcess::kNever && phase_start_ + next_ < stop_;
   if (more)
-    next_trigger(clock_.time_of(phase_start_ + next_) - sc_core::sc_time_stamp(), schedule_.phase_changed());
+    next_trigger(clock_.time_of(phase_start_ + next_) - sc_core::sc_time_stamp(), phase_changed_);
   else if (!schedule_.finished())
-    next_trigger(schedule_.phase_changed());
+    next_trigger(phase_changed_);
 }
 
 void TrafficGenerator::create() {
@@ -109,7 +110,7 @@ void TrafficGenerator::create() {
       // when the queue has room (or the phase changes); creations it would have made meanwhile
       // are postponed, not lost.
       stalled_ = true;
-      next_trigger(endpoint_.can_send_event() | schedule_.phase_changed());
+      next_trigger(endpoint_.can_send_event() | phase_changed_);
       return;
     }
     send_one();

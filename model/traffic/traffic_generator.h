@@ -40,6 +40,7 @@ class TrafficGenerator : public sc_core::sc_module, public EndpointClient {
 
   const NodeId id_;
   TrafficSchedule& schedule_;
+  sc_core::sc_event phase_changed_;  // the schedule's phase changes, this generator's own (TrafficSchedule)
   CycleClock& clock_;
   Endpoint& endpoint_;
   std::unique_ptr<InjectionProcess> process_;  // of the current phase

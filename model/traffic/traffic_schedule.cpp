@@ -113,12 +113,12 @@ void TrafficSchedule::decide() {
   if (round == stimulus_.repeat) {
     completed_ = now;
     ++epoch_;
-    phase_changed_.notify(sc_core::SC_ZERO_TIME);  // generators stop
+    announce_phase_change();  // generators stop
     if (stop_when_complete_) sc_core::sc_stop();
     return;
   }
   begin(next, round, now + 1);
-  phase_changed_.notify(sc_core::SC_ZERO_TIME);
+  announce_phase_change();
   arm();
 }
 

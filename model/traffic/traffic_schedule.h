@@ -51,7 +51,10 @@ class TrafficSchedule : public sc_core::sc_module {
   bool finished() const { return completed_.has_value(); }
   std::optional<Cycle> completed_at() const { return completed_; }
   const std::vector<PhaseRecord>& history() const { return history_; }
-  const sc_core::sc_event& phase_changed() const { return phase_changed_; }
+  // `changed` is notified with every phase change. Each generator waits on an event of its own: a
+  // method's timed wake-up removes it from every event it also waited on, and one event shared by
+  // every generator made that a scan of all of them per wake-up — quadratic in the nodes.
+  void notify_on_phase_change(sc_core::sc_event& changed) { listeners_.push_back(&changed); }
   // Whether completing the schedule ends the simulation (sc_stop: the icnsim command), or only its
   // traffic (beside other IP in a virtual platform).
   void stop_simulation_when_complete(bool stop) { stop_when_complete_ = stop; }
@@ -67,6 +70,9 @@ class TrafficSchedule : public sc_core::sc_module {
   void begin(std::size_t index, int round, Cycle start);
   void arm();
   bool end_reached(Cycle now) const;
+  void announce_phase_change() {
+    for (sc_core::sc_event* e : listeners_) e->notify(sc_core::SC_ZERO_TIME);
+  }
 
   const StimulusConfig& stimulus_;
   CycleClock& clock_;
@@ -83,7 +89,7 @@ class TrafficSchedule : public sc_core::sc_module {
   bool quota_reached_ = false;
   NodeId nodes_ = 0;
   NodeId nodes_done_ = 0;  // nodes that created their per-node quota in this phase
-  sc_core::sc_event phase_changed_;
+  std::vector<sc_core::sc_event*> listeners_;  // notify_on_phase_change
   sc_core::sc_event quota_event_;
   bool stop_when_complete_ = true;
 };
