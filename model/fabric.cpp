@@ -30,13 +30,13 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
       clock_(clock ? clock : own_clock_.get()),
       statistics_(topology_.node_count(), platform.simulation.warmup, platform.simulation.cycles) {
   statistics_.set_most_samples(platform_.simulation.most_samples);
-  // The global-information networks follow a topology's dimension rows, where its entry declares
-  // them (TopologyTraits); other topologies have none, and a controller that needs one refuses them.
-  if (TopologyRegistry::get(platform_.network.type).traits.dimension_rows) {
-    const KaryNCube& cube = require<KaryNCube>(topology_, "the sideband");
-    sideband_ = std::make_unique<Sideband>("sideband", cube, *clock_, platform_.sideband);
-    entropy_circuit_ = std::make_unique<EntropyCircuit>("entropy_circuit", cube, *clock_);
-  }
+  // The sideband follows a topology's dimension rows where its entry declares them (TopologyTraits),
+  // and a spanning tree of the routers elsewhere; the entropy circuit exists on the rows only, and a
+  // controller that needs it refuses other topologies.
+  sideband_ = std::make_unique<Sideband>("sideband", topology_, *clock_, platform_.sideband);
+  if (TopologyRegistry::get(platform_.network.type).traits.dimension_rows)
+    entropy_circuit_ = std::make_unique<EntropyCircuit>(
+        "entropy_circuit", require<KaryNCube>(topology_, "the entropy circuit"), *clock_);
   routing_ = RoutingRegistry::get(platform_.routing.type)
                  .create(RoutingContext{topology_, platform_.router.virtual_channels, platform_.routing.parameters,
                                         platform_.router.virtual_cut_through, &network_queues_});
@@ -278,7 +278,8 @@ void Fabric::build_indirect() {
     injects[in.router][std::size_t(in.slot)] = true;
     delivers[out.router][std::size_t(out.slot)] = true;
     nodes_.push_back(std::make_unique<Node>(
-        ("node_" + std::to_string(id)).c_str(), id, NodeContext{topology_, platform_, *clock_, packets_, statistics_, token_},
+        ("node_" + std::to_string(id)).c_str(), id,
+        NodeContext{topology_, platform_, *clock_, packets_, statistics_, token_, nullptr, sideband_.get()},
         RouterAttachment{*routers_[in.router], in.slot, *routers_[out.router], out.slot}));
   }
   std::size_t idle_inputs = 0, idle_outputs = 0;

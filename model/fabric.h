@@ -58,7 +58,7 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   Router& router(NodeId r) { return routers_.empty() ? nodes_[r]->router() : *routers_[r]; }
   const Router& router(NodeId r) const { return routers_.empty() ? nodes_[r]->router() : *routers_[r]; }
   const RoutingFunction& routing() const { return *routing_; }
-  // The sideband and the entropy circuit exist on k-ary n-cubes only (null elsewhere).
+  // The sideband exists on every network (rows or a spanning tree); the entropy circuit on k-ary n-cubes only.
   const Sideband* sideband() const { return sideband_.get(); }
   const EntropyCircuit* entropy_circuit() const { return entropy_circuit_.get(); }
   const MetapacketGather* metapackets() const { return metapackets_.get(); }

@@ -40,7 +40,7 @@ Node::Node(sc_core::sc_module_name name, NodeId id, const NodeContext& c, const 
                                                             platform.congestion_control,
                                                             platform.congestion_control.parameters, platform.router,
                                                             platform.network_interface, platform.simulation.seed,
-                                                            nullptr, nullptr, nullptr});
+                                                            c.sideband, nullptr, nullptr});
   // Several nodes share a router here, and a router has one injection rule.
   if (controller_->injection_rule() != nullptr)
     throw ConfigError(platform.congestion_control.origin + ": congestion_control.type: " +

@@ -25,8 +25,9 @@ struct NodeContext {
   PacketPool& packets;
   NetworkStatistics& statistics;
   RecoveryToken& token;
-  // Direct networks only (each node builds its router): the routing function its router uses, and
-  // the network-wide mechanisms its controller may attach to (each null where the network has none).
+  // Direct networks only (each node builds its router): the routing function its router uses. The
+  // network-wide mechanisms its controller may attach to (each null where the network has none; an
+  // indirect network has the sideband alone).
   const RoutingFunction* routing = nullptr;
   Sideband* sideband = nullptr;
   GlobalGather* metapackets = nullptr;

@@ -255,8 +255,10 @@ def draw(rng: random.Random):
     controller = rng.choice(CONTROLLERS)
     if careful and controller == "lbr" and not (routing == "bubble" and switching == "virtual_cut_through"):
         controller = "ipr"  # LBR is defined for the bubble router under virtual cut-through only
-    if careful and indirect and controller in ("self_tuned", "static_threshold", "entropy", "ipr", "lbr"):
-        controller = "alo"  # the others need the sideband, the entropy circuit or a router of their own
+    if careful and indirect and controller in ("entropy", "ipr", "lbr"):
+        controller = "alo"  # they need the entropy circuit (a k-ary n-cube's) or a router of their own
+    if careful and fly and controller in ("self_tuned", "static_threshold"):
+        controller = "alo"  # a k-ary n-fly delivers at other routers than its nodes inject into
     s["congestion_control.type"] = controller
     if controller == "alo":
         s["congestion_control.vcs"] = rng.choice(["all", "adaptive"])
@@ -269,7 +271,8 @@ def draw(rng: random.Random):
         s["congestion_control.threshold"] = rng.choice([30, 60, 90])
         s["congestion_control.guard_time"] = rng.choice([0, 4, 16])
         s["congestion_control.virtual_control_channel"] = rng.choice(["false", "true"])
-    if controller in ("self_tuned", "static_threshold") and rng.random() < 0.25 and (not careful or "mesh" not in wraps):
+    if controller in ("self_tuned", "static_threshold") and rng.random() < 0.25 and (
+            not careful or (not indirect and "mesh" not in wraps)):  # metapackets go round a torus's rows
         s["congestion_control.distribution"] = "metapackets"
     if rng.random() < 0.2:
         s["sideband.width_bits"] = rng.choice([9, 16])

@@ -70,7 +70,7 @@ struct ControllerContext {
   const RouterConfig& router_config;
   const NetworkInterfaceConfig& interface_config;
   std::uint64_t seed;
-  Sideband* sideband;  // the network's (k-ary n-cubes only); a controller that attaches makes it run
+  Sideband* sideband;  // the network's (along rows or a spanning tree); a controller that attaches makes it run
   GlobalGather* metapackets;  // the metapacket gatherer, when the platform has the lane
   EntropyCircuit* entropy_circuit;  // the network's (k-ary n-cubes only); runs once a controller attaches
 

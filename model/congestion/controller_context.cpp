@@ -10,8 +10,7 @@ void ControllerContext::refuse(const std::string& what) const {
 }
 
 Sideband& ControllerContext::needs_sideband() const {
-  if (sideband == nullptr)
-    refuse("needs the sideband, which needs a k-ary n-cube (this network is a " + topology.describe() + ")");
+  if (sideband == nullptr) refuse("needs the sideband, which this network has none of");
   return *sideband;
 }
 

@@ -20,7 +20,13 @@ GlobalEstimateController::GlobalEstimateController(sc_core::sc_module_name name,
       clock_(c.clock),
       extrapolate_(extrapolate),
       throttle_(c.parameters.boolean("throttle")),
-      total_buffers_(double(c.topology.node_count()) * c.topology.network_ports() * c.router.routing_vcs()) {
+      total_buffers_(double(c.topology.router_count()) * c.topology.network_ports() * c.router.routing_vcs()),
+      // A router's counters are summed once: by the node on its first terminal slot.
+      counts_router_(c.topology.injection_point(c.node).slot == 0) {
+  // The estimate sums what each node's router delivers: a node must be delivered where it injects.
+  if (c.topology.delivery_point(c.node).router != c.topology.injection_point(c.node).router)
+    c.refuse("sums the flits each node's router delivers, and on a " + c.topology.describe() +
+             " nodes are delivered at other routers than they inject into");
   // Counter widths as in sec. 5.1: all buffers (12 bits for 3,072) and the most flits the network
   // can deliver in one gather at full width (13 bits for 32 cycles × 256 nodes).
   const double full_width_gather = double(sideband_.hops_per_gather()) * sideband_.hop_delay();
@@ -58,6 +64,10 @@ ControllerNeeds GlobalEstimateController::needs() {
 }
 
 void GlobalEstimateController::sideband_values(std::uint64_t* values) {
+  if (!counts_router_) {  // another terminal of this router reports it
+    values[0] = values[1] = 0;
+    return;
+  }
   values[0] = std::uint64_t(router_.full_buffers());
   const std::uint64_t delivered = router_.delivered_flits();
   values[1] = delivered - delivered_at_last_gather_;

@@ -49,6 +49,7 @@ class GlobalEstimateController : public CongestionController, public SidebandCli
   const bool extrapolate_;
   const bool throttle_;
   double total_buffers_;
+  const bool counts_router_;  // this node reports its router's counters (its first terminal)
   std::uint64_t delivered_at_last_gather_ = 0;
   int snapshots_ = 0;
   double previous_ = 0, latest_ = 0;  // full buffers in the last two snapshots

@@ -1,5 +1,7 @@
 #include "sideband/sideband.h"
 
+#include <algorithm>
+#include <deque>
 #include <stdexcept>
 
 #include "core/cycle_clock.h"
@@ -11,9 +13,45 @@ namespace {
 int hops_in(const KaryNCube& t, int d) { return t.wraps(d) ? t.radix() / 2 : t.radix() - 1; }
 }  // namespace
 
-Sideband::Sideband(sc_core::sc_module_name name, const KaryNCube& topology, CycleClock& clock, SidebandConfig config)
-    : sc_core::sc_module(name), topology_(topology), clock_(clock), config_(config) {
+Sideband::Sideband(sc_core::sc_module_name name, const Topology& topology, CycleClock& clock, SidebandConfig config)
+    : sc_core::sc_module(name),
+      topology_(topology),
+      cube_(dynamic_cast<const KaryNCube*>(&topology)),
+      clock_(clock),
+      config_(config) {
   clients_.assign(topology.node_count(), nullptr);
+}
+
+const std::vector<NodeId>& Sideband::tree() const {
+  // Built when first asked (a controller attaching), not for a network no controller gathers on.
+  if (cube_ || !per_depth_.empty()) return per_depth_;
+  // A breadth-first spanning tree from a router of least eccentricity (the lowest numbered): its
+  // depth is the network's radius, the shallowest tree there is.
+  const Topology& topology = topology_;
+  const NodeId routers = topology.router_count();
+  int best = -1;
+  std::vector<int> depth(routers);
+  for (NodeId root = 0; root < routers; ++root) {
+    std::fill(depth.begin(), depth.end(), -1);
+    std::deque<NodeId> queue{root};
+    depth[root] = 0;
+    int deepest = 0;
+    while (!queue.empty()) {
+      const NodeId r = queue.front();
+      queue.pop_front();
+      for (int p = 0; p < topology.network_ports(); ++p)
+        if (const NodeId n = topology.neighbour(r, p); n != kNoNode && depth[n] < 0)
+          depth[n] = depth[r] + 1, deepest = std::max(deepest, depth[n]), queue.push_back(n);
+    }
+    if (best < 0 || deepest < best) {
+      best = deepest;
+      per_depth_.assign(std::size_t(deepest) + 1, 0);
+      for (NodeId r = 0; r < routers; ++r)
+        if (depth[r] >= 0) ++per_depth_[std::size_t(depth[r])];
+    }
+    if (routers > 4096 && root >= 16) break;  // a large network: the best of the first few roots
+  }
+  return per_depth_;
 }
 
 void Sideband::attach(NodeId node, SidebandClient* client, const std::vector<int>& counter_bits) {
@@ -28,8 +66,9 @@ void Sideband::attach(NodeId node, SidebandClient* client, const std::vector<int
 }
 
 int Sideband::hops_per_gather() const {
+  if (!cube_) return std::max(1, 2 * tree_depth());  // up the tree and back down
   int hops = 0;
-  for (int d = 0; d < topology_.dimensions(); ++d) hops += hops_in(topology_, d);
+  for (int d = 0; d < cube_->dimensions(); ++d) hops += hops_in(*cube_, d);
   return hops;
 }
 
@@ -58,20 +97,40 @@ void Sideband::start_gather(Cycle now) {
   gather_start_ = now;
   dimension_ = 0;
   hop_in_dimension_ = 0;
+  if (!cube_) {  // the total is what arrives; the hops only carry it
+    total_.assign(counters_, 0);
+    for (NodeId n = 0; n < topology_.node_count(); ++n) {
+      clients_[n]->sideband_values(&sum_[std::size_t(n) * counters_]);
+      for (std::size_t c = 0; c < counters_; ++c) total_[c] += sum_[std::size_t(n) * counters_ + c];
+    }
+    return;
+  }
   for (NodeId n = 0; n < topology_.node_count(); ++n) clients_[n]->sideband_values(&sum_[std::size_t(n) * counters_]);
   plus_ = sum_;
   minus_ = sum_;
 }
 
+void Sideband::tree_hop() {
+  // Hop i of 2·D: up, the routers at depth D − i send to their parents; down, those at depth
+  // i − D receive from theirs. Every tree edge carries one message each way a gather.
+  const std::vector<NodeId>& per_depth = tree();
+  const int depth = int(per_depth.size()) - 1, i = hop_in_dimension_++;
+  const NodeId senders = i < depth ? per_depth[std::size_t(depth - i)] : i < 2 * depth ? per_depth[std::size_t(i - depth + 1)] : 0;
+  value_transfers_ += std::uint64_t(senders) * counters_;
+  bit_transfers_ += std::uint64_t(senders) * bits_per_node_;
+}
+
 void Sideband::hop() {
+  if (!cube_) return tree_hop();
   // One hop of phase `dimension_`: every node passes on what it received last hop.
+  const KaryNCube& cube = *cube_;
   const int d = dimension_;
-  const int hops = hops_in(topology_, d);
-  const bool last_of_even_ring = topology_.wraps(d) && topology_.radix() % 2 == 0 && hop_in_dimension_ + 1 == hops;
+  const int hops = hops_in(cube, d);
+  const bool last_of_even_ring = cube.wraps(d) && cube.radix() % 2 == 0 && hop_in_dimension_ + 1 == hops;
   std::uint64_t links = 0;  // that carried this hop's values
-  for (NodeId n = 0; n < topology_.node_count(); ++n) {
-    const NodeId from_minus = topology_.neighbour(n, KaryNCube::port_of(d, false));  // sends towards +
-    const NodeId from_plus = topology_.neighbour(n, KaryNCube::port_of(d, true));    // sends towards -
+  for (NodeId n = 0; n < cube.node_count(); ++n) {
+    const NodeId from_minus = cube.neighbour(n, KaryNCube::port_of(d, false));  // sends towards +
+    const NodeId from_plus = cube.neighbour(n, KaryNCube::port_of(d, true));    // sends towards -
     links += (from_minus != kNoNode) + (from_plus != kNoNode);
     for (std::size_t c = 0; c < counters_; ++c) {
       const std::size_t i = std::size_t(n) * counters_ + c;
@@ -87,7 +146,7 @@ void Sideband::hop() {
   bit_transfers_ += links * bits_per_node_;
   plus_.swap(next_plus_);
   minus_.swap(next_minus_);
-  if (++hop_in_dimension_ == hops && ++dimension_ < topology_.dimensions()) {
+  if (++hop_in_dimension_ == hops && ++dimension_ < cube.dimensions()) {
     hop_in_dimension_ = 0;
     plus_ = sum_;  // the ring sums go into the next phase
     minus_ = sum_;
@@ -109,7 +168,7 @@ void Sideband::step() {
     hop();
     if (now == gather_start_ + gather_cycles()) {
       for (NodeId n = 0; n < topology_.node_count(); ++n)
-        clients_[n]->sideband_snapshot(gather_start_, &sum_[std::size_t(n) * counters_]);
+        clients_[n]->sideband_snapshot(gather_start_, cube_ ? &sum_[std::size_t(n) * counters_] : total_.data());
       start_gather(now);
     }
   }

@@ -9,6 +9,13 @@
 //
 // Clients (the nodes' congestion controllers) supply their counter values when a gather starts
 // (at the end of its first cycle) and receive the sums exactly g cycles later.
+//
+// On any other topology (the dragonfly, the fat tree, the HyperX, a network from a file) the paper's
+// dimension rows do not exist, and the sideband is laid along a breadth-first spanning tree of the
+// routers from a router of least eccentricity, one sideband link per tree edge: a router adds its
+// terminals' values, the sums go up the tree one level a hop and the total comes back down, so
+// g = 2·D·h cycles for a tree of depth D (the same reduction-and-broadcast the self-tuned paper's
+// sec. 3.1 builds from rows; icnsim's generalisation, not the paper's).
 #include <cstdint>
 #include <systemc>
 
@@ -23,6 +30,7 @@ namespace icn {
 
 class CycleClock;
 class KaryNCube;
+class Topology;
 
 class SidebandClient {
  public:
@@ -34,7 +42,8 @@ class SidebandClient {
 
 class Sideband : public sc_core::sc_module, public GlobalGather {
  public:
-  Sideband(sc_core::sc_module_name name, const KaryNCube& topology, CycleClock& clock, SidebandConfig config);
+  // Along the dimension rows of a k-ary n-cube, or a spanning tree of any other topology.
+  Sideband(sc_core::sc_module_name name, const Topology& topology, CycleClock& clock, SidebandConfig config);
 
   // Every node's client registers the same counters (their widths in bits) before simulation.
   void attach(NodeId node, SidebandClient* client, const std::vector<int>& counter_bits) override;
@@ -43,6 +52,8 @@ class Sideband : public sc_core::sc_module, public GlobalGather {
   Cycle gather_cycles() const; // g
   int hops_per_gather() const;
   int hop_delay() const { return config_.hop_delay; }
+  // The spanning tree's depth (0 along a k-ary n-cube's rows).
+  int tree_depth() const { return cube_ ? 0 : int(tree().size()) - 1; }
   bool active() const { return !counters_bits_.empty(); }
   // Values and bits sent node to node over the sideband's links since the run began (a value
   // crosses one link per hop; energy per bit and hop is the sideband's cost).
@@ -55,7 +66,11 @@ class Sideband : public sc_core::sc_module, public GlobalGather {
   void start_gather(Cycle now);
   void hop();
 
-  const KaryNCube& topology_;
+  void tree_hop();  // a spanning tree's hop: only the links it uses are counted
+  const std::vector<NodeId>& tree() const;  // routers per depth of the spanning tree, built once
+
+  const Topology& topology_;
+  const KaryNCube* cube_;  // null: along a spanning tree
   CycleClock& clock_;
   const SidebandConfig config_;
   std::vector<int> counters_bits_;
@@ -67,6 +82,8 @@ class Sideband : public sc_core::sc_module, public GlobalGather {
   Cycle gather_start_ = 0;
   std::uint64_t value_transfers_ = 0, bit_transfers_ = 0;
   std::uint64_t bits_per_node_ = 0;  // of all counters together
+  mutable std::vector<NodeId> per_depth_;  // spanning tree: routers at each depth (the root alone at 0)
+  std::vector<std::uint64_t> total_;  // spanning tree: the gather's sums
   EndOfCycle end_of_cycle_;
 };
 
