@@ -28,6 +28,7 @@ PAPERS = {  # name -> module in scripts/papers/
     "entropy": "entropy",
     "dally-vc": "dally_vc",
     "realistic-loads": "realistic_loads",
+    "dragonfly": "dragonfly",
 }
 
 

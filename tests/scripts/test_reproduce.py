@@ -27,6 +27,8 @@ EXPECTED = {
                  "fig19": ["offered traffic (fraction of capacity)", "mean latency (cycles)", "1 lane × 32"]},
     "realistic-loads": {"fig2": ["time to consume a burst, normalised to Base", "IPR", "LBR"],
                         "fig3": ["completion time, normalised to Base", "alltoall"]},
+    "dragonfly": {"routing": ["offered load (flits/node/cycle)", "mean latency (cycles)", "UGAL-L", "UGAL-G", "PAR",
+                              "VAL", "MIN"]},
 }
 
 
