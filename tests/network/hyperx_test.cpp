@@ -8,8 +8,7 @@
 #include "core/config_error.h"
 #include "experiment.h"
 #include "run_report.h"
-#include "support/child_process.h"
-#include "support/run_network.h"
+#include "support/measured_run.h"
 #include "support/sanitizer_scale.h"
 
 using namespace icn;
@@ -21,17 +20,8 @@ const char* kHyperX = "network:\n  topology: hyperx\n  dimensions: 2\n  switches
                       "routing:\n  type: minimal\nrouter:\n  virtual_channels: 2\n  buffer_depth: 8\n";
 
 std::pair<double, std::uint64_t> run(const std::string& stimulus, int cycles, std::vector<std::string> overrides = {}) {
-  std::istringstream in(testing::in_child_process([&] {
-    overrides.insert(overrides.end(), {"simulation.cycles=" + std::to_string(cycles), "simulation.warmup=1000",
-                                       "simulation.progress=false"});
-    auto* network = new Experiment("network", load_configuration_text(kHyperX, stimulus, overrides));
-    testing::run(*network);  // throws on deadlock, lost flits or a stopped run
-    const RunReport r = make_report(*network);
-    return std::to_string(r.accepted) + " " + std::to_string(r.deadlock_reports + r.starvation_reports);
-  }));
-  std::pair<double, std::uint64_t> out;
-  in >> out.first >> out.second;
-  return out;
+  const testing::Measured m = testing::measured_run(kHyperX, stimulus, cycles, std::move(overrides));
+  return {m.accepted, m.watchdog_reports};
 }
 
 }  // namespace

@@ -8,8 +8,7 @@
 #include "core/config_error.h"
 #include "experiment.h"
 #include "run_report.h"
-#include "support/child_process.h"
-#include "support/run_network.h"
+#include "support/measured_run.h"
 #include "support/sanitizer_scale.h"
 
 using namespace icn;
@@ -20,24 +19,13 @@ namespace {
 const char* kTree = "network:\n  topology: kary_ntree\n  radix: 4\n  levels: 3\nrouting:\n  type: nearest_common_ancestor\n"
                     "router:\n  virtual_channels: 2\n  buffer_depth: 8\n";
 
-// Accepted flits/node/cycle, network latency and the watchdog's reports, from a run of `stimulus`.
 struct Outcome {
   double accepted = 0, latency = 0;
   std::uint64_t reports = 0;
 };
 Outcome run(const std::string& stimulus, int cycles, std::vector<std::string> overrides = {}) {
-  std::istringstream in(testing::in_child_process([&] {
-    overrides.insert(overrides.end(), {"simulation.cycles=" + std::to_string(cycles), "simulation.warmup=1000",
-                                       "simulation.progress=false"});
-    auto* network = new Experiment("network", load_configuration_text(kTree, stimulus, overrides));
-    testing::run(*network);  // throws on deadlock, lost flits or a stopped run
-    const RunReport r = make_report(*network);
-    return std::to_string(r.accepted) + " " + std::to_string(r.network_latency.mean) + " " +
-           std::to_string(r.deadlock_reports + r.starvation_reports);
-  }));
-  Outcome out;
-  in >> out.accepted >> out.latency >> out.reports;
-  return out;
+  const testing::Measured m = testing::measured_run(kTree, stimulus, cycles, std::move(overrides));
+  return {m.accepted, m.network_latency, m.watchdog_reports};
 }
 
 }  // namespace
