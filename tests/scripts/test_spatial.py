@@ -87,17 +87,24 @@ def test_a_result_without_spatial_data_gets_a_clear_error(icnsim, tmp_path, caps
     assert "simulation.activity=per_component" in capsys.readouterr().err
 
 
+def per_component_run(icnsim, tmp_path, platform, *settings, rate="0.5", cycles=4000, warmup=1000):
+    """A run of PLATFORM with uniform.yaml's process at RATE flits/node/cycle and per-component activity;
+    its result and where it was written."""
+    out = tmp_path / "r.json"
+    sets = [a for setting in settings for a in ("--set", setting)]
+    p = icnsim(platform, "stimuli/uniform.yaml", *sets, "--set", f"stimulus.injection.rate={rate}",
+               "--set", "stimulus.injection.unit=flits", "--set", f"simulation.cycles={cycles}",
+               "--set", f"simulation.warmup={warmup}", "--set", "simulation.activity=per_component", "-q",
+               "--out", out)
+    assert p.returncode == 0, p.stderr
+    return json.loads(out.read_text()), out
+
+
 def test_under_group_shift_a_dragonflys_hottest_links_are_one_global_channel_per_group_drawn_across_a_circle_of_groups(
         icnsim, tmp_path):
     # Minimal routing sends each group's traffic to the next group over the one channel between them
     # (Kim et al. 2008, sec. 4.2): those 8 channels are the 8 hottest links, each to the next group.
-    out = tmp_path / "r.json"
-    p = icnsim("platforms/dragonfly.yaml", "stimuli/uniform.yaml", "--set", "stimulus.pattern.type=group_shift",
-               "--set", "stimulus.injection.rate=0.5", "--set", "stimulus.injection.unit=flits",
-               "--set", "simulation.cycles=4000", "--set", "simulation.warmup=1000",
-               "--set", "simulation.activity=per_component", "-q", "--out", out)
-    assert p.returncode == 0, p.stderr
-    r = json.loads(out.read_text())
+    r, out = per_component_run(icnsim, tmp_path, "platforms/dragonfly.yaml", "stimulus.pattern.type=group_shift")
     layout = r["layout"]
     assert layout["kind"] == "groups"
     group = [position[0] for position in layout["positions"]]
@@ -128,13 +135,8 @@ def test_under_bit_reversal_d_mod_k_saturates_one_up_channel_per_leaf_and_a_fat_
         icnsim, tmp_path):
     # d-mod-k climbs by the destination's low digits, which bit reversal makes equal for a leaf's four
     # nodes: each of the 16 leaves sends everything up one channel, the 16 hottest links, saturated.
-    out = tmp_path / "r.json"
-    p = icnsim("platforms/fat-tree.yaml", "stimuli/uniform.yaml", "--set", "stimulus.pattern.type=bit_reversal",
-               "--set", "routing.up_port=destination", "--set", "stimulus.injection.rate=0.5",
-               "--set", "stimulus.injection.unit=flits", "--set", "simulation.cycles=4000",
-               "--set", "simulation.warmup=1000", "--set", "simulation.activity=per_component", "-q", "--out", out)
-    assert p.returncode == 0, p.stderr
-    r = json.loads(out.read_text())
+    r, out = per_component_run(icnsim, tmp_path, "platforms/fat-tree.yaml", "stimulus.pattern.type=bit_reversal",
+                               "routing.up_port=destination")
     layout = r["layout"]
     assert layout["kind"] == "levels"
     level = [position[0] for position in layout["positions"]]
@@ -159,13 +161,7 @@ def test_under_bit_complement_a_hyperx_saturates_each_switchs_links_to_its_mirro
     # Bit complement sends a switch's four terminals to the switch at the mirrored coordinates:
     # dimension order crosses dimension 0 from c to 3 - c, then dimension 1 the same way — 32 links at
     # four nodes' load, the hottest, saturated.
-    out = tmp_path / "r.json"
-    p = icnsim("platforms/hyperx.yaml", "stimuli/uniform.yaml", "--set", "stimulus.pattern.type=bit_complement",
-               "--set", "stimulus.injection.rate=0.5", "--set", "stimulus.injection.unit=flits",
-               "--set", "simulation.cycles=4000", "--set", "simulation.warmup=1000",
-               "--set", "simulation.activity=per_component", "-q", "--out", out)
-    assert p.returncode == 0, p.stderr
-    r = json.loads(out.read_text())
+    r, out = per_component_run(icnsim, tmp_path, "platforms/hyperx.yaml", "stimulus.pattern.type=bit_complement")
     layout = r["layout"]
     assert layout["kind"] == "rows"
     at = layout["positions"]
@@ -182,12 +178,7 @@ def test_under_bit_complement_a_hyperx_saturates_each_switchs_links_to_its_mirro
 def test_a_network_from_a_file_is_drawn_where_its_file_places_its_routers(icnsim, tmp_path):
     # The chiplet package: four 4 x 4 meshes side by side with a gap between them; the die-to-die links
     # cross the gaps.
-    out = tmp_path / "r.json"
-    p = icnsim("platforms/chiplets.yaml", "stimuli/uniform.yaml", "--set", "stimulus.injection.rate=0.2",
-               "--set", "stimulus.injection.unit=flits", "--set", "simulation.cycles=3000",
-               "--set", "simulation.warmup=500", "--set", "simulation.activity=per_component", "-q", "--out", out)
-    assert p.returncode == 0, p.stderr
-    r = json.loads(out.read_text())
+    r, out = per_component_run(icnsim, tmp_path, "platforms/chiplets.yaml", rate="0.2", cycles=3000, warmup=500)
     layout = r["layout"]
     assert layout["kind"] == "free"
     assert layout["positions"][16 + 4 * 2 + 3] == [5 + 3, 2]  # chiplet 1, row 2, column 3
