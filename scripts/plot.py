@@ -351,7 +351,7 @@ def draw_network(ax, result, links, throttled=None, colour_map="YlOrRd", buffere
     the flits their input buffers hold (`buffered`, of `most_buffered`) if given: every router placed
     by its first two coordinates (the planes of a third side by side), links between neighbours as
     two parallel bars (each direction on its right-hand side), wrap-around links and links to
-    another plane as stubs in the port's direction; a HyperX's rows and columns as arcs between every
+    another plane as short strokes in the port's direction; a HyperX's rows and columns as arcs between every
     pair; a k-ary n-fly's stages left to right; a dragonfly's groups on a circle; a fat tree by level
     (placement)."""
     layout = spatial.layout(result)

@@ -24,8 +24,9 @@ struct Packet {
   bool metapacket = false;     // congestion-control information, not traffic
   bool transaction = false;    // a TLM-2.0 request or response (tlm/tlm_port.h)
   std::uint32_t tag = 0;       // a metapacket's record in its gatherer, or a transaction's
-  // Where a non-minimal route sends it first (a dragonfly's intermediate group under Valiant), drawn
-  // by the routing function when the packet is first routed; kNoNode: no waypoint.
+  // Where a non-minimal route sends it first (a dragonfly's intermediate group, a HyperX's switch, a
+  // fat tree's top switch), drawn by the routing function where the packet enters the network (PAR
+  // may draw again one hop later: RoutingFunction::choose_waypoint); kNoNode: no waypoint.
   NodeId waypoint = kNoNode;
 };
 

@@ -39,10 +39,7 @@ class Registry {
     if (!entries.emplace(name, std::move(entry)).second)
       throw std::logic_error(std::string(Tag::kind) + " registered twice: " + name);
   }
-  static const Entry* find(const std::string& name) {
-    auto it = table().find(name);
-    return it == table().end() ? nullptr : &it->second;
-  }
+  static const Entry* find(const std::string& name) { return find_for_registration(name); }
   // An entry to extend while registering (a routing name with a variant per topology family).
   static Entry* find_for_registration(const std::string& name) {
     auto it = table().find(name);

@@ -18,10 +18,9 @@ class HyperXUgalRouting final : public HyperXNonMinimalRouting {
     const NodeId candidate = NodeId(random.below(std::uint64_t(topology_.router_count())));
     const int minimal_hops = topology_.distance(node, destination);
     const int other_hops = hops_via(node, destination, candidate);
-    const int other_port = candidate == node ? topology_.deterministic_port(node, destination)
-                                             : topology_.port_to(node, topology_.first_difference(node, candidate),
-                                                                 topology_.coordinate(candidate, topology_.first_difference(node, candidate)));
-    const long long minimal_cost = (long long)load.occupied(topology_.deterministic_port(node, destination)) * minimal_hops;
+    const int minimal_port = topology_.deterministic_port(node, destination);
+    const int other_port = candidate == node ? minimal_port : topology_.port_towards(node, candidate);
+    const long long minimal_cost = (long long)load.occupied(minimal_port) * minimal_hops;
     const long long other_cost = (long long)load.occupied(other_port) * other_hops;
     return minimal_cost <= other_cost ? node : candidate;
   }

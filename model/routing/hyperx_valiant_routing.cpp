@@ -18,8 +18,7 @@ HyperXNonMinimalRouting::HyperXNonMinimalRouting(const HyperX& topology, int vir
 }
 
 int HyperXNonMinimalRouting::hops_via(NodeId node, NodeId destination, NodeId intermediate) const {
-  const NodeId any_terminal = intermediate * NodeId(topology_.terminals());
-  return topology_.distance(node, any_terminal) + topology_.distance(intermediate, destination);
+  return topology_.hops_between(node, intermediate) + topology_.distance(intermediate, destination);
 }
 
 void HyperXNonMinimalRouting::route_via(NodeId node, int input_port, int input_vc, NodeId destination, NodeId waypoint,
@@ -28,8 +27,7 @@ void HyperXNonMinimalRouting::route_via(NodeId node, int input_port, int input_v
   // Still heading for the waypoint: entered or came on class 0, and not there yet.
   const bool on_first_leg = (injected(input_port) || ((to_waypoint_ >> input_vc) & 1u)) && node != waypoint;
   if (on_first_leg) {
-    const int d = topology_.first_difference(node, waypoint);
-    out.add(topology_.port_to(node, d, topology_.coordinate(waypoint, d)), to_waypoint_);
+    out.add(topology_.port_towards(node, waypoint), to_waypoint_);
   } else {
     out.add(topology_.deterministic_port(node, destination), to_destination_);
   }

@@ -103,7 +103,7 @@ class ShortestPathRouting final : public RoutingFunction {
     std::sort(by_rank.begin(), by_rank.end(), [&](NodeId a, NodeId b) { return std::make_pair(depth[a], a) < std::make_pair(depth[b], b); });
     order_.assign(routers_ + 1, 0);
     for (NodeId i = 0; i < routers_; ++i) order_[by_rank[i]] = int(i);
-    order_[routers_] = -1;  // an injection channel's "upstream": above everything
+    order_[routers_] = -1;  // the "upstream" of an input no link enters: above everything
     upstream_.assign(std::size_t(routers_) * std::size_t(ports_), routers_);
     for (NodeId r = 0; r < routers_; ++r)
       for (int p = 0; p < ports_; ++p)

@@ -78,7 +78,7 @@ class Sideband : public sc_core::sc_module, public GlobalGather {
   std::size_t counters_ = 0;
   // Per node and counter: the running sum, and the values travelling + and − this phase.
   std::vector<std::uint64_t> sum_, plus_, minus_, next_plus_, next_minus_;
-  int dimension_ = 0, hop_in_dimension_ = 0;
+  int dimension_ = 0, hop_in_dimension_ = 0;  // along a spanning tree: the hop of the gather so far
   Cycle gather_start_ = 0;
   std::uint64_t value_transfers_ = 0, bit_transfers_ = 0;
   std::uint64_t bits_per_node_ = 0;  // of all counters together

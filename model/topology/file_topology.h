@@ -49,7 +49,6 @@ class FileTopology final : public Topology {
 
   // Router-to-router hops on a shortest path.
   int hops(NodeId from, NodeId to) const { return int(hops_[std::size_t(from) * channels_.size() + to]); }
-  int degree(NodeId router) const { return int(channels_[router].size()); }
   // The lowest-numbered port on a shortest path from router `from` to router `target` (−1 there).
   int port_towards(NodeId from, NodeId target) const;
 

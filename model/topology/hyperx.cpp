@@ -18,7 +18,7 @@ std::string HyperX::describe() const {
 }
 
 std::string HyperX::port_name(int port) const {
-  // "d0 to 3": dimension 0, towards coordinate 3 (as seen from coordinate 0; the port index is j).
+  // "d0.2": dimension 0, its port j = 2 (towards coordinate 2 below the router's own, 3 above it).
   return "d" + std::to_string(dimension_of(port)) + "." + std::to_string(port % (s_ - 1));
 }
 
@@ -41,12 +41,18 @@ int HyperX::first_difference(NodeId from, NodeId to) const {
   return -1;
 }
 
-int HyperX::distance(NodeId from, NodeId to) const {
-  const NodeId target = to / NodeId(t_);
+int HyperX::hops_between(NodeId from, NodeId to) const {
   int differ = 0;
-  for (int d = 0; d < l_; ++d) differ += coordinate(from, d) != coordinate(target, d);
+  for (int d = 0; d < l_; ++d) differ += coordinate(from, d) != coordinate(to, d);
   return differ;
 }
+
+int HyperX::port_towards(NodeId from, NodeId to) const {
+  const int d = first_difference(from, to);
+  return d < 0 ? -1 : port_to(from, d, coordinate(to, d));
+}
+
+int HyperX::distance(NodeId from, NodeId to) const { return hops_between(from, to / NodeId(t_)); }
 
 int HyperX::minimal_ports(NodeId from, NodeId to, int* out) const {
   const NodeId target = to / NodeId(t_);
@@ -56,11 +62,7 @@ int HyperX::minimal_ports(NodeId from, NodeId to, int* out) const {
   return n;
 }
 
-int HyperX::deterministic_port(NodeId from, NodeId to) const {
-  const NodeId target = to / NodeId(t_);
-  const int d = first_difference(from, target);
-  return d < 0 ? -1 : port_to(from, d, coordinate(target, d));
-}
+int HyperX::deterministic_port(NodeId from, NodeId to) const { return port_towards(from, to / NodeId(t_)); }
 
 namespace {
 

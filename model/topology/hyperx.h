@@ -55,6 +55,9 @@ class HyperX final : public Topology {
   }
   // The lowest dimension in which router `from` and router `to` differ, or −1.
   int first_difference(NodeId from, NodeId to) const;
+  // Router to router: the coordinates that differ (the hops), and the dimension-order port (−1 there).
+  int hops_between(NodeId from, NodeId to) const;
+  int port_towards(NodeId from, NodeId to) const;
 
  private:
   int l_, s_, t_;
