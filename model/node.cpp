@@ -45,7 +45,7 @@ Node::Node(sc_core::sc_module_name name, NodeId id, const NodeContext& c, const 
   if (controller_->injection_rule() != nullptr)
     throw ConfigError(platform.congestion_control.origin + ": congestion_control.type: " +
                       platform.congestion_control.type + " acts in the router a node injects into, which needs a "
-                      "direct network (this network is a " + c.topology.describe() + ")");
+                      "direct network, one node per router (this network is a " + c.topology.describe() + ")");
   build_interface(c);
   attach(routers.injection, routers.injection_slot, routers.delivery, routers.delivery_slot,
          c.topology.network_ports(), platform.network_interface);

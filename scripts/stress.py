@@ -81,11 +81,13 @@ def draw(rng: random.Random):
     """One configuration as a list of --set overrides on platforms/default.yaml (a k-ary n-fly:
     platforms/dally-2ary6fly.yaml; a dragonfly: platforms/dragonfly.yaml; a fat tree:
     platforms/fat-tree.yaml; a HyperX: platforms/hyperx.yaml; a network from a file:
-    platforms/chiplets.yaml) + stimuli/uniform.yaml.
+    platforms/chiplets.yaml) + stimuli/uniform.yaml; a k-ary n-cube has 2 or 4 terminals per router
+    one time in three.
     Most draws respect the documented rules (so that they run); one in ten ignores them on purpose,
     to check that what cannot work is refused with one line."""
     careful = rng.random() < 0.9
     s = {}
+    terminals = 1
     pattern = rng.choice(PATTERNS)
     shape = rng.random()
     fly = shape < 0.15  # a k-ary n-fly (on platforms/dally-2ary6fly.yaml) instead of a k-ary n-cube
@@ -176,6 +178,11 @@ def draw(rng: random.Random):
         nodes = radix ** dimensions
         wraps = [rng.choice(["torus", "torus", "mesh"]) for _ in range(dimensions)]
         s["network.wrap"] = wraps[0] if len(set(wraps)) == 1 else "[" + ",".join(wraps) + "]"
+        terminals = rng.choice([1, 1, 1, 1, 2, 4])  # concentration: several terminals a router
+        if terminals > 1:
+            s["network.terminals_per_router"] = terminals
+            nodes *= terminals
+            indirect = True  # no longer one node per router: the same rules as an indirect network
 
         # Every routing function registered for k-ary n-cubes (destination_tag is the n-fly's,
         # nearest_common_ancestor the fat tree's; the dragonfly's are its own).
@@ -282,7 +289,7 @@ def draw(rng: random.Random):
     if rng.random() < 0.15:
         s["stimulus.high_priority_fraction"] = 0.2
     # Load up to twice the uniform capacity (8/k flits/node/cycle on a torus, 4/k on a mesh).
-    capacity = 1.0 if indirect else min(1.0, (8.0 if "mesh" not in wraps else 4.0) / radix)
+    capacity = 1.0 if indirect and not terminals > 1 else min(1.0, (8.0 if "mesh" not in wraps else 4.0) / radix / terminals)
     s["stimulus.injection.unit"] = "flits"
     if process == "ramp":
         s["stimulus.injection.step"] = round(capacity / 10, 6)

@@ -16,7 +16,8 @@ Sideband& ControllerContext::needs_sideband() const {
 
 EntropyCircuit& ControllerContext::needs_entropy_circuit() const {
   if (entropy_circuit == nullptr)
-    refuse("needs the entropy circuit, which needs a k-ary n-cube (this network is a " + topology.describe() + ")");
+    refuse("needs the entropy circuit, which needs a k-ary n-cube of one terminal per router (this network is a " +
+           topology.describe() + ")");
   return *entropy_circuit;
 }
 

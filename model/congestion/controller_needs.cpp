@@ -19,9 +19,10 @@ void apply_controller_needs(const SelectedImplementation& controller, const Sele
     router.metapacket_lane = lane.needed;
     router.metapacket_link_priority = lane.link_priority;
     const auto* cube = dynamic_cast<const KaryNCube*>(&topology);
-    if (lane.needed && (!cube || !cube->all_tori()))
+    if (lane.needed && (!cube || !cube->all_tori() || cube->terminals() > 1))
       throw ConfigError(controller.parameters.problem(
-          needs.own_lane_key, controller.parameters.text(needs.own_lane_key) + " go round the rows of a torus, and " +
+          needs.own_lane_key, controller.parameters.text(needs.own_lane_key) +
+                                  " go round the rows of a torus of one terminal per router, and " +
                                   "this network is a " + topology.describe() + " (allowed here: " +
                                   needs.own_lane_alternative + ")"));
   }

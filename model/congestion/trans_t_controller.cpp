@@ -27,7 +27,7 @@ double table1_u1(const Topology& topology, int virtual_channels) {
   static const Row rows[] = {{8, 3, 3, 4},      {8, 3, 4, 5},   {16, 2, 3, 2.5}, {16, 2, 4, 3.75},
                              {16, 3, 3, 2.25}, {16, 3, 4, 3.5}, {32, 2, 3, 2},   {32, 2, 4, 3.25}};
   const auto* cube = dynamic_cast<const KaryNCube*>(&topology);
-  if (!cube || !cube->all_tori()) return 0;
+  if (!cube || !cube->all_tori() || cube->terminals() > 1) return 0;
   for (const Row& r : rows)
     if (r.radix == cube->radix() && r.dimensions == cube->dimensions() && r.vcs == virtual_channels)
       return r.u1;

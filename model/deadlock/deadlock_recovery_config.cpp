@@ -44,7 +44,7 @@ DeadlockRecoveryConfig DeadlockRecoveryConfig::from(const ParameterSet& deadlock
       if (!RecoveryRegistry::get(name).traits.absorbs) allowed += (allowed.empty() ? "" : ", ") + name;
     throw ConfigError(deadlock.problem("recovery", c.recovery + " recovery re-injects at the node of the router that "
                                                    "absorbed the packet, and a " + topology.describe() +
-                                                   " has routers without nodes (allowed: " + allowed + ")"));
+                                                   " has routers without exactly one node (allowed: " + allowed + ")"));
   }
   c.inactivity_per_vc = deadlock.text("inactivity_scope") == "virtual_channel";
   c.timeout = int(deadlock.integer("timeout"));

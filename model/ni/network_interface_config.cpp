@@ -53,7 +53,7 @@ NetworkInterfaceConfig NetworkInterfaceConfig::from(const ParameterSet& network_
                                            ")"));
   }
   if (c.dispatch_by_direction && !topology.is_direct())
-    throw ConfigError(p.problem("injection_dispatch", "by_direction needs a direct network (allowed here: any)"));
+    throw ConfigError(p.problem("injection_dispatch", "by_direction needs a direct network, one node per router (allowed here: any)"));
   if (c.packets_in_progress > router.virtual_channels)
     throw ConfigError(p.problem("packets_in_progress", std::to_string(c.packets_in_progress) +
                                                            " packets cannot be in progress on one channel of " +

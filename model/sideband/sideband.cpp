@@ -83,7 +83,8 @@ Cycle Sideband::gather_cycles() const { return hop_cycles() * Cycle(hops_per_gat
 
 void Sideband::end_of_elaboration() {
   if (!active()) return;  // no controller uses it: costs nothing
-  const std::size_t size = std::size_t(topology_.node_count()) * counters_;
+  const std::size_t size = std::size_t(topology_.router_count()) * counters_;
+  values_.assign(counters_, 0);
   sum_.assign(size, 0);
   plus_.assign(size, 0);
   minus_.assign(size, 0);
@@ -100,12 +101,18 @@ void Sideband::start_gather(Cycle now) {
   if (!cube_) {  // the total is what arrives; the hops only carry it
     total_.assign(counters_, 0);
     for (NodeId n = 0; n < topology_.node_count(); ++n) {
-      clients_[n]->sideband_values(&sum_[std::size_t(n) * counters_]);
-      for (std::size_t c = 0; c < counters_; ++c) total_[c] += sum_[std::size_t(n) * counters_ + c];
+      clients_[n]->sideband_values(values_.data());
+      for (std::size_t c = 0; c < counters_; ++c) total_[c] += values_[c];
     }
     return;
   }
-  for (NodeId n = 0; n < topology_.node_count(); ++n) clients_[n]->sideband_values(&sum_[std::size_t(n) * counters_]);
+  // A router adds its terminals' values; the rows carry the routers' sums.
+  std::fill(sum_.begin(), sum_.end(), 0);
+  for (NodeId n = 0; n < topology_.node_count(); ++n) {
+    clients_[n]->sideband_values(values_.data());
+    std::uint64_t* sum = &sum_[std::size_t(cube_->router_of(n)) * counters_];
+    for (std::size_t c = 0; c < counters_; ++c) sum[c] += values_[c];
+  }
   plus_ = sum_;
   minus_ = sum_;
 }
@@ -128,7 +135,7 @@ void Sideband::hop() {
   const int hops = hops_in(cube, d);
   const bool last_of_even_ring = cube.wraps(d) && cube.radix() % 2 == 0 && hop_in_dimension_ + 1 == hops;
   std::uint64_t links = 0;  // that carried this hop's values
-  for (NodeId n = 0; n < cube.node_count(); ++n) {
+  for (NodeId n = 0; n < cube.router_count(); ++n) {
     const NodeId from_minus = cube.neighbour(n, KaryNCube::port_of(d, false));  // sends towards +
     const NodeId from_plus = cube.neighbour(n, KaryNCube::port_of(d, true));    // sends towards -
     links += (from_minus != kNoNode) + (from_plus != kNoNode);
@@ -168,7 +175,8 @@ void Sideband::step() {
     hop();
     if (now == gather_start_ + gather_cycles()) {
       for (NodeId n = 0; n < topology_.node_count(); ++n)
-        clients_[n]->sideband_snapshot(gather_start_, cube_ ? &sum_[std::size_t(n) * counters_] : total_.data());
+        clients_[n]->sideband_snapshot(gather_start_,
+                                       cube_ ? &sum_[std::size_t(cube_->router_of(n)) * counters_] : total_.data());
       start_gather(now);
     }
   }

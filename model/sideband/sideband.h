@@ -5,7 +5,8 @@
 // each hop taking h · ceil(bits / width) cycles, and adds what passes by; after ⌊k/2⌋ hops on a
 // torus (k − 1 on a mesh) it holds the sum of its ring, which it takes into phase d + 1. After the
 // last phase every node holds the global sum: g = (k/2)·h·n cycles on a torus (32 for the 16-ary
-// 2-cube with h = 2). Gathers run back to back, so a new snapshot arrives every g cycles.
+// 2-cube with h = 2). Gathers run back to back, so a new snapshot arrives every g cycles. A router
+// of several terminals (network.terminals_per_router) adds theirs before the first hop.
 //
 // Clients (the nodes' congestion controllers) supply their counter values when a gather starts
 // (at the end of its first cycle) and receive the sums exactly g cycles later.
@@ -76,8 +77,9 @@ class Sideband : public sc_core::sc_module, public GlobalGather {
   std::vector<int> counters_bits_;
   std::vector<SidebandClient*> clients_;
   std::size_t counters_ = 0;
-  // Per node and counter: the running sum, and the values travelling + and − this phase.
+  // Per router and counter: the running sum, and the values travelling + and − this phase.
   std::vector<std::uint64_t> sum_, plus_, minus_, next_plus_, next_minus_;
+  std::vector<std::uint64_t> values_;  // one client's counters, as it hands them over
   int dimension_ = 0, hop_in_dimension_ = 0;  // along a spanning tree: the hop of the gather so far
   Cycle gather_start_ = 0;
   std::uint64_t value_transfers_ = 0, bit_transfers_ = 0;

@@ -9,9 +9,10 @@
 
 namespace icn {
 
-KaryNCube::KaryNCube(int radix, int dimensions, std::vector<DimensionKind> kinds)
-    : k_(radix), n_(dimensions), kinds_(std::move(kinds)) {
+KaryNCube::KaryNCube(int radix, int dimensions, std::vector<DimensionKind> kinds, int terminals)
+    : k_(radix), n_(dimensions), kinds_(std::move(kinds)), terminals_(terminals) {
   if (k_ < 2 || n_ < 1) throw std::invalid_argument("a k-ary n-cube needs k >= 2 and n >= 1");
+  if (terminals_ < 1) throw std::invalid_argument("a k-ary n-cube needs at least one terminal per router");
   if (kinds_.size() == 1) kinds_.assign(n_, kinds_[0]);
   if (int(kinds_.size()) != n_) throw std::invalid_argument("one wrap kind per dimension expected");
   NodeId stride = 1;
@@ -20,7 +21,8 @@ KaryNCube::KaryNCube(int radix, int dimensions, std::vector<DimensionKind> kinds
     if (stride > 0xffffffu / NodeId(k_)) throw std::invalid_argument("network too large");
     stride *= NodeId(k_);
   }
-  node_count_ = stride;
+  routers_ = stride;
+  if (routers_ > 0xffffffu / NodeId(terminals_)) throw std::invalid_argument("network too large");
 }
 
 std::string KaryNCube::describe() const {
@@ -28,7 +30,8 @@ std::string KaryNCube::describe() const {
   const bool all_mesh = std::none_of(kinds_.begin(), kinds_.end(), [](auto k) { return k == DimensionKind::Torus; });
   std::string shape = all_torus ? "torus" : all_mesh ? "mesh" : "mixed torus/mesh";
   if (n_ == 1) shape = all_torus ? "ring" : "line";
-  return std::to_string(k_) + "-ary " + std::to_string(n_) + "-cube " + shape;
+  const std::string concentration = terminals_ > 1 ? ", " + std::to_string(terminals_) + " terminals per router" : "";
+  return std::to_string(k_) + "-ary " + std::to_string(n_) + "-cube " + shape + concentration;
 }
 
 std::vector<int> KaryNCube::coordinates(NodeId node) const {
@@ -122,7 +125,7 @@ double KaryNCube::uniform_capacity() const {
       load = (k_ % 2 == 0) ? k / 4.0 : (k * k - 1) / (4.0 * k);
     worst = std::max(worst, load);
   }
-  return 1.0 / worst;
+  return 1.0 / (worst * terminals_);
 }
 
 namespace {
@@ -133,20 +136,25 @@ const Registration<TopologyRegistry> registration{{
     {P::integer("radix", 16, 2, 256, "k: nodes per dimension"),
      P::integer("dimensions", 2, 1, 8, "n: number of dimensions (a ring is n = 1)"),
      P::choice("wrap", "torus", {"torus", "mesh"}, "wrap-around links per dimension: torus (ring) or mesh (line)")
-         .as_list()},
+         .as_list(),
+     P::integer("terminals_per_router", 1, 1, 64,
+                "c: terminals (nodes) per router, each with its own generator and injection ports (concentration)")},
     [](const ParameterSet& p) -> std::shared_ptr<const Topology> {
-      const int radix = int(p.integer("radix")), dimensions = int(p.integer("dimensions"));
+      const int radix = int(p.integer("radix")), dimensions = int(p.integer("dimensions")),
+                terminals = int(p.integer("terminals_per_router"));
       const auto& wraps = p.texts("wrap");
       if (wraps.size() != 1 && int(wraps.size()) != dimensions)
         throw ConfigError(p.problem("wrap", "has " + std::to_string(wraps.size()) + " entries for " +
                                                 std::to_string(dimensions) +
                                                 " dimensions (allowed: one value, or one per dimension)"));
-      if (std::pow(double(radix), dimensions) > double(1 << 20))
+      if (std::pow(double(radix), dimensions) * terminals > double(1 << 20))
         throw ConfigError(p.problem("radix", std::to_string(radix) + "^" + std::to_string(dimensions) +
-                                                 " nodes is too many (allowed: at most 1048576 nodes)"));
+                                                 (terminals > 1 ? " routers of " + std::to_string(terminals) + " terminals is"
+                                                                : " nodes is") +
+                                                 " too many (allowed: at most 1048576 nodes)"));
       std::vector<DimensionKind> kinds;
       for (const auto& w : wraps) kinds.push_back(w == "torus" ? DimensionKind::Torus : DimensionKind::Mesh);
-      return std::make_shared<const KaryNCube>(radix, dimensions, std::move(kinds));
+      return std::make_shared<const KaryNCube>(radix, dimensions, std::move(kinds), terminals);
     },
     TopologyTraits{/*dimension_rows=*/true}}};
 

@@ -1,7 +1,11 @@
 #pragma once
 // The k-ary n-cube: each dimension a ring (torus) or a line (mesh); a ring network is n = 1.
-// Nodes are numbered canonically with dimension 0 varying fastest (node = sum c_d * k^d), which is
-// the numbering the papers' bit-permutation patterns are defined on.
+// Routers are numbered canonically with dimension 0 varying fastest (router = sum c_d * k^d), which
+// is the numbering the papers' bit-permutation patterns are defined on. A router has c terminals
+// (`network.terminals_per_router`, 1 in every paper; more for a concentration what-if), numbered
+// slot-major: node = slot * k^n + router. With c = 1 a node is its router, and for any c a node's
+// coordinates are its router's, so everything that reads a destination's coordinates (dimension
+// order, the datelines, minimal ports) takes a node as it is.
 //
 // Ports: network port 2d goes in the + direction of dimension d, port 2d + 1 in the − direction.
 // A link joins output port p of a node to input port p of its neighbour in direction p, so an input
@@ -18,10 +22,15 @@ class KaryNCube final : public Topology {
  public:
   static constexpr const char* kFamily = "k-ary n-cube";
 
-  KaryNCube(int radix, int dimensions, std::vector<DimensionKind> kinds);
+  KaryNCube(int radix, int dimensions, std::vector<DimensionKind> kinds, int terminals = 1);
 
-  std::string describe() const override;  // "16-ary 2-cube torus"
-  NodeId node_count() const override { return node_count_; }
+  std::string describe() const override;  // "16-ary 2-cube torus", "… torus, 4 terminals per router"
+  NodeId node_count() const override { return routers_ * NodeId(terminals_); }
+  NodeId router_count() const override { return routers_; }
+  bool is_direct() const override { return terminals_ == 1; }
+  int terminal_slots(NodeId) const override { return terminals_; }
+  Attachment injection_point(NodeId node) const override { return Attachment{router_of(node), slot_of(node)}; }
+  Attachment delivery_point(NodeId node) const override { return injection_point(node); }
   int network_ports() const override { return 2 * n_; }
   Link link(NodeId node, int port) const override { return Link{neighbour(node, port), port}; }
   int distance(NodeId from, NodeId to) const override;
@@ -29,7 +38,7 @@ class KaryNCube final : public Topology {
   using Topology::minimal_ports;
   int deterministic_port(NodeId from, NodeId to) const override { return dimension_order_port(from, to); }
   // A torus dimension carries k/8 (even k) per unit of injection on each channel, a mesh
-  // dimension k/4 at its centre.
+  // dimension k/4 at its centre; c terminals a router inject c units.
   double uniform_capacity() const override;
   std::string port_name(int port) const override;  // +x, -y, … (+d4 beyond three dimensions)
 
@@ -38,24 +47,29 @@ class KaryNCube final : public Topology {
   DimensionKind kind(int dimension) const { return kinds_[dimension]; }
   bool wraps(int dimension) const { return kinds_[dimension] == DimensionKind::Torus; }
   bool all_tori() const;
+  int terminals() const { return terminals_; }
+  NodeId router_of(NodeId node) const { return node % routers_; }
+  int slot_of(NodeId node) const { return int(node / routers_); }
+  NodeId node_of(NodeId router, int slot) const { return NodeId(slot) * routers_ + router; }
 
   static int dimension_of(int port) { return port / 2; }
   static bool is_positive(int port) { return port % 2 == 0; }
   static int port_of(int dimension, bool positive) { return 2 * dimension + (positive ? 0 : 1); }
 
+  // Of a router, or of a node (its router's: k^n is a multiple of every stride).
   int coordinate(NodeId node, int dimension) const {
     return int(node / stride_[dimension] % NodeId(k_));
   }
   std::vector<int> coordinates(NodeId node) const;
   std::vector<int> position(NodeId router) const override { return coordinates(router); }
   std::string layout() const override { return "grid"; }
-  NodeId node_at(const std::vector<int>& coordinates) const;
+  NodeId node_at(const std::vector<int>& coordinates) const;  // the router there (its slot-0 node)
 
-  // The neighbour reached through network port `port`, or kNoNode at a mesh edge.
-  NodeId neighbour(NodeId node, int port) const;
-  // True if the link leaving `node` through `port` is its dimension's dateline: the wrap-around
+  // The neighbour router reached through network port `port`, or kNoNode at a mesh edge.
+  NodeId neighbour(NodeId router, int port) const;
+  // True if the link leaving `router` through `port` is its dimension's dateline: the wrap-around
   // link between coordinate k−1 and 0 (either direction).
-  bool crosses_dateline(NodeId node, int port) const;
+  bool crosses_dateline(NodeId router, int port) const;
 
   // Signed minimal offset from `from` to `to` in a dimension: positive means + direction. On a
   // torus with even k, an offset of exactly k/2 is minimal both ways; `tie` reports that case and
@@ -71,7 +85,8 @@ class KaryNCube final : public Topology {
   int n_;
   std::vector<DimensionKind> kinds_;
   std::vector<NodeId> stride_;
-  NodeId node_count_;
+  NodeId routers_;
+  int terminals_;
 };
 
 }  // namespace icn

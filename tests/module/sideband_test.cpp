@@ -21,9 +21,9 @@ namespace {
 
 
 // Returns "g errors snapshots": g, the number of wrong sums or arrival times, and snapshots seen.
-std::string gather(int k, int n, DimensionKind kind, int width, int hop_delay = 2) {
+std::string gather(int k, int n, DimensionKind kind, int width, int hop_delay = 2, int terminals = 1) {
   return testing::in_child_process([=] {
-    KaryNCube topology(k, n, {kind});
+    KaryNCube topology(k, n, {kind}, terminals);
     auto* clock = new CycleClock("clock", sc_core::sc_time(1, sc_core::SC_NS));
     auto* sideband = new Sideband("sideband", topology, *clock, SidebandConfig{hop_delay, width});
     std::vector<testing::GatherProbe> probes(topology.node_count());
@@ -65,6 +65,12 @@ TEST_CASE("the sideband sums every node's values and delivers them g = (k/2)·h�
   check(gather(5, 2, DimensionKind::Torus, 0), 2 * 2 * 2);   // odd ring: 2 hops each way
   check(gather(4, 3, DimensionKind::Mesh, 0), 3 * 2 * 3);    // a mesh line needs k - 1 hops
   check(gather(8, 1, DimensionKind::Torus, 0, 3), 4 * 3);    // another hop delay
+}
+
+TEST_CASE("on a k-ary n-cube of four terminals per router a router adds its terminals' values before the rows: every "
+          "node still gets the sum of all nodes' values g = (k/2)·h·n cycles later", "[sideband]") {
+  check(gather(4, 2, DimensionKind::Torus, 0, 2, 4), 2 * 2 * 2);
+  check(gather(3, 2, DimensionKind::Mesh, 0, 2, 3), 2 * 2 * 2);
 }
 
 TEST_CASE("a narrower sideband scales the gather time by the messages per hop", "[sideband]") {

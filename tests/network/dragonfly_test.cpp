@@ -208,6 +208,6 @@ TEST_CASE("what a dragonfly cannot have is refused in one line naming the key", 
   CHECK_THAT(refusal({"network.groups=10"}), Catch::Contains("network.groups") && Catch::Contains("2 to a*h + 1 = 9"));
   CHECK_THAT(refusal({"router.virtual_channels=1"}), Catch::Contains("at least 2 virtual channels"));
   CHECK_THAT(refusal({"routing.type=dimension_order"}), Catch::Contains("needs a k-ary n-cube (this network is a dragonfly"));
-  CHECK_THAT(refusal({"network.topology=kary_ncube", "network.terminals_per_router=2"}), Catch::Contains("terminals_per_router"));
+  CHECK_THAT(refusal({"network.topology=kary_ncube", "network.routers_per_group=2"}), Catch::Contains("routers_per_group"));
   CHECK(refusal({"network.groups=5"}).empty());
 }

@@ -180,7 +180,7 @@ TEST_CASE("what needs a k-ary n-cube or a direct network refuses the k-ary n-fly
              Catch::Contains("dimension-order routing needs a k-ary n-cube (this network is a 2-ary 4-fly)"));
   CHECK_THAT(refusal("network:\n  radix: 4\n", {"routing.type=destination_tag"}),
              Catch::Contains("destination-tag routing needs a k-ary n-fly (this network is a 4-ary 2-cube torus)"));
-  CHECK_THAT(refusal(fly(2, 4), {"deadlock.recovery=software"}), Catch::Contains("routers without nodes"));
+  CHECK_THAT(refusal(fly(2, 4), {"deadlock.recovery=software"}), Catch::Contains("routers without exactly one node"));
   CHECK_THAT(refusal(fly(2, 4), {"stimulus.pattern.type=tornado"}), Catch::Contains("tornado pattern needs a k-ary n-cube"));
   CHECK_THAT(refusal(fly(16, 2), {"network_interface.injection_channels=4"}),
              Catch::Contains("network_interface.injection_channels: 4 per node make 80 ports"));

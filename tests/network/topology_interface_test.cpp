@@ -122,7 +122,7 @@ TEST_CASE("mechanisms built on the k-ary n-cube's geometry refuse another topolo
   CHECK_THAT(refusal(kRing, "pattern: {type: tornado}\n"), Catch::Contains("the tornado pattern needs a k-ary n-cube"));
   CHECK_THAT(refusal(kRing, "pattern: {type: transpose}\n"), Catch::Contains("the transpose pattern needs a k-ary n-cube"));
   CHECK_THAT(refusal(kRing, "", {"congestion_control.type=self_tuned", "congestion_control.distribution=metapackets"}),
-             Catch::Contains("metapackets go round the rows of a torus, and this network is a test ring of 8 routers"));
+             Catch::Contains("metapackets go round the rows of a torus of one terminal per router, and this network is a test ring of 8 routers"));
   // What needs only the interface accepts it.
   CHECK(refusal(kRing, "pattern: {type: uniform}\n").empty());
   CHECK(refusal(kRing, "pattern: {type: bit_complement}\n").empty());
@@ -143,7 +143,7 @@ TEST_CASE("a controller that needs the entropy circuit refuses a topology withou
     INFO(controller << ": " << error);
     if (std::string(controller) == "entropy") {
       CHECK_THAT(error, Catch::Contains("congestion_control.type: entropy needs the entropy circuit"));
-      CHECK_THAT(error, Catch::Contains("which needs a k-ary n-cube (this network is a test ring of 8 routers)"));
+      CHECK_THAT(error, Catch::Contains("which needs a k-ary n-cube of one terminal per router (this network is a test ring of 8 routers)"));
     } else {
       CHECK(error == "built");
     }

@@ -163,6 +163,21 @@ TEST_CASE("on the realistic-loads paper's 64-node ring, transpose reads a node a
   for (NodeId node = 0; node < 64; ++node) CHECK(to(*transpose, node) == to(*square_transpose, node));
 }
 
+TEST_CASE("on a torus of four terminals per router tornado and transpose move between routers and keep the terminal "
+          "slot; bit patterns read the whole node number", "[pattern][concentration]") {
+  const KaryNCube four(4, 2, {DimensionKind::Torus}, 4);  // node = slot·16 + router
+  auto tornado = make("tornado", four);
+  CHECK(to(*tornado, 2 * 16 + 3) == 2 * 16 + 5);    // router 3 → 3 + ⌊4/2⌋, slot 2 kept
+  CHECK(to(*tornado, 3 * 16 + 15) == 3 * 16 + 1);   // wraps over the 16 routers, not the 64 nodes
+  auto transpose = make("transpose", four);
+  CHECK(to(*transpose, 1 * 16 + four.node_at({1, 3})) == 1 * 16 + four.node_at({3, 1}));
+  auto per_dimension = make("tornado", four, 1, {{"per_dimension", {"true"}}});
+  CHECK(to(*per_dimension, 3 * 16 + four.node_at({0, 2})) == 3 * 16 + four.node_at({1, 3}));
+  CHECK(to(*make("bit_complement", four), 0) == 63);
+  const KaryNCube ring(16, 1, {DimensionKind::Torus}, 2);  // a ring of 4^2 routers: their bit halves swap
+  CHECK(to(*make("transpose", ring), 16 + 0b0111) == 16 + 0b1101);
+}
+
 TEST_CASE("hot region sends its fraction to nodes 0-7 and the rest uniformly", "[pattern]") {
   auto hot = make("hot_region", k16n2);
   RandomStream random(4, 2, 100);

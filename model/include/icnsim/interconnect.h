@@ -164,8 +164,9 @@ class ICNSIM_API Interconnect {
   void start_measurement();
   void stop_measurement();
 
-  // Where a node sits on a k-ary n-cube: its coordinates, dimension 0 first (node = Σ c_d k^d), and
-  // the node at given coordinates. std::logic_error on another topology or coordinates outside it.
+  // Where a node sits on a k-ary n-cube: its router's coordinates, dimension 0 first (node = Σ c_d k^d
+  // with one terminal per router; node = slot·k^n + Σ c_d k^d with several), and the node at given
+  // coordinates (terminal slot 0 there). std::logic_error on another topology or coordinates outside it.
   std::vector<unsigned> coordinates(unsigned node) const;
   unsigned node_at(const std::vector<unsigned>& coordinates) const;
 
