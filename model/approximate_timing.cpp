@@ -3,14 +3,26 @@
 #include <algorithm>
 
 #include "fabric.h"
+#include "routing/routing_function.h"
 
 namespace icn {
+
+namespace {
+// A router's output queues as a routing function that chooses by load reads them (UGAL).
+struct QueuesOf final : PortOccupancy {
+  explicit QueuesOf(const Router& router) : r(router) {}
+  int occupied(int port) const override { return r.queued_for(port); }
+  const Router& r;
+};
+}  // namespace
 
 ApproximateTiming::ApproximateTiming(const Fabric& fabric)
     : fabric_(fabric), ports_(fabric.topology().network_ports()), nodes_(fabric.node_count()),
       dense_(std::size_t(nodes_) * nodes_ <= kMostDensePairs),
       links_(std::size_t(fabric.topology().router_count()) * std::size_t(ports_)),
-      injection_(fabric.node_count()), sources_(fabric.node_count()) {
+      injection_(fabric.node_count()), sources_(fabric.node_count()),
+      walked_(fabric.routing().uses_waypoints() ? &fabric.routing() : nullptr),
+      waypoints_(make_stream(fabric.platform().simulation.seed, RandomPurpose::Waypoint, fabric.topology().router_count())) {
   for (NodeId n = 0; n < fabric.node_count(); ++n)
     injected_.push_back(&fabric.node(n).network_interface().events().injected_flits);
   // A lone packet of L flits over H hops: 1 + injection + (H + 1)(routing + crossbar) + H · link +
@@ -89,6 +101,7 @@ inline Cycle ApproximateTiming::estimate(Route& path, Source& source, NodeId fro
 }
 
 Cycle ApproximateTiming::packet_latency(NodeId from, NodeId to, int flits, Cycle at) {
+  if (walked_) return estimate_walking<true>(from, to, flits, at);
   if (dense_ && !dense_routes_.empty()) {
     Route& path = dense_routes_[std::size_t(from) * nodes_ + to];
     Source& source = sources_[from];
@@ -99,7 +112,55 @@ Cycle ApproximateTiming::packet_latency(NodeId from, NodeId to, int flits, Cycle
 }
 
 Cycle ApproximateTiming::expected_latency(NodeId from, NodeId to, int flits, Cycle at) {
+  if (walked_) return estimate_walking<false>(from, to, flits, at);
   return estimate_reading<false>(from, to, flits, at);
+}
+
+ApproximateTiming::Source& ApproximateTiming::source_reading(NodeId from, Cycle at) {
+  Source& source = sources_[from];
+  if (source.queueing.stale(at)) {
+    const double rho = load(injection_[from], std::uint32_t(*injected_[from]), at);
+    source.queueing = {at + kWindow, rho / (1 - rho)};
+    source.mean_length = fabric_.statistics().mean_packet_length();
+  }
+  return source;
+}
+
+template <bool counted>
+Cycle ApproximateTiming::estimate_walking(NodeId from, NodeId to, int flits, Cycle at) {
+  // As the router routes a header (router_routing.cpp): the waypoint drawn where the packet enters,
+  // asked again at every hop, the route through it; here always its first candidate port and VC.
+  const Topology& topology = fabric_.topology();
+  NodeId router = topology.injection_point(from).router;
+  const NodeId last = topology.delivery_point(to).router;
+  const int local = fabric_.platform().router.link_delay;
+  int input_port = topology.network_ports(), input_vc = 0;
+  NodeId waypoint = kNoNode;
+  Cycle hops = 0, longer_links = 0;
+  double contention = 0;
+  RouteResult out;
+  while (router != last && hops <= Cycle(topology.router_count())) {
+    const Router& at_router = fabric_.router(router);
+    waypoint = walked_->choose_waypoint(router, input_port, input_vc, to, waypoint, waypoints_, QueuesOf(at_router));
+    walked_->route_via(router, input_port, input_vc, to, waypoint, out);
+    if (out.count == 0) break;
+    const RouteCandidate& first = out.candidates[0];
+    LinkLoad& link = links_[std::size_t(router) * std::size_t(ports_) + first.port];
+    const double rho = load(link, at_router.flits_sent_counter(first.port), at);
+    contention += rho / (1 - rho);
+    if constexpr (counted) link.estimated += std::uint64_t(flits);
+    longer_links += Cycle(topology.link_delay(router, first.port, local) - local);
+    input_vc = first.vc_mask ? __builtin_ctz(first.vc_mask) : 0;
+    const Topology::Link next = topology.link(router, first.port);
+    router = next.router;
+    input_port = next.input_port;
+    ++hops;
+  }
+  Source& source = source_reading(from, at);
+  if constexpr (counted) injection_[from].estimated += std::uint64_t(flits);
+  const double ahead = source.mean_length > 0 ? source.mean_length : double(flits);
+  const double waiting = (source.queueing.term * ahead + contention * double(flits)) / 2;
+  return fixed_cycles_ + hops * per_hop_cycles_ + longer_links + Cycle(flits) + Cycle(std::int64_t(waiting + 0.5));
 }
 
 template <bool counted>
@@ -116,13 +177,7 @@ Cycle ApproximateTiming::estimate_reading(NodeId from, NodeId to, int flits, Cyc
     }
     path.contention = {at + kWindow, sum};
   }
-  Source& source = sources_[from];
-  if (source.queueing.stale(at)) {
-    const double rho = load(injection_[from], std::uint32_t(*injected_[from]), at);
-    source.queueing = {at + kWindow, rho / (1 - rho)};
-    source.mean_length = fabric_.statistics().mean_packet_length();
-  }
-  return estimate<counted>(path, source, from, flits);
+  return estimate<counted>(path, source_reading(from, at), from, flits);
 }
 
 }  // namespace icn

@@ -1,20 +1,26 @@
 #pragma once
 // tlm.timing: approximate (docs/tlm.md): a packet's latency estimated instead of simulated — the
-// zero-load pipeline formula over its dimension-order route plus, per link, a queueing delay from
+// zero-load pipeline formula over its deterministic route plus, per link, a queueing delay from
 // the link's recent utilisation (the flits the simulated network carried there, and the packets
 // earlier estimates routed over it), as a single-server queue with deterministic service:
 // ρ / (2 (1 − ρ)) · L cycles on each link for the packet's own L flits, and · S in the source queue
 // for the whole packets ahead, S the mean length of the packets delivered so far. A route's and a
 // source's queueing terms are read from the loads once and reused for a window (kWindow cycles):
 // an estimate then costs a lookup and an increment per link instead of a load reading per link.
+// Under a non-minimal routing (Valiant, UGAL, PAR: RoutingFunction::uses_waypoints) a packet has no
+// fixed route: each estimate walks the route the routing function gives it, through a waypoint the
+// function draws at the source router from the queues there now (and PAR may redraw one hop later),
+// the first candidate port at every hop; its links' loads are read for that packet.
 #include <unordered_map>
 #include <vector>
 
+#include "core/random_stream.h"
 #include "tlm/tlm_port.h"
 
 namespace icn {
 
 class Fabric;
+class RoutingFunction;
 
 class ApproximateTiming : public LatencyEstimate {
  public:
@@ -55,7 +61,7 @@ class ApproximateTiming : public LatencyEstimate {
     Reading contention;           // Σ ρ / (1 − ρ) over its links: the queueing per flit, doubled
   };
   static constexpr std::uint32_t kUnknown = ~std::uint32_t(0);
-  // The dimension-order route from node `from` to node `to`, found once per pair: in a table of
+  // The deterministic (minimal) route from node `from` to node `to`, found once per pair: in a table of
   // every pair up to kMostDensePairs pairs (made at the first estimate), otherwise in a map of at
   // most kMostRoutes routes.
   Route& route(NodeId from, NodeId to);
@@ -74,6 +80,10 @@ class ApproximateTiming : public LatencyEstimate {
   Cycle estimate(Route& path, Source& source, NodeId from, int flits);
   template <bool counted>
   [[gnu::noinline]] Cycle estimate_reading(NodeId from, NodeId to, int flits, Cycle at);
+  // Under a non-minimal routing: the route walked for this packet, its loads read now.
+  template <bool counted>
+  Cycle estimate_walking(NodeId from, NodeId to, int flits, Cycle at);
+  Source& source_reading(NodeId from, Cycle at);
 
   const Fabric& fabric_;
   const int ports_;
@@ -88,6 +98,8 @@ class ApproximateTiming : public LatencyEstimate {
   std::unordered_map<std::uint64_t, Route> routes_;  // otherwise
   // The zero-load pipeline (README, "Timing") is fixed_cycles_ + hops · per_hop_cycles_ + flits.
   Cycle fixed_cycles_ = 0, per_hop_cycles_ = 0;
+  const RoutingFunction* walked_ = nullptr;  // a routing through waypoints, whose routes are walked
+  RandomStream waypoints_;                   // its draws, apart from the routers' own
 };
 
 }  // namespace icn
