@@ -8,7 +8,7 @@ traversals, route computations and VC and switch allocation requests, link trave
 the interfaces' injected and ejected flits; the sideband's bits and the entropy circuit's transfers
 and register changes; the routers' clock per cycle (per busy cycle when clock-gated); and leakage,
 (routers × router leakage + links × link leakage + buffer slots × flit bits × bit leakage) × cycles ×
-the clock period."""
+the clock period; and with power.gating_estimate what gating idle routers would save."""
 import json
 import math
 import pathlib
@@ -41,15 +41,92 @@ def recompute(result):
     return parts
 
 
+def gating_saved(result):
+    """power.gating_estimate: (idle router-cycles from the activity, the pJ gating them would save) —
+    every idle router-cycle's router leakage and its buffers' (idle slot-cycles from the result), and its
+    clock unless clock-gated."""
+    e = result["energy"]
+    k = e["coefficients"]
+    g = e["power_gating"]
+    idle = e["routers"] * e["cycles"] - result["activity"]["routers"]["active_cycles"]
+    saved = ((g["idle_router_cycles"] * k["router_leakage_mw"]
+              + g["idle_buffer_slot_cycles"] * e["flit_bits"] * k["buffer_leakage_nw_per_bit"] * 1e-6)
+             * e["clock_period_ns"] + (0 if e["clock_gating"] else g["idle_router_cycles"] * k["router_clock_pj"]))
+    return idle, saved
+
+
 def differences(result, relative=1e-9):
     """The parts (and totals) where the model and the recomputation differ by more than `relative`."""
     parts = recompute(result)
     e = result["energy"]
     model = dict(e["breakdown_pj"])
     model["total"] = e["total_pj"]
-    parts["total"] = sum(v for k, v in parts.items() if k != "total")
+    if "power_gating" in e:
+        idle, saved = gating_saved(result)
+        model["gating idle router-cycles"], parts["gating idle router-cycles"] = e["power_gating"]["idle_router_cycles"], idle
+        model["gating saved"], parts["gating saved"] = e["power_gating"]["saved_pj"], saved
+    parts["total"] = sum(v for k, v in parts.items() if k in e["breakdown_pj"])
     return {name: (model[name], mine) for name, mine in parts.items()
             if not math.isclose(model[name], mine, rel_tol=relative, abs_tol=1e-9)}
+
+
+TABLE = pathlib.Path(__file__).resolve().parents[1] / "data" / "energy" / "dsent-coefficients.csv"
+TECHNOLOGIES = {"dsent_45nm": "Bulk45LVT", "dsent_22nm": "Bulk22LVT"}
+# The power.* keys a DSENT row gives (data/energy/README.md); the others stay as they were (0 there).
+ROW_KEYS = ["buffer_write_pj", "buffer_read_pj", "crossbar_pj", "switch_allocation_pj", "router_clock_pj",
+            "router_leakage_mw", "buffer_leakage_nw_per_bit", "link_pj", "link_leakage_mw", "credit_pj"]
+
+
+def table_row(preset, shape):
+    """The coefficients of data/energy/dsent-coefficients.csv's row for a preset and a router shape
+    (ports, vcs, depth, flit_bits), read from the shipped table apart from the model; None if absent."""
+    import csv
+    with open(TABLE, newline="") as f:
+        for row in csv.DictReader(f):
+            if row["technology"] == TECHNOLOGIES[preset] and tuple(
+                    int(row[k]) for k in ("ports", "vcs", "depth", "flit_bits")) == tuple(shape):
+                return {k: float(row[k]) for k in ROW_KEYS}
+    return None
+
+
+def preset_shape(result):
+    """(ports, vcs, depth, flit_bits) of the row a preset run's energy names in its source."""
+    import re
+    found = re.search(r"row (\d+) ports, (\d+) VCs?, depth (\d+), (\d+)-bit flits", result["energy"]["source"])
+    return tuple(map(int, found.groups())) if found else None
+
+
+def unflatten(row):
+    """A runs.csv row (dotted names, text) as a nested result with numbers, for recompute()."""
+    nested = {}
+    for key, text in row.items():
+        try:
+            value = float(text) if text not in ("", None) else None
+        except ValueError:
+            value = {"True": True, "False": False, "true": True, "false": False}.get(text, text)
+        node = nested
+        parts = key.split(".")
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+        if isinstance(node, dict):
+            node[parts[-1]] = value
+    return nested
+
+
+def under(result, preset):
+    """The result's window priced by another preset's row for the same router (counts × coefficients):
+    total pJ, pJ per delivered flit, average mW, the energy-delay product, and the leakage's share."""
+    e = result["energy"]
+    coefficients = dict(e["coefficients"])
+    coefficients.update(table_row(preset, preset_shape(result)))
+    parts = recompute({**result, "energy": {**e, "coefficients": coefficients}})
+    total = sum(parts.values())
+    flits, packets = e["delivered_flits"], e["delivered_packets"]
+    latency = result["latency"]["mean"]
+    return {"total_pj": total, "per_delivered_flit_pj": total / flits if flits else None,
+            "average_power_mw": total / (e["cycles"] * e["clock_period_ns"]),
+            "energy_delay_product_pj_cycles": total / packets * latency if packets and latency == latency else None,
+            "leakage_share": parts["leakage"] / total if total else None}
 
 
 def main(argv):
@@ -63,6 +140,9 @@ def main(argv):
     parts = recompute(result)
     for name, value in parts.items():
         print(f"{name:20s} {value:16.6g} pJ   model {result['energy']['breakdown_pj'][name]:16.6g} pJ")
+    if "power_gating" in result["energy"]:
+        print(f"{'power gating saves':20s} {gating_saved(result)[1]:16.6g} pJ   model "
+              f"{result['energy']['power_gating']['saved_pj']:16.6g} pJ (an upper bound)")
     wrong = differences(result)
     print("agree" if not wrong else f"DIFFER: {wrong}")
     return 1 if wrong else 0

@@ -2,7 +2,8 @@
 recovery (TFAR + Disha) and deadlock avoidance (Duato) — without congestion control, with ALO, with a
 static threshold of 250 full buffers and with the self-tuned controller, across offered loads past
 saturation (sweeps/selftuned-fig4-*.yaml). Writes results/selftuned-fig4.{svg,png} and
-results/selftuned-fig4.md (a summary table) and prints the table; and where the uncontrolled network
+results/selftuned-fig4.md (a summary table, and the energy of each controller past saturation at 45 and
+22 nm from DSENT's coefficients for the networks' router) and prints the tables; and where the uncontrolled network
 clogs past saturation beside the self-tuned one: results/selftuned-heatmap.{svg,png} (link utilisation
 on the 16-ary 2-cube, throttling nodes outlined; scripts/plot heatmap).
 
@@ -17,6 +18,7 @@ import subprocess
 import sys
 import time
 
+import energy
 import plot
 import sweep
 import tool_io
@@ -46,6 +48,43 @@ def summary(rows_by_network, length):
             lines.append(f"| {text} | {plot.NAMES.get(controller, controller)} | "
                          f"{float(peak['throughput.accepted_normalised']):.1%} ({peak['stimulus.injection.rate']}) | "
                          f"{accepted:.1%} | {'—' if math.isnan(latency) else f'{latency:,.0f}'} |")
+    return "\n".join(lines) + "\n"
+
+
+def energy_summary(rows_by_network):
+    """Per network and controller at the highest load (past saturation): energy per delivered flit,
+    average power and the energy-delay product at 45 nm (the runs' power.preset) and 22 nm (the same
+    counts priced by the 22 nm row, scripts/energy.py), the leakage's share, what gating idle routers
+    could save at most, and the self-tuned sideband's bits per delivered flit (no published energy per
+    bit exists for it, so it is counted, not priced)."""
+    lines = ["Energy at the highest load, DSENT 0.91 for each network's router (power.preset; docs/energy.md): "
+             "45 nm | 22 nm. Leakage is its share of the 45 nm total; gating is the most that power-gating idle "
+             "routers could save (an upper bound, power.gating_estimate). The sideband's cost is its bits per "
+             "delivered flit: no published coefficient prices them.", "",
+             "| network | controller | pJ per delivered flit | average power (mW) | energy × delay (nJ·cycles per "
+             "packet) | leakage | gating saves at most | sideband bits per flit |",
+             "|---|---|---|---|---|---|---|---|"]
+    for network, text in NETWORKS:
+        rows = rows_by_network[network]
+        highest = max(float(r["stimulus.injection.rate"]) for r in rows)
+        for controller in CONTROLLERS:
+            last = [energy.unflatten(r) for r in rows if r["congestion_control.type"] == controller
+                    and float(r["stimulus.injection.rate"]) == highest]
+            if not last or "energy" not in last[0]:
+                continue
+            r = last[0]
+            both = [energy.under(r, preset) for preset in ("dsent_45nm", "dsent_22nm")]
+
+            def pair(key, scale=1.0, digits=0):
+                values = [b[key] for b in both]
+                return " / ".join("—" if v is None else f"{v * scale:,.{digits}f}" for v in values)
+            flits = r["energy"]["delivered_flits"]
+            sideband = r["activity"]["sideband"]["bit_transfers"] / flits if flits else float("nan")
+            gating = r["energy"]["power_gating"]["saved_fraction"]
+            lines.append(f"| {text} | {plot.NAMES.get(controller, controller)} | {pair('per_delivered_flit_pj')} | "
+                         f"{pair('average_power_mw')} | {pair('energy_delay_product_pj_cycles', 1e-3)} | "
+                         f"{both[0]['leakage_share']:.0%} | {'—' if gating is None else f'{gating:.0%}'} | "
+                         f"{sideband:,.1f} |")
     return "\n".join(lines) + "\n"
 
 
@@ -80,7 +119,8 @@ def _main(argv=None):
     started = time.time()
     rows_by_network, all_rows = {}, []
     for network, text in NETWORKS:
-        settings = [f"simulation.cycles={length[0]}", f"simulation.warmup={length[1]}"]
+        settings = [f"simulation.cycles={length[0]}", f"simulation.warmup={length[1]}",
+                    "power.preset=dsent_45nm", "power.gating_estimate=true"]
         code = sweep.main([str(ROOT / "sweeps" / f"selftuned-fig4-{network}.yaml"), "--jobs", str(args.jobs),
                            "--out", str(out / "sweeps" / f"selftuned-fig4-{network}"),
                            *[a for s in settings for a in ("--set", s)]])
@@ -95,7 +135,7 @@ def _main(argv=None):
                             f"Self-tuned paper Fig. 4 on icnsim ({length[0]:,} cycles)")
     pictures = plot.save(figure, out / "selftuned-fig4")
     plot.say_notes()
-    table = summary(rows_by_network, length)
+    table = summary(rows_by_network, length) + "\n" + energy_summary(rows_by_network)
     maps = heatmaps(out, length)
     write_file(out / "selftuned-fig4.md", table + "\n![Fig. 4](selftuned-fig4.svg)\n\n"
                                            "Link utilisation past saturation (0.05 packets/node/cycle), "

@@ -41,6 +41,7 @@ struct ParameterValue {
   std::string origin;              // "file:line" or "--set" or "default"
   bool sequence = false;
   bool defaulted = false;          // the spec's default: the user did not give it
+  std::string filled_by;           // set by the model from another key (power.preset): printed as a comment
 };
 
 class ParameterSet {

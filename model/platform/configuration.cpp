@@ -13,12 +13,33 @@
 #include "platform/configuration_schema.h"
 #include "platform/schema.h"
 #include "platform/yaml_source.h"
+#include "power/power_preset.h"
 #include "routing/routing_function.h"
 #include "traffic/injection_process.h"
 
 namespace icn {
 
 namespace {
+
+// The router a power.preset row must match: its ports as built (the network's and its terminals'
+// channels), lanes per port and depth, and the clock the row was sized for.
+PresetRouter preset_router(const Topology& topology, const PlatformConfig& c) {
+  int most = 0, fewest = 1 << 30;
+  for (NodeId r = 0; r < topology.router_count(); ++r) {
+    most = std::max(most, topology.terminal_slots(r));
+    fewest = std::min(fewest, topology.terminal_slots(r));
+  }
+  const int network = topology.network_ports();
+  PresetRouter router;
+  router.input_ports = network + most * c.network_interface.injection_channels;
+  router.output_ports = network + most * c.network_interface.delivery_channels;
+  router.fewest_input_ports = network + fewest * c.network_interface.injection_channels;
+  router.lanes = lanes_per_port(c.router, c.deadlock);
+  router.depth = c.router.buffer_depth;
+  router.crossbar_per_lane = c.router.crossbar_input_per_lane;
+  router.clock_period_ns = c.simulation.clock_period_ns;
+  return router;
+}
 
 // The platform document: each section read by its owner, in the order their rules need (the
 // network first; the router's lanes after the controller's needs and the recovery).
@@ -44,8 +65,11 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   apply_controller_needs(c.congestion_control, c.routing, topology, c.router);
   c.tlm = TlmConfig::from(p.section("tlm"));
   c.sideband = SidebandConfig::from(p.section("sideband"));
-  c.power = PowerConfig::from(p.section("power"));
   c.simulation = SimulationConfig::from(p.section("simulation"), topology);
+  c.resolved = p;
+  if (p.text("power.preset") != "none" || !p.text("power.preset_shape").empty())
+    apply_power_preset(c.resolved, preset_router(topology, c));
+  c.power = PowerConfig::from(c.resolved.section("power"));
   // Let the chosen routing function judge whether it can work on this network.
   int packets_per_buffer = 1;
   try {
@@ -57,7 +81,6 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
     throw ConfigError(c.routing.origin + ": routing.type: " + c.routing.type + " cannot run on this platform: " + e.what());
   }
   c.router.validate(router, c.deadlock, packets_per_buffer, c.routing.type);
-  c.resolved = p;
   for (const auto& [key, value] : topology.resolved_keys()) {
     ParameterValue resolved = c.resolved.values().at("network." + key);
     resolved.items = {value};

@@ -234,9 +234,13 @@ void Schema::print(std::ostream& os, const ParameterSet& values, int indent,
     } else {
       text = scalar(spec, value.items.at(0));
     }
-    std::string line = pad + std::string(2 * (parts.size() - 1), ' ') + parts.back() + ": " + text;
+    // A value the model filled in from another key is shown, commented out, so that the printed
+    // configuration reads back to the same one and a changed key fills it anew.
+    const std::string lead = value.filled_by.empty() ? "" : "# ";
+    std::string line = pad + std::string(2 * (parts.size() - 1), ' ') + lead + parts.back() + ": " + text;
     if (line.size() < 44) line.resize(44, ' ');
-    os << line << "  # " << spec.description << " [" << spec.allowed() << "]\n";
+    os << line << "  # " << (value.filled_by.empty() ? spec.description : value.filled_by) << " ["
+       << spec.allowed() << "]\n";
   }
 }
 

@@ -11,7 +11,17 @@ EnergyAccount::EnergyAccount(EnergyInputs inputs) : in_(std::move(inputs)) {
     const EnergyBreakdown e = router_energy(in_.power, r.events, in_.cycles, in_.clock_period_ns, r.buffer_slots, r.links);
     total_ += e;
     per_router_.push_back(e.total());
+    const std::uint64_t idle = in_.cycles > r.events.active_cycles ? in_.cycles - r.events.active_cycles : 0;
+    idle_router_cycles_ += idle;
+    idle_slot_cycles_ += idle * r.buffer_slots;
   }
+  // Power gating as an upper bound (docs/energy.md): every idle router-cycle gated, at no wake-up
+  // energy or delay; the links stay on (each joins two routers).
+  const PowerConfig& p = in_.power;
+  gating_saved_ = (double(idle_router_cycles_) * p.router_leakage_mw +
+                   double(idle_slot_cycles_) * double(p.flit_bits) * p.buffer_leakage_nw_per_bit * 1e-6) *
+                      in_.clock_period_ns +
+                  (p.clock_gating ? 0.0 : double(idle_router_cycles_) * p.router_clock);
   for (const NetworkInterfaceEvents& events : in_.interfaces) {
     const EnergyBreakdown e = interface_energy(in_.power, events);
     total_ += e;
@@ -54,6 +64,12 @@ void EnergyAccount::report(ResultSink& sink) const {
   EnergyBreakdown::for_each_part([&](const char* name, double EnergyBreakdown::*part) {
     sink.put(std::string("energy.breakdown_pj.") + name, total_.*part);
   });
+  if (in_.power.gating_estimate) {
+    sink.put("energy.power_gating.idle_router_cycles", idle_router_cycles_);
+    sink.put("energy.power_gating.idle_buffer_slot_cycles", idle_slot_cycles_);
+    sink.put("energy.power_gating.saved_pj", gating_saved_);
+    sink.put("energy.power_gating.saved_fraction", maybe(total_.total() > 0, gating_saved_ / total_.total()));
+  }
   if (in_.per_component) {
     sink.put("energy.per_router_pj", per_router_);
     sink.put("energy.per_interface_pj", per_interface_);
@@ -71,6 +87,10 @@ void EnergyAccount::report(ResultSink& sink) const {
     if (r.has("energy.per_delivered_flit_pj")) {
       std::snprintf(text, sizeof text, "%.4g", r.number("energy.per_delivered_flit_pj"));
       row += ", " + std::string(text) + " pJ per delivered flit";
+    }
+    if (r.has("energy.power_gating.saved_fraction")) {
+      std::snprintf(text, sizeof text, "%.1f", 100 * r.number("energy.power_gating.saved_fraction"));
+      row += "; gating idle routers: at most " + std::string(text) + " % less";
     }
     return row;
   });

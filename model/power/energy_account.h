@@ -40,6 +40,10 @@ class EnergyAccount : public ResultSource {
  private:
   EnergyInputs in_;
   EnergyBreakdown total_;
+  // power.gating_estimate: router-cycles without a flit, the same weighted by the router's buffer
+  // slots, and what gating them off would have saved (their leakage, and their clock unless gated).
+  std::uint64_t idle_router_cycles_ = 0, idle_slot_cycles_ = 0;
+  double gating_saved_ = 0;
   std::vector<double> per_router_, per_interface_;  // total pJ each
 };
 

@@ -11,6 +11,13 @@ std::vector<ParameterSpec> PowerConfig::parameters() {
       P::choice("model", "none", {"none", "events"},
                 "events: the result gives energy and power from the event counts and the coefficients below "
                 "(docs/energy.md); none: no energy"),
+      P::choice("preset", "none", {"none", "dsent_45nm", "dsent_22nm"},
+                "every coefficient below not given here from the DSENT 0.91 table (data/energy/) row of this "
+                "platform's router (input ports, VCs, depth, flit_bits), 45 or 22 nm bulk LVT at 1 GHz; a shape "
+                "not in the table is an error naming the nearest rows (docs/energy.md)"),
+      P::text("preset_shape", "",
+              "the table row to use instead of the platform's router, knowingly: PORTSxVCSxDEPTH (e.g. 15x4x8); "
+              "empty: the platform's own"),
       P::text("source", "", "where the coefficients come from (a citation and its conditions), echoed into the result"),
       P::integer("flit_bits", 128, 1, 65536, "flit width the per-flit energies hold for; sizes the buffers' leakage"),
       energy("buffer_write_pj", "flit written into an input buffer"),
@@ -30,6 +37,9 @@ std::vector<ParameterSpec> PowerConfig::parameters() {
       P::real("router_leakage_mw", 0, 0, 1e9, "static power of a router apart from its buffers, mW"),
       P::real("buffer_leakage_nw_per_bit", 0, 0, 1e9, "static power per bit of input buffer (flit_bits per flit slot), nW"),
       P::real("link_leakage_mw", 0, 0, 1e9, "static power of a network link (its repeaters), mW"),
+      P::boolean("gating_estimate", false,
+                 "the result also estimates the energy power-gating idle routers would save: their leakage and clock "
+                 "in every idle router-cycle, an upper bound (no wake-up cost; docs/energy.md)"),
   };
 }
 
@@ -55,6 +65,7 @@ PowerConfig PowerConfig::from(const ParameterSet& p) {
   c.router_leakage_mw = p.real("router_leakage_mw");
   c.buffer_leakage_nw_per_bit = p.real("buffer_leakage_nw_per_bit");
   c.link_leakage_mw = p.real("link_leakage_mw");
+  c.gating_estimate = p.boolean("gating_estimate");
   return c;
 }
 

@@ -22,6 +22,8 @@ struct PowerConfig {
   bool clock_gating = false;
   // Static power: per router (all but its buffers), per bit of input buffer, per network link.
   double router_leakage_mw = 0, buffer_leakage_nw_per_bit = 0, link_leakage_mw = 0;
+  // The energy section also estimates what gating idle routers' power off would save (an upper bound).
+  bool gating_estimate = false;
 
   // Every power.* key, relative to the section, with its default, range and description.
   static std::vector<ParameterSpec> parameters();

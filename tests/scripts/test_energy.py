@@ -111,3 +111,113 @@ def test_the_load_plot_draws_energy_against_offered_load(icnsim, tmp_path):
     assert (tmp_path / "load.png").stat().st_size > 10000
     # More load, more power.
     assert rows[1]["energy.average_power_mw"] > rows[0]["energy.average_power_mw"]
+
+
+def table_row(technology, ports, vcs, depth, flit_bits):
+    """The row of data/energy/dsent-coefficients.csv, read here apart from the model's own reading."""
+    import csv
+    with open(ROOT / "data" / "energy" / "dsent-coefficients.csv", newline="") as f:
+        for row in csv.DictReader(f):
+            if (row["technology"], int(row["ports"]), int(row["vcs"]), int(row["depth"]),
+                    int(row["flit_bits"])) == (technology, ports, vcs, depth, flit_bits):
+                return row
+    return None
+
+
+TABLE_KEYS = ["buffer_write_pj", "buffer_read_pj", "crossbar_pj", "switch_allocation_pj", "router_clock_pj",
+              "router_leakage_mw", "buffer_leakage_nw_per_bit", "link_pj", "link_leakage_mw", "credit_pj"]
+
+
+@pytest.mark.parametrize("preset, technology", [("dsent_45nm", "Bulk45LVT"), ("dsent_22nm", "Bulk22LVT")])
+def test_a_preset_platforms_energy_is_its_counts_times_the_table_rows_coefficients(icnsim, tmp_path, preset,
+                                                                                     technology):
+    # The self-tuned platform with recovery: 5 ports, 4 VCs (3 and Disha's lane), depth 8, 128 bits.
+    out = tmp_path / "r.json"
+    p = icnsim("platforms/selftuned-recovery.yaml", "stimuli/selftuned-uniform.yaml", *SHORT[:-1],
+               "--set", f"power.preset={preset}", "--set", "stimulus.injection.rate=0.05", "-q", "--out", out)
+    assert p.returncode == 0, p.stderr
+    r = json.loads(out.read_text())
+    assert energy.differences(r) == {}
+    row = table_row(technology, 5, 4, 8, 128)
+    coefficients = r["energy"]["coefficients"]
+    assert {k: coefficients[k] for k in TABLE_KEYS} == {k: float(row[k]) for k in TABLE_KEYS}
+    assert all(v == 0 for k, v in coefficients.items() if k not in TABLE_KEYS)
+    assert "row 5 ports, 4 VCs, depth 8, 128-bit flits" in r["energy"]["source"]
+    assert r["energy"]["dynamic_pj"] > 0 and r["energy"]["leakage_pj"] > 0
+
+
+# Routers as built: a torus's 4 links and 1 terminal; Disha's recovery lane beside 3 VCs; a dragonfly's
+# 7 local and 4 global links and 4 terminals.
+EXPECTED_SHAPES = {"default.yaml": (5, 3, 8, 128), "selftuned-recovery.yaml": (5, 4, 8, 128),
+                   "dragonfly-1056.yaml": (15, 4, 8, 128)}
+
+
+def test_every_shipped_platform_resolves_both_presets_or_is_refused_in_one_line_naming_the_nearest_rows(icnsim):
+    import re
+    resolved = refused = 0
+    for platform in sorted((ROOT / "platforms").glob("*.yaml")):
+        for preset, technology in (("dsent_45nm", "Bulk45LVT"), ("dsent_22nm", "Bulk22LVT")):
+            p = icnsim(platform, "stimuli/uniform.yaml", "--set", f"power.preset={preset}", "--print-config")
+            if p.returncode != 0:
+                assert p.stderr.count("\n") == 1 and "nearest rows: " in p.stderr, (platform.name, p.stderr)
+                refused += 1
+                continue
+            shape = tuple(map(int, re.search(r"row (\d+) ports, (\d+) VCs?, depth (\d+), (\d+)-bit flits",
+                                             p.stdout).groups()))
+            assert shape == EXPECTED_SHAPES.get(platform.name, shape), platform.name
+            row = table_row(technology, *shape)
+            printed = dict(re.findall(r"# (\w+): ([-+.e\d]+) +# from power\.preset", p.stdout))
+            assert {k: float(printed[k]) for k in TABLE_KEYS} == {k: float(row[k]) for k in TABLE_KEYS}, platform.name
+            resolved += 1
+    assert resolved >= 10 and refused >= 10
+
+
+def test_power_gating_would_save_every_idle_routers_leakage_and_clock_an_upper_bound(icnsim, tmp_path):
+    # No traffic: every router-cycle idle, so gating saves all but the links' leakage.
+    r = run(icnsim, tmp_path, "platforms/default.yaml", "stimuli/uniform.yaml", "--set", "stimulus.injection.rate=0",
+            "--set", "router.virtual_channels=2", "--set", "router.buffer_depth=4", "--set", "power.gating_estimate=true")
+    e = r["energy"]
+    g = e["power_gating"]
+    assert g["idle_router_cycles"] == 16 * 1500 and g["idle_buffer_slot_cycles"] == 640 * 1500
+    assert g["saved_pj"] == pytest.approx(1500 * (16 * 0.3 + 640 * 64 * 2e-6 + 16 * 0.9), rel=1e-12)
+    assert g["saved_pj"] == pytest.approx(e["total_pj"] - 1500 * 64 * 0.05, rel=1e-12)
+    assert energy.differences(r) == {}
+    r["energy"]["power_gating"]["saved_pj"] *= 1.01  # the recomputation catches a wrong estimate
+    assert "gating saved" in energy.differences(r)
+
+
+def test_with_a_preset_the_share_power_gating_could_save_falls_as_the_load_rises(icnsim, tmp_path):
+    shares = []
+    for rate in (0.001, 0.01, 0.05):  # packets of 16 flits a node and cycle; the 4x4 torus saturates near 0.1
+        out = tmp_path / f"r{rate}.json"
+        p = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", *SHORT[:-1], "--set", "power.preset=dsent_45nm",
+                   "--set", "power.gating_estimate=true", "--set", f"stimulus.injection.rate={rate}", "-q", "--out", out)
+        assert p.returncode == 0, p.stderr
+        r = json.loads(out.read_text())
+        assert energy.differences(r) == {}
+        shares.append(r["energy"]["power_gating"]["saved_fraction"])
+    assert shares[0] > shares[1] > shares[2] >= 0  # at 0.05 every router holds a flit every cycle: nothing idles
+    assert shares[0] > 0.5  # nearly idle: most of the energy is idle routers' leakage and clock
+
+
+def test_a_preset_runs_counts_priced_by_the_other_technologys_row_are_that_presets_run(icnsim, tmp_path):
+    # Energy does not change what the network does: the 45 nm run's counts times the 22 nm row (read
+    # from the shipped CSV by scripts/energy.py) are the 22 nm run's energy, from its result or its
+    # runs.csv row alike.
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import sweep
+    results = {}
+    for preset in ("dsent_45nm", "dsent_22nm"):
+        out = tmp_path / f"{preset}.json"
+        p = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", *SHORT[:-1], "--set", f"power.preset={preset}",
+                   "--set", "stimulus.injection.rate=0.03", "-q", "--out", out)
+        assert p.returncode == 0, p.stderr
+        results[preset] = json.loads(out.read_text())
+    r45, r22 = results["dsent_45nm"], results["dsent_22nm"]
+    assert energy.preset_shape(r45) == (5, 3, 8, 128)
+    row = {k: str(v) for k, v in sweep.flatten(r45).items()}
+    for priced in (energy.under(r45, "dsent_22nm"), energy.under(energy.unflatten(row), "dsent_22nm")):
+        for key in ("total_pj", "per_delivered_flit_pj", "average_power_mw", "energy_delay_product_pj_cycles"):
+            assert priced[key] == pytest.approx(r22["energy"][key], rel=1e-9), key
+    assert energy.under(r45, "dsent_45nm")["total_pj"] == pytest.approx(r45["energy"]["total_pj"], rel=1e-9)
+    assert r22["energy"]["total_pj"] < r45["energy"]["total_pj"]

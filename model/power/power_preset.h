@@ -1,0 +1,24 @@
+#pragma once
+// power.preset (docs/energy.md): every coefficient from the DSENT table's row for the platform's
+// router (data/energy/), instead of written by hand. Keys the user gives still override the row's.
+#include "core/parameters.h"
+
+namespace icn {
+
+// What of the platform a row must match, as the configuration built it.
+struct PresetRouter {
+  int input_ports = 0, output_ports = 0;  // of the router with the most terminals
+  int fewest_input_ports = 0;             // of the one with the fewest (a row holds for one shape)
+  int lanes = 0;                          // VC buffers per input port, special lanes included
+  int depth = 0;                          // flits per VC buffer
+  bool crossbar_per_lane = false;
+  double clock_period_ns = 1;
+};
+
+// With power.preset other than none: the power.* keys of `document` that the user did not give,
+// set from the row (marked ParameterValue::filled_by, so --print-config shows them as comments and
+// its output reads back the same), power.model to events, power.source to the table and the row.
+// A shape not in the table is a ConfigError naming the nearest rows; never an interpolation.
+void apply_power_preset(ParameterSet& document, const PresetRouter& router);
+
+}  // namespace icn
