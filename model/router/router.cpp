@@ -228,7 +228,7 @@ void Router::step() {
     ++counted_.active_cycles;
     if (central_arbiter_) {
       if (waiting_.any() || arbiter_header_ >= 0) route_through_central_arbiter(now);
-    } else if (waiting_.any() || ((output_released_ || injection_refused_) && blocked_.any())) {
+    } else if (waiting_.any() || ((output_released_ || injection_refused_ || released_ports_) && blocked_.any())) {
       route_and_allocate(now);
     }
     if (recovery_.active()) detect_deadlocks(now);

@@ -330,7 +330,10 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   std::uint64_t buffers_emptied_ = 0;    // input VCs whose last flit left
   std::uint64_t switched_flits_ = 0;     // flits that crossed the crossbar
   RouterEvents counted_;  // the events not derived from the counters above (see events())
-  bool output_released_ = false;  // an output VC became free: blocked headers may retry
+  bool output_released_ = false;  // an output VC became free somewhere: every blocked header retries
+  // Output ports where an output VC became free or took back a credit that may admit a header: the
+  // blocked headers with a candidate there retry (no other can have become admissible).
+  std::uint64_t released_ports_ = 0;
   InjectionRule* injection_rule_ = nullptr;
   mutable bool injection_refused_ = false;  // a new packet was refused by the rule: retry blocked headers
   InjectionObserver* injection_observer_ = nullptr;

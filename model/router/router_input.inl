@@ -15,7 +15,7 @@ inline void Router::return_credit(int p, int vc, Cycle now) {
   // A returned credit can let a refused header in: under virtual cut-through (room for its
   // packet), or when it empties a free VC's buffer (VCs reallocated only once empty, and
   // Duato's adaptive VCs, taken only empty).
-  if (virtual_cut_through_ || (!o.allocated && o.credits + 1 == depth_)) output_released_ = true;
+  if (virtual_cut_through_ || (!o.allocated && o.credits + 1 == depth_)) released_ports_ |= std::uint64_t(1) << p;
   if (++o.credits == 1 && o.allocated && inputs_[o.owner_port].lane(o.owner_vc).count > 0)
     set_active(o.owner_port, o.owner_vc, now);
   if (o.credits > depth_)

@@ -53,7 +53,7 @@ inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   if (f.is_tail()) {
     v.absorbing = false;
     o.allocated = false;
-    output_released_ = true;
+    released_ports_ |= std::uint64_t(1) << out_port;
     v.state = LaneState::Idle;
     clear_active(in_port, in_vc);
     if (v.count > 0) waiting_.set(lane_index(in_port, in_vc));  // the next packet's head is behind it

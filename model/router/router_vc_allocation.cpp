@@ -58,8 +58,12 @@ bool Router::allocate_output(int input) {
 
 void Router::route_and_allocate(Cycle now) {
   // Route headers that reached the front of an idle VC, and collect those ready for allocation.
-  const bool retry = output_released_ || injection_refused_;
+  // Which blocked headers may have become admissible: those with a candidate port where an output
+  // VC was released or took a credit back since; all of them after a recovery gave a VC back or an
+  // injection rule refused (its verdict may change with time).
+  const std::uint64_t retry = output_released_ || injection_refused_ ? ~std::uint64_t(0) : released_ports_;
   output_released_ = injection_refused_ = false;
+  released_ports_ = 0;
   int ready = 0;
   waiting_.for_each([&](int index) {
     InputLane& v = lane(index);
@@ -69,9 +73,11 @@ void Router::route_and_allocate(Cycle now) {
     }
     if (v.route_ready <= now) allocation_order_[ready++] = index;
   });
-  // A header that failed can only succeed after some output VC has been released: the blocked
-  // ones are looked at only then.
-  if (retry) blocked_.for_each([&](int index) { allocation_order_[ready++] = index; });
+  // A header that failed can only succeed after an output VC it may take has been released, or its
+  // port took a credit back: only those blocked headers are looked at again.
+  if (retry) blocked_.for_each([&](int index) {
+    if (routes_.ports(index) & retry) allocation_order_[ready++] = index;
+  });
   vc_allocator_.order(allocation_order_.data(), ready, now, [&](int index) {
     const InputLane& v = lane(index);
     return vc_allocator_.rank(v.priority, v.injected, v.route_ready);
@@ -115,6 +121,7 @@ bool Router::try_allocation(int index, Cycle now) {
 
 void Router::route_through_central_arbiter(Cycle now) {
   output_released_ = false;  // unused here: a refused header asks the arbiter again
+  released_ports_ = 0;
   if (arbiter_header_ >= 0 && arbiter_done_ <= now) finish_central_arbitration(now);
   if (arbiter_header_ >= 0) return;  // one header at a time (self-tuned sec. 5.1)
   // Requesting: a header ready at the front of a VC that holds no output VC. Priority lanes

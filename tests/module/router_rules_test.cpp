@@ -293,3 +293,36 @@ TEST_CASE("binding a router's port twice is refused", "[router]") {
   });
   CHECK(message.find("input port 1 does not exist or is bound twice") != std::string::npos);
 }
+
+namespace {
+
+// Output VC 0 of +x (port 0) held by C until its downstream returns credits at cycle 60, A's header
+// waiting for it from cycle ~4; with `stream`, 2-flit packets from input 3 to -x (port 1) release
+// that port's VC again and again meanwhile. The router's VC allocation requests in all.
+std::uint64_t requests_with(bool blocked, bool stream) {
+  return std::stoull(testing::in_child_process([=] {
+    RouterHarness::Setup setup;
+    setup.virtual_channels = 1;
+    auto* h = new RouterHarness("bench", setup, [](NodeId, int input_port, int, NodeId, RouteResult& r) {
+      r.add(input_port == 3 ? 1 : 0, 0b1);
+    });
+    if (blocked) {
+      h->offer(2, 0, 0, 12, 0);
+      h->offer(1, 0, 2, 4, 1);
+    }
+    if (stream)
+      for (int i = 0; i < 15; ++i) h->offer(3, 0, Cycle(4 * i), 2, Cycle(4 * i));
+    h->hold_credits(0, 60);
+    h->run(200);
+    return std::to_string(h->router().events().vc_allocation_requests);
+  }));
+}
+
+}  // namespace
+
+TEST_CASE("a blocked header asks the VC allocator again only when an output VC it may take is released, not when "
+          "another port's is", "[router][allocation]") {
+  // C asks once and A twice (when routed, and when C's tail frees +x), whatever the other port does.
+  CHECK(requests_with(true, false) == 3);
+  CHECK(requests_with(true, true) - requests_with(false, true) == 3);
+}
