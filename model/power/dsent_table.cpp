@@ -55,8 +55,9 @@ std::vector<DsentRow> parse() {
 }  // namespace
 
 std::string DsentShape::describe() const {
-  return std::to_string(ports) + " ports, " + std::to_string(vcs) + (vcs == 1 ? " VC" : " VCs") + ", depth " +
-         std::to_string(depth) + ", " + std::to_string(flit_bits) + "-bit flits";
+  return std::to_string(ports) + (ports == 1 ? " port, " : " ports, ") + std::to_string(vcs) +
+         (vcs == 1 ? " VC" : " VCs") + ", depth " + std::to_string(depth) + ", " + std::to_string(flit_bits) +
+         "-bit flits";
 }
 
 const std::vector<DsentRow>& dsent_rows() {

@@ -15,6 +15,7 @@ void Router::count_passed_over(int winner, int port, int ov) {
   // earlier) be admitted to it now? Then the allocation order let a younger packet pass it.
   const InputLane& w = lane(winner);
   blocked_.for_each([&](int index) {
+    if (!((routes_.ports(index) >> port) & 1u)) return;  // it cannot take that port at all
     const InputLane& b = lane(index);
     if (index == winner || b.injected >= w.injected) return;
     const int room = room_needed(index);
