@@ -29,6 +29,16 @@ NETWORKS = [("recovery", "deadlock recovery (TFAR + Disha)"), ("avoidance", "dea
 CONTROLLERS = ["none", "alo", "static_threshold", "self_tuned"]
 
 
+def per_controller(rows_by_network):
+    """(network's text, controller, its rows, its rows at the network's highest offered load)."""
+    for network, text in NETWORKS:
+        rows = rows_by_network[network]
+        highest = max(float(r["stimulus.injection.rate"]) for r in rows)
+        for controller in CONTROLLERS:
+            mine = [r for r in rows if r["congestion_control.type"] == controller]
+            yield text, controller, mine, [r for r in mine if float(r["stimulus.injection.rate"]) == highest]
+
+
 def summary(rows_by_network, length):
     """Per network and controller: the peak accepted throughput, and throughput and latency at the
     highest offered load (past saturation, where the controllers differ)."""
@@ -36,18 +46,13 @@ def summary(rows_by_network, length):
              "accepted throughput as a fraction of capacity, latency in cycles)", "",
              "| network | controller | peak accepted (at load) | accepted at the highest load | latency there |",
              "|---|---|---|---|---|"]
-    for network, text in NETWORKS:
-        rows = rows_by_network[network]
-        highest = max(float(r["stimulus.injection.rate"]) for r in rows)
-        for controller in CONTROLLERS:
-            mine = [r for r in rows if r["congestion_control.type"] == controller]
-            peak = max(mine, key=lambda r: float(r["throughput.accepted_normalised"]))
-            last = [r for r in mine if float(r["stimulus.injection.rate"]) == highest]
-            accepted = sum(float(r["throughput.accepted_normalised"]) for r in last) / len(last)
-            latency = sum(plot.number(r["latency.mean"]) for r in last) / len(last)
-            lines.append(f"| {text} | {plot.NAMES.get(controller, controller)} | "
-                         f"{float(peak['throughput.accepted_normalised']):.1%} ({peak['stimulus.injection.rate']}) | "
-                         f"{accepted:.1%} | {'—' if math.isnan(latency) else f'{latency:,.0f}'} |")
+    for text, controller, mine, last in per_controller(rows_by_network):
+        peak = max(mine, key=lambda r: float(r["throughput.accepted_normalised"]))
+        accepted = sum(float(r["throughput.accepted_normalised"]) for r in last) / len(last)
+        latency = sum(plot.number(r["latency.mean"]) for r in last) / len(last)
+        lines.append(f"| {text} | {plot.NAMES.get(controller, controller)} | "
+                     f"{float(peak['throughput.accepted_normalised']):.1%} ({peak['stimulus.injection.rate']}) | "
+                     f"{accepted:.1%} | {'—' if math.isnan(latency) else f'{latency:,.0f}'} |")
     return "\n".join(lines) + "\n"
 
 
@@ -58,33 +63,27 @@ def energy_summary(rows_by_network):
     could save at most, and the self-tuned sideband's bits per delivered flit (no published energy per
     bit exists for it, so it is counted, not priced)."""
     lines = ["Energy at the highest load, DSENT 0.91 for each network's router (power.preset; docs/energy.md): "
-             "45 nm | 22 nm. Leakage is its share of the 45 nm total; gating is the most that power-gating idle "
+             "45 nm / 22 nm. Leakage is its share of the 45 nm total; gating is the most that power-gating idle "
              "routers could save (an upper bound, power.gating_estimate). The sideband's cost is its bits per "
              "delivered flit: no published coefficient prices them.", "",
              "| network | controller | pJ per delivered flit | average power (mW) | energy × delay (nJ·cycles per "
              "packet) | leakage | gating saves at most | sideband bits per flit |",
              "|---|---|---|---|---|---|---|---|"]
-    for network, text in NETWORKS:
-        rows = rows_by_network[network]
-        highest = max(float(r["stimulus.injection.rate"]) for r in rows)
-        for controller in CONTROLLERS:
-            last = [energy.unflatten(r) for r in rows if r["congestion_control.type"] == controller
-                    and float(r["stimulus.injection.rate"]) == highest]
-            if not last or "energy" not in last[0]:
-                continue
-            r = last[0]
-            both = [energy.under(r, preset) for preset in ("dsent_45nm", "dsent_22nm")]
+    for text, controller, _, last in per_controller(rows_by_network):
+        r = energy.unflatten(last[0]) if last else {}
+        if "energy" not in r:
+            continue
+        both = [energy.under(r, preset) for preset in ("dsent_45nm", "dsent_22nm")]
 
-            def pair(key, scale=1.0, digits=0):
-                values = [b[key] for b in both]
-                return " / ".join("—" if v is None else f"{v * scale:,.{digits}f}" for v in values)
-            flits = r["energy"]["delivered_flits"]
-            sideband = r["activity"]["sideband"]["bit_transfers"] / flits if flits else float("nan")
-            gating = r["energy"]["power_gating"]["saved_fraction"]
-            lines.append(f"| {text} | {plot.NAMES.get(controller, controller)} | {pair('per_delivered_flit_pj')} | "
-                         f"{pair('average_power_mw')} | {pair('energy_delay_product_pj_cycles', 1e-3)} | "
-                         f"{both[0]['leakage_share']:.0%} | {'—' if gating is None else f'{gating:.0%}'} | "
-                         f"{sideband:,.1f} |")
+        def pair(key, scale=1.0):
+            return " / ".join("—" if b[key] is None else f"{b[key] * scale:,.0f}" for b in both)
+        flits = r["energy"]["delivered_flits"]
+        sideband = r["activity"]["sideband"]["bit_transfers"] / flits if flits else float("nan")
+        gating = r["energy"]["power_gating"]["saved_fraction"]
+        lines.append(f"| {text} | {plot.NAMES.get(controller, controller)} | {pair('per_delivered_flit_pj')} | "
+                     f"{pair('average_power_mw')} | {pair('energy_delay_product_pj_cycles', 1e-3)} | "
+                     f"{both[0]['leakage_share']:.0%} | {'—' if gating is None else f'{gating:.0%}'} | "
+                     f"{sideband:,.1f} |")
     return "\n".join(lines) + "\n"
 
 

@@ -14,6 +14,15 @@
 
 namespace {
 
+// A read of 64 bytes at address 0 into `data`.
+void read_64(tlm::tlm_generic_payload& p, unsigned char* data) {
+  p.set_command(tlm::TLM_READ_COMMAND);
+  p.set_address(0x0);
+  p.set_data_ptr(data);
+  p.set_data_length(64);
+  p.set_streaming_width(64);
+}
+
 // Reads 64 bytes at each local time offset of `ahead`, in that order, all issued at one SystemC time,
 // and keeps the round trip each one annotated, in cycles.
 struct Decoupled : sc_core::sc_module {
@@ -32,11 +41,7 @@ struct Decoupled : sc_core::sc_module {
     unsigned char data[64] = {};
     for (const sc_core::sc_time& local : ahead) {
       tlm::tlm_generic_payload p;
-      p.set_command(tlm::TLM_READ_COMMAND);
-      p.set_address(0x0);
-      p.set_data_ptr(data);
-      p.set_data_length(64);
-      p.set_streaming_width(64);
+      read_64(p, data);
       sc_core::sc_time delay = local;
       socket->b_transport(p, delay);
       round_trips.push_back((delay - local) / period);
@@ -140,11 +145,7 @@ double dragonfly_round_trip(const std::string& routing, const std::string& timin
         for (; reads < 400; ++reads) {
           sc_core::wait(period * 400.0);
           tlm::tlm_generic_payload p;
-          p.set_command(tlm::TLM_READ_COMMAND);
-          p.set_address(0x0);
-          p.set_data_ptr(data);
-          p.set_data_length(64);
-          p.set_streaming_width(64);
+          read_64(p, data);
           sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
           const sc_core::sc_time issued = sc_core::sc_time_stamp();
           socket->b_transport(p, delay);
