@@ -24,8 +24,9 @@ const char* kRing = "network:\n  radix: 8\n  dimensions: 1\n  terminals_per_rout
                     "  type: dimension_order\nrouter:\n  virtual_channels: 3\n  buffer_depth: 8\n";
 const char* kSaturation = "packet_length: 8\npattern: {type: uniform}\ninjection:\n  process: saturation\n";
 
-// Accepted flits/node/cycle, mean hops, network latency, and the least and most flits a source got
-// delivered, from one run in a child process (which throws on a flit delivered to another node).
+// Accepted flits/node/cycle, mean hops, network latency, and the flits delivered from the terminals of
+// the slot that got the least and of the one that got the most (slot s: nodes 8s … 8s + 7, one at each
+// router), from one run in a child process (which throws on a flit delivered to another node).
 struct Shares {
   double accepted = 0, hops = 0, latency = 0;
   std::uint64_t least = 0, most = 0, reports = 0;
@@ -38,7 +39,10 @@ Shares run_shares(const std::string& stimulus, int cycles, std::vector<std::stri
     auto* network = new Experiment("network", load_configuration_text(kRing, stimulus, overrides));
     testing::run(*network);
     const RunReport r = make_report(*network);
-    const auto [least, most] = std::minmax_element(r.accepted_flits_by_source.begin(), r.accepted_flits_by_source.end());
+    std::vector<std::uint64_t> per_slot((r.accepted_flits_by_source.size() + 7) / 8, 0);
+    for (std::size_t node = 0; node < r.accepted_flits_by_source.size(); ++node)
+      per_slot[node / 8] += r.accepted_flits_by_source[node];
+    const auto [least, most] = std::minmax_element(per_slot.begin(), per_slot.end());
     std::ostringstream out;
     out << r.accepted << " " << r.mean_hops << " " << r.network_latency.mean << " " << *least << " " << *most << " "
         << r.deadlock_reports + r.starvation_reports;
@@ -96,14 +100,15 @@ TEST_CASE("every torus routing on a ring of four terminals per router runs full 
     }
 }
 
-TEST_CASE("four terminals share their router: every terminal injects its share at saturation, the channels limit a "
+TEST_CASE("four terminals share their router: each slot injects its share at saturation, the channels limit a "
           "router to within 25 % of what one terminal drives, and at low load the mean hop count is the uniform "
           "distance over the other 31 nodes, 64/31", "[network][concentration]") {
   const int cycles = 4000 + testing::long_run_cycles(6000);
   const Shares four = run_shares(kSaturation, cycles, {});
   const Shares one = run_shares(kSaturation, cycles, {"network.terminals_per_router=1"});
   CHECK(four.reports == 0);
-  CHECK(four.least > four.most * 0.7);  // no slot starved by the allocators
+  INFO("slots' flits " << four.least << " to " << four.most);
+  CHECK(four.least > four.most * 0.9);  // the allocators serve a router's four terminals alike
   CHECK(four.accepted * 4 > one.accepted * 0.75);
   CHECK(four.accepted * 4 < one.accepted * 1.25);
   // Low load: a ring of 8 has 16 hops summed over its routers; the 4·16 over 31 other terminals.
