@@ -3,18 +3,10 @@
 #include <algorithm>
 
 #include "fabric.h"
+#include "router/router.h"
 #include "routing/routing_function.h"
 
 namespace icn {
-
-namespace {
-// A router's output queues as a routing function that chooses by load reads them (UGAL).
-struct QueuesOf final : PortOccupancy {
-  explicit QueuesOf(const Router& router) : r(router) {}
-  int occupied(int port) const override { return r.queued_for(port); }
-  const Router& r;
-};
-}  // namespace
 
 ApproximateTiming::ApproximateTiming(const Fabric& fabric)
     : fabric_(fabric), ports_(fabric.topology().network_ports()), nodes_(fabric.node_count()),
@@ -141,7 +133,8 @@ Cycle ApproximateTiming::estimate_walking(NodeId from, NodeId to, int flits, Cyc
   RouteResult out;
   while (router != last && hops <= Cycle(topology.router_count())) {
     const Router& at_router = fabric_.router(router);
-    waypoint = walked_->choose_waypoint(router, input_port, input_vc, to, waypoint, waypoints_, QueuesOf(at_router));
+    waypoint = walked_->choose_waypoint(router, input_port, input_vc, to, waypoint, waypoints_,
+                                         Router::OutputOccupancy(at_router));
     walked_->route_via(router, input_port, input_vc, to, waypoint, out);
     if (out.count == 0) break;
     const RouteCandidate& first = out.candidates[0];

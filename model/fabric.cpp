@@ -34,8 +34,8 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
   // and a spanning tree of the routers elsewhere; the entropy circuit exists on the rows only, and a
   // controller that needs it refuses other topologies.
   sideband_ = std::make_unique<Sideband>("sideband", topology_, *clock_, platform_.sideband);
-  // Its registers are one per router and node alike (entropy sec. 4), so a router of several
-  // terminals has none.
+  // Its registers sit in each router, which throttles its one node (entropy secs. 3.2, 5.1): a
+  // router of several terminals has none.
   if (TopologyRegistry::get(platform_.network.type).traits.dimension_rows && topology_.is_direct())
     entropy_circuit_ = std::make_unique<EntropyCircuit>(
         "entropy_circuit", require<KaryNCube>(topology_, "the entropy circuit"), *clock_);

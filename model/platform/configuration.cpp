@@ -67,7 +67,7 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   c.sideband = SidebandConfig::from(p.section("sideband"));
   c.simulation = SimulationConfig::from(p.section("simulation"), topology);
   c.resolved = p;
-  if (p.text("power.preset") != "none" || !p.text("power.preset_shape").empty())
+  if (p.text("power.preset") != "none" || !p.text("power.preset_shape").empty())  // walks the routers: only then
     apply_power_preset(c.resolved, preset_router(topology, c));
   c.power = PowerConfig::from(c.resolved.section("power"));
   // Let the chosen routing function judge whether it can work on this network.

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "core/config_error.h"
+#include "core/text.h"
 #include "power/dsent_table.h"
 
 namespace icn {
@@ -66,7 +67,7 @@ void apply_power_preset(ParameterSet& document, const PresetRouter& router) {
   };
   if (router.clock_period_ns != 1.0)
     refuse("the DSENT rows were sized for 1 GHz, and simulation.clock_period_ns is " +
-           std::to_string(router.clock_period_ns));
+           shortest(router.clock_period_ns));
   const std::string named = document.text("power.preset_shape");
   const bool knowingly = !named.empty();
   if (knowingly) {

@@ -142,6 +142,13 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   // The flits queued for network output `port`: held downstream (its lanes' used credits) and
   // waiting here in the input lanes holding its VCs — the queue UGAL routing compares.
   int queued_for(int port) const;
+  // Those queues as a routing function that chooses by load reads them (the router's own routing;
+  // approximate timing walking a UGAL route).
+  struct OutputOccupancy final : PortOccupancy {
+    explicit OutputOccupancy(const Router& router) : r(router) {}
+    int occupied(int port) const override { return r.queued_for(port); }
+    const Router& r;
+  };
   // Could be allocated to a new packet now.
   bool output_vc_free(int port, int vc) const { return outputs_[std::size_t(port)].free(vc); }
   int output_credits(int port, int vc) const { return outputs_[std::size_t(port)].credits(vc); }
@@ -221,7 +228,6 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   template <bool kCrossbarInputPerLane>  // router.crossbar_inputs: per_lane
   void traverse(int in_port, int in_vc, int out_port, Cycle now);
   struct SwitchView;  // the lanes as the switch allocator sees them (router.cpp)
-  struct OutputOccupancy;  // the output queues as a routing function that chooses by load sees them (router_routing.cpp)
   // Lane `vc` of input `port` may bid for the switch from `now` / no longer may.
   void set_active(int port, int vc, Cycle now) {
     inputs_[std::size_t(port)].set_active(vc, now);

@@ -10,13 +10,6 @@ namespace icn {
 
 using router_internal::fail;
 
-// The flits queued for each network output port, as a routing function that chooses by load sees them.
-struct Router::OutputOccupancy final : PortOccupancy {
-  explicit OutputOccupancy(const Router& router) : r(router) {}
-  int occupied(int port) const override { return r.queued_for(port); }
-  const Router& r;
-};
-
 int Router::queued_for(int port) const {
   if (port < 0 || port >= network_ports_) return 0;
   const OutputUnit& out = outputs_[std::size_t(port)];

@@ -83,13 +83,11 @@ Cycle Sideband::gather_cycles() const { return hop_cycles() * Cycle(hops_per_gat
 
 void Sideband::end_of_elaboration() {
   if (!active()) return;  // no controller uses it: costs nothing
-  const std::size_t size = std::size_t(topology_.router_count()) * counters_;
   values_.assign(counters_, 0);
-  sum_.assign(size, 0);
-  plus_.assign(size, 0);
-  minus_.assign(size, 0);
-  next_plus_.assign(size, 0);
-  next_minus_.assign(size, 0);
+  if (cube_) {  // the rows' per-router sums; a spanning tree keeps only the total
+    const std::size_t size = std::size_t(topology_.router_count()) * counters_;
+    for (auto* v : {&sum_, &plus_, &minus_, &next_plus_, &next_minus_}) v->assign(size, 0);
+  }
   SC_HAS_PROCESS(Sideband);
   SC_METHOD(step);
 }

@@ -29,12 +29,14 @@ inline std::unique_ptr<DestinationPattern> permutation_of(const Topology& topolo
   return std::make_unique<PermutationPattern>(std::move(table));
 }
 
+// b where count = 2^b, or −1 if count is no power of two.
+inline int exact_log2(NodeId count) { return count && !(count & (count - 1)) ? __builtin_ctz(count) : -1; }
+
 // Bit permutations are defined on the b bits of the node number, so they need 2^b nodes.
 inline int node_number_bits(const Topology& topology) {
-  const NodeId nodes = topology.node_count();
-  if (nodes & (nodes - 1))
-    throw std::invalid_argument("it is defined on node-number bits and needs a power-of-two node count");
-  return __builtin_ctz(nodes);
+  const int bits = exact_log2(topology.node_count());
+  if (bits < 0) throw std::invalid_argument("it is defined on node-number bits and needs a power-of-two node count");
+  return bits;
 }
 
 }  // namespace icn

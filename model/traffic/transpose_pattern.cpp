@@ -18,9 +18,8 @@ const Registration<PatternRegistry> registration{{
     [](const PatternContext& c) {
       const KaryNCube& t = require<KaryNCube>(c.topology, "the transpose pattern");
       if (t.dimensions() < 2) {
-        int bits = 0;
-        while ((NodeId(1) << bits) < t.router_count()) ++bits;
-        if ((NodeId(1) << bits) != t.router_count() || bits % 2)
+        const int bits = exact_log2(t.router_count());
+        if (bits < 0 || bits % 2)
           throw std::invalid_argument("on a ring it swaps the halves of the router number's bits and needs 4^h routers");
         const int half = bits / 2;
         const NodeId low = (NodeId(1) << half) - 1;
