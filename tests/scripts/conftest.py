@@ -102,12 +102,12 @@ RELEASE_ONLY = {
 # suite that should take a newcomer about ten (docs/testing.md).
 LONG = {
     "test_with_one_routing_unit_per_router_the_network_without_control_loses_a_quarter_of_its_peak_and_trans_t_keeps_it":
-        "seven 12,000-cycle runs of the 512-node Trans-t network past saturation; docs/results/transt.md runs the "
-        "routing unit on every pattern at the paper's length",
-    "test_past_saturation_trans_t_keeps_its_peak_and_accepts_more_than_the_network_without_control":
-        "three 12,000-cycle runs of the 512-node Trans-t network past saturation; docs/results/transt.md (Figs. 4-6) "
+        "seven 12,000-cycle runs of the 512-node Trans-t network past saturation; docs/results/transt.md (Figs. 4-6) "
         "at the paper's length, and ctest's 'past saturation Trans-t keeps packets crossing the 8-ary 3-cube at "
         "near-minimum speed and loses no throughput' in the suite",
+    "test_with_every_input_vcs_header_routed_in_parallel_the_network_without_control_holds_near_its_peak":
+        "three 12,000-cycle runs of the 512-node Trans-t network past saturation; docs/results/transt.md runs the "
+        "parallel router on every pattern at the paper's length",
 }
 
 
