@@ -113,12 +113,16 @@ def unflatten(row):
     return nested
 
 
-def under(result, preset):
-    """The result's window priced by another preset's row for the same router (counts × coefficients):
-    total pJ, pJ per delivered flit, average mW, the energy-delay product, and the leakage's share."""
+def under(result, preset, shape=None):
+    """The result's window priced by another preset's row (counts × coefficients), for the same router or
+    for the row of `shape` (ports, vcs, depth, flit_bits): total pJ, pJ per delivered flit, average mW,
+    the energy-delay product, and the leakage's share."""
     e = result["energy"]
     coefficients = dict(e["coefficients"])
-    coefficients.update(table_row(preset, preset_shape(result)))
+    row = table_row(preset, shape or preset_shape(result))
+    if row is None:
+        raise ValueError(f"{preset}: no row for {shape or preset_shape(result)} in {TABLE.name}")
+    coefficients.update(row)
     parts = recompute({**result, "energy": {**e, "coefficients": coefficients}})
     total = sum(parts.values())
     flits, packets = e["delivered_flits"], e["delivered_packets"]

@@ -209,3 +209,30 @@ def test_a_preset_runs_counts_priced_by_the_other_technologys_row_are_that_prese
             assert priced[key] == pytest.approx(r22["energy"][key], rel=1e-9), key
     assert energy.under(r45, "dsent_45nm")["total_pj"] == pytest.approx(r45["energy"]["total_pj"], rel=1e-9)
     assert r22["energy"]["total_pj"] < r45["energy"]["total_pj"]
+
+
+def test_a_report_prices_a_router_the_table_lacks_by_the_rows_on_either_side_as_runs_naming_each_would(
+        icnsim, tmp_path):
+    # The Trans-t 8-ary 3-cube's routers have 10 ports (6 network, 4 injection channels): the table has
+    # 9 and 11. A run naming row 9 knowingly, priced by rows 9 and 11 (scripts/papers/report_energy.py),
+    # gives what runs naming each row give, at 45 and 22 nm; the range runs from the smaller to the larger.
+    from papers import report_energy
+    results = {}
+    for row in ("9x3x8", "11x3x8"):
+        out = tmp_path / f"{row}.json"
+        p = icnsim("platforms/transt-8ary3cube.yaml", "stimuli/uniform.yaml", "--set", "simulation.cycles=600",
+                   "--set", "simulation.warmup=200", "--set", "stimulus.injection.unit=flits",
+                   "--set", "stimulus.injection.rate=0.3", "--set", "power.preset=dsent_45nm",
+                   "--set", f"power.preset_shape={row}", "-q", "--out", out)
+        assert p.returncode == 0, p.stderr
+        results[row] = json.loads(out.read_text())
+    rows = ((9, 3, 8, 128), (11, 3, 8, 128))
+    assert [report_energy.preset_shape(r) for r in rows] == ["9x3x8", "11x3x8"]
+    priced = report_energy.priced(results["9x3x8"], rows)
+    for i, row in enumerate(("9x3x8", "11x3x8")):
+        assert priced["dsent_45nm"][i]["total_pj"] == pytest.approx(results[row]["energy"]["total_pj"], rel=1e-9)
+    assert priced["dsent_22nm"][1]["total_pj"] < priced["dsent_45nm"][1]["total_pj"]
+    low, high = report_energy.per_flit(results["9x3x8"], rows)
+    assert low == pytest.approx(results["9x3x8"]["energy"]["per_delivered_flit_pj"], rel=1e-9)
+    assert high == pytest.approx(results["11x3x8"]["energy"]["per_delivered_flit_pj"], rel=1e-9)
+    assert report_energy.span([high, low]) == f"{low:,.0f}–{high:,.0f}"
