@@ -1,6 +1,7 @@
 """The self-tuned report's tables, figures and claims, figure by figure, and its render."""
 import plot
 from papers.report import analytic_checks
+from papers.selftuned.energy_section import energy_section
 from papers.selftuned.tables import AVOIDANCE, FIG9_PAPER, QUICK_LENGTH, RECOVERY, accepted_fraction, activity, \
     activity_table, burst_duration_table, burst_table, cell, complement_curve_table, complement_table, lat, \
     load_curves, load_panels, long_table, pattern_table, pct, robustness, table, threshold_after_warmup, \
@@ -324,3 +325,4 @@ def render(report, plan, m):
     fig11_section(report, plan, m)
     fig13_section(report, plan, m)
     activity_section(report, plan, m)
+    energy_section(report, plan, m)

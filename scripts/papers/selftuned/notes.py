@@ -1,6 +1,7 @@
 """The self-tuned report's notes, each function a template filled from the measures (measures.py; no note
 reads a run): the set-up's and the activity's texts, what they share, Fig. 4 and the runs at the paper's
 length."""
+from papers import report_energy
 from papers.selftuned.tables import FIG9_PAPER, FULL_LENGTH, QUICK_LENGTH, SWING_LOADS, SWING_SAMPLES
 from papers.selftuned.measures import DEEP_FROM, EARLY, NEAR_PEAK
 
@@ -45,7 +46,8 @@ GATHER_ENDS = 11    # cycles of a gather round outside its hops (tests/network/m
 # gather model's per-hop and end cycles; the plan's loads of the traces and a packet every 15 cycles;
 # the claims' margins as percentages; the quick length (the set-up names it); the bursts' 15,000-cycle grid.
 STATED_NUMBERS = [2838, 2571, 161, 520, 509, 163, 18, 3.2, 29000, 25, 4, 130, 160, 300, *FULL_LENGTH, *QUICK_LENGTH,
-                  15000, GATHER_HOP, GATHER_ENDS, DEEP_FROM, *SWING_LOADS.values(), 15, 100 * NEAR_PEAK, 100 * EARLY]
+                  15000, GATHER_HOP, GATHER_ENDS, DEEP_FROM, *SWING_LOADS.values(), 15, 100 * NEAR_PEAK, 100 * EARLY,
+                  *report_energy.STATED_NUMBERS]
 
 
 def paper_latency(network, name):

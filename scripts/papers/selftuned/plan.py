@@ -2,6 +2,7 @@
 import dataclasses
 
 from papers.report import zero_load_probe
+from papers.selftuned.energy_section import PRICED
 from papers.selftuned.tables import AVOIDANCE, BURSTY, BURST_DURATIONS, BURST_PATTERNS, COMPLEMENT, \
     COMPLEMENT_CURVE_LOADS, COMPLEMENT_LOADS, COMPLEMENT_NAMES, COMPLEMENT_THRESHOLDS, CONTROLLERS, CURVE_LOADS, \
     CURVE_THRESHOLDS, LONG_LOADS, LONG_NAMES, LONG_SEEDS, RECOVERY, ROBUSTNESS, STEADY, SWING_LOADS, SWING_SAMPLES, \
@@ -51,12 +52,13 @@ class Plan:
 def plan_runs(report):
     runs, quick = report.study, report.quick
     loads4 = [0.015, 0.03] if quick else [0.01, 0.015, 0.02, 0.025, 0.03, 0.04, 0.05]
-    fig4 = {p: sweep(runs, p, ["Base", "ALO", "Tune"], loads4) for p in (RECOVERY, AVOIDANCE)}
+    fig4 = {p: sweep(runs, p, ["Base", "ALO", "Tune"], loads4, PRICED) for p in (RECOVERY, AVOIDANCE)}
     loads6 = [0.01, 0.04] if quick else [0.01, 0.015, 0.02, 0.03, 0.04]
     fig6 = {pattern: sweep(runs, RECOVERY, ["Base", "static 50", "static 250", "Tune"], loads6,
                            [f"stimulus.pattern.type={pattern}"]) for pattern in ("uniform", "bit_complement")}
     bursty_cycles = ["simulation.cycles=15000"] if quick else []  # quick: the first burst only
-    fig9 = {p: {n: runs.submit(p, BURSTY, [*CONTROLLERS[n], "simulation.warmup=0", *bursty_cycles], length=False)
+    fig9 = {p: {n: runs.submit(p, BURSTY, [*CONTROLLERS[n], "simulation.warmup=0", *bursty_cycles, *PRICED],
+                               length=False)
                 for n in ("Base", "ALO", "Tune", "ALO, free = room")} for p in (RECOVERY, AVOIDANCE)}
     # The avoidance network with the paper's two adaptive VCs (as fig4vc below).
     fig9vc = {n: runs.submit(AVOIDANCE, BURSTY, [*CONTROLLERS[n], "simulation.warmup=0", "router.virtual_channels=4",
