@@ -129,7 +129,8 @@ def under(result, preset, shape=None):
     latency = result["latency"]["mean"]
     return {"total_pj": total, "per_delivered_flit_pj": total / flits if flits else None,
             "average_power_mw": total / (e["cycles"] * e["clock_period_ns"]),
-            "energy_delay_product_pj_cycles": total / packets * latency if packets and latency == latency else None,
+            "energy_delay_product_pj_cycles": (total / packets * latency
+                                               if packets and latency is not None and latency == latency else None),
             "leakage_share": parts["leakage"] / total if total else None}
 
 

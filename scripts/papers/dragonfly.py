@@ -9,6 +9,7 @@ import dataclasses
 import math
 
 import plot
+from papers import report_energy
 from papers.report import cycles, latency
 
 TITLE = "Dragonflies and fat trees on icnsim: non-minimal routing and source throttling"
@@ -24,7 +25,8 @@ QUICK_LENGTH = (4000, 1000)
 # another's as "far longer", a load DELIVERED in that share as below saturation).
 MARGIN, HALF, HALF_BAND, LATE = 0.85, 0.5, 0.15, 1.3
 DELIVERED = 0.95  # a load is below saturation where at least this share of it is delivered
-STATED_NUMBERS = [MARGIN, HALF, HALF_BAND, LATE, DELIVERED, 15, 2, 4, 8, 33, 1056, 512, 72, 64]
+STATED_NUMBERS = [MARGIN, HALF, HALF_BAND, LATE, DELIVERED, 15, 2, 4, 8, 33, 1056, 512, 72, 64,
+                  *report_energy.STATED_NUMBERS]
 
 ROUTINGS = {"MIN": "minimal", "VAL": "valiant", "UGAL-L": "ugal_local", "UGAL-G": "ugal_global", "PAR": "par"}
 # Eight VCs: minimal in halves, Valiant and UGAL in thirds (2, 3, 3), PAR in quarters. The papers do not
@@ -40,6 +42,10 @@ CONTROLLERS = {"none": ["congestion_control.type=none"],
                "Trans-t u1=2": ["congestion_control.type=trans_t", "congestion_control.u1=2"],
                "Trans-t u1=4": ["congestion_control.type=trans_t", "congestion_control.u1=4"]}
 CONTROL_LOADS = [0.2, 0.5, 1.0]
+# Energy (docs/energy.md): both dragonflies' routers have DSENT rows of their own (7 or 15 ports, 8 VCs of
+# 8 flits). The fat tree's leaves and spines differ in ports, which no one row prices: its runs are not
+# priced.
+PRICED = ["power.preset=dsent_45nm"]
 FAT_TREE_PATTERNS = {"uniform": "uniform", "random permutation": "random_permutation"}
 
 
@@ -83,7 +89,7 @@ def plan_runs(report):
     common = [*shape, f"router.virtual_channels={VCS}", "stimulus.packet_length=8", "stimulus.injection.unit=flits"]
     routing = {(r, p, load): study.submit(platform, "stimuli/uniform.yaml", [
         *common, f"routing.type={ROUTINGS[r]}", f"stimulus.pattern.type={PATTERNS[p]}",
-        f"stimulus.injection.rate={load}"]) for r in ROUTINGS for p in PATTERNS for load in loads[p]}
+        f"stimulus.injection.rate={load}", *PRICED]) for r in ROUTINGS for p in PATTERNS for load in loads[p]}
     more_vcs = {(r, p): study.submit(platform, "stimuli/uniform.yaml", [
         *common, f"router.virtual_channels={MORE_VCS}", f"routing.type={ROUTINGS[r]}",
         f"stimulus.pattern.type={PATTERNS[p]}", "stimulus.injection.rate=1.0"]) for r in ROUTINGS for p in PATTERNS}
@@ -94,7 +100,7 @@ def plan_runs(report):
                 for load in CONTROL_LOADS:
                     control[("dragonfly", r, p, c, load)] = study.submit(platform, "stimuli/uniform.yaml", [
                         *common, f"routing.type={ROUTINGS[r]}", f"stimulus.pattern.type={PATTERNS[p]}",
-                        f"stimulus.injection.rate={load}", *settings])
+                        f"stimulus.injection.rate={load}", *settings, *PRICED])
     tree, tree_shape = fat_tree(quick)
     for p, pattern in FAT_TREE_PATTERNS.items():
         for c, settings in CONTROLLERS.items():
@@ -220,6 +226,36 @@ def control_section(report, plan, m):
         f"controllers' latency is {min(costs):.2f}–{max(costs):.2f} times its own.\n")
 
 
+def energy_section(report, plan):
+    """Joules at full load: what non-minimal routing costs per flit, and what throttling saves or costs."""
+    result = report.study.result
+    report.write("## Energy at full load (45 and 22 nm)\n")
+    report.write(report_energy.what_is_priced() + " The dragonfly's routers have rows of their own; the fat "
+                 "tree's leaves and spines differ in ports, and no one row prices them: its runs are not priced.\n")
+    full = {(r, p): result(plan.routing[(r, p, plan.loads[p][-1])]) for r in ROUTINGS for p in PATTERNS}
+    report.write("**Each routing at full load** (1.0 offered):\n")
+    report_energy.table(report, ["pattern", "routing", "accepted"], [
+        ([p, r, f"{accepted(full[(r, p)]):.3f}"], full[(r, p)], report_energy.own_row(full[(r, p)]))
+        for p in PATTERNS for r in ROUTINGS])
+    keys = sorted({k[:3] for k in plan.control if k[0] == "dragonfly"}, key=lambda k: (k[1], k[2]))
+    last = CONTROL_LOADS[-1]
+    report.write(f"**The controllers on the dragonfly at full load** ({last} offered):\n")
+    report_energy.table(report, ["routing, pattern", "controller", "accepted"], [
+        ([f"{key[1]}, {key[2]}", c, f"{accepted(result(plan.control[(*key, c, last)])):.3f}"],
+         result(plan.control[(*key, c, last)]), report_energy.own_row(result(plan.control[(*key, c, last)])))
+        for key in keys for c in CONTROLLERS])
+    savings = []
+    for key in keys:
+        base = result(plan.control[(*key, "none", last)])
+        rows = report_energy.own_row(base)
+        best = min((c for c in CONTROLLERS if c != "none"),
+                   key=lambda c: report_energy.per_flit(result(plan.control[(*key, c, last)]), rows)[0])
+        savings.append(f"{key[1]}, {key[2]}: {best}, "
+                       + report_energy.saving(result(plan.control[(*key, best, last)]), base, rows, "none"))
+    report.write("The controller that spends least per delivered flit at full load, against none: "
+                 + "; ".join(savings) + ".\n")
+
+
 # The claims, one function each.
 
 def claim_uniform_close(report, m):
@@ -287,6 +323,7 @@ def render(report, plan, m):
     claim_ugal_local_late(report, m)
     claim_par_narrows(report, m)
     control_section(report, plan, m)
+    energy_section(report, plan)
     report.write(NOTES)
 
 

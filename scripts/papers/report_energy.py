@@ -1,20 +1,32 @@
 """A report's energy (docs/energy.md): the event counts of its priced runs (power.preset) priced by
 DSENT 0.91's rows at 45 and 22 nm (data/energy/, scripts/energy.py), per delivered flit, as average
-power and as the energy-delay product, with the leakage's share and the sideband's bits apart. A router
-whose shape the table lacks is priced by the neighbouring rows it names, and every figure is the range
-over them: never an interpolation."""
+power and as the energy-delay product, with the leakage's share, and the events no published figure
+prices (the self-tuned sideband's bits, the entropy circuit's transfers) counted apart. A router whose
+shape the table lacks is priced by the neighbouring rows the report names, and every figure is the
+range over them: never an interpolation."""
 import energy
 
 PRESETS = {"dsent_45nm": "45 nm", "dsent_22nm": "22 nm"}
 # Numbers an energy section states (scripts/papers/report_numbers.py): the two technologies (nm), DSENT's
 # version and its paper's year.
 STATED_NUMBERS = [45, 22, 0.91, 2012]
+PRICED_COLUMNS = ("pJ per delivered flit, 45 nm", "22 nm", "average power (W), 45 nm",
+                  "energy × delay per packet (nJ·cycles), 45 nm", "leakage's share, 45 nm")
+# The events no published figure prices, shown as counts per delivered flit.
+COUNTED = {"sideband": ("sideband bits per delivered flit", lambda r: r["activity"]["sideband"]["bit_transfers"]),
+           "entropy": ("entropy-circuit register transfers per delivered flit",
+                       lambda r: r["activity"]["entropy_circuit"]["register_transfers"])}
 
 
 def preset_shape(row):
     """A table row (ports, vcs, depth, flit_bits) as power.preset_shape names it: 9x3x8 (the flit width is
     power.flit_bits)."""
     return "x".join(map(str, row[:3]))
+
+
+def own_row(result):
+    """The rows of a run whose router the table has: the one its preset took."""
+    return (energy.preset_shape(result),)
 
 
 def priced(result, rows):
@@ -32,52 +44,71 @@ def span(values, digits=0, scale=1.0):
     return low if low == high else f"{low}–{high}"
 
 
-def sideband_bits_per_flit(result):
+def over_rows(result, rows, key, preset="dsent_45nm"):
+    """(lowest, highest) of one of energy.under's figures over the rows ((None, None): nothing delivered)."""
+    values = [u[key] for u in priced(result, rows)[preset] if u[key] is not None]
+    return (min(values), max(values)) if values else (None, None)
+
+
+def per_flit(result, rows, preset="dsent_45nm"):
+    return over_rows(result, rows, "per_delivered_flit_pj", preset)
+
+
+def leakage_share(result, rows, preset="dsent_45nm"):
+    return over_rows(result, rows, "leakage_share", preset)
+
+
+def total(result, rows, preset="dsent_45nm"):
+    return over_rows(result, rows, "total_pj", preset)
+
+
+def leakage_per_flit(result, rows, preset="dsent_45nm"):
+    """(lowest, highest) pJ of leakage per delivered flit over the rows."""
+    values = [u["per_delivered_flit_pj"] * u["leakage_share"] for u in priced(result, rows)[preset]
+              if u["per_delivered_flit_pj"] is not None]
+    return (min(values), max(values)) if values else (None, None)
+
+
+def counted_per_flit(result, counted):
     flits = result["energy"]["delivered_flits"]
-    bits = result["activity"]["sideband"]["bit_transfers"]
-    return bits / flits if flits else None
+    return COUNTED[counted][1](result) / flits if flits else None
 
 
-COLUMNS = ("pJ per delivered flit, 45 nm | 22 nm | average power (W), 45 nm | energy × delay per packet "
-           "(nJ·cycles), 45 nm | leakage's share, 45 nm | sideband bits per delivered flit")
-
-
-def cells(result, rows):
-    """The energy columns (COLUMNS) of one run, each the range over `rows`."""
+def cells(result, rows, counted="sideband"):
+    """One run's cells: PRICED_COLUMNS, each the range over `rows`, then the `counted` events per flit."""
     p = priced(result, rows)
     first = p["dsent_45nm"]
-    sideband = sideband_bits_per_flit(result)
-    return " | ".join([
-        span([u["per_delivered_flit_pj"] for u in first]),
-        span([u["per_delivered_flit_pj"] for u in p["dsent_22nm"]]),
-        span([u["average_power_mw"] for u in first], 1, 1e-3),
-        span([u["energy_delay_product_pj_cycles"] for u in first], 0, 1e-3),
-        span([u["leakage_share"] for u in first], 0, 100) + " %",
-        "—" if not sideband else f"{sideband:,.0f}"])
+    count = counted_per_flit(result, counted)
+    return [span([u["per_delivered_flit_pj"] for u in first]),
+            span([u["per_delivered_flit_pj"] for u in p["dsent_22nm"]]),
+            span([u["average_power_mw"] for u in first], 1, 1e-3),
+            span([u["energy_delay_product_pj_cycles"] for u in first], 0, 1e-3),
+            span([u["leakage_share"] for u in first], 0, 100) + " %",
+            "—" if not count else f"{count:,.0f}"]
 
 
-def own_row(result):
-    """The rows of a run whose router the table has: the one its preset took."""
-    return (energy.preset_shape(result),)
-
-
-def table(report, labels, entries):
+def table(report, labels, entries, counted="sideband"):
     """An energy table: `labels` name the leading columns, each entry is (its leading cells, a priced
-    run's result, the rows to price it by)."""
-    report.write("| " + " | ".join(labels) + f" | {COLUMNS} |\n" + "|---" * (len(labels) + COLUMNS.count("|") + 1)
-                 + "|")
+    run's result, the rows to price it by); the last column counts the `counted` events (COUNTED)."""
+    columns = [*labels, *PRICED_COLUMNS, COUNTED[counted][0]]
+    report.write("| " + " | ".join(columns) + " |\n" + "|---" * len(columns) + "|")
     for lead, result, rows in entries:
-        report.write("| " + " | ".join(lead) + f" | {cells(result, rows)} |")
+        report.write("| " + " | ".join([*lead, *cells(result, rows, counted)]) + " |")
     report.write("")
+
+
+def ratio(mine, theirs):
+    """The mean over the rows of one run's figure over another's (each a (lowest, highest) pair)."""
+    return sum(m / t for m, t in zip(mine, theirs)) / len(mine)
 
 
 def saving(controlled, base, rows, base_name):
     """'X pJ per delivered flit against BASE's Y (45 nm): Z % less' — a controller's run against the
     uncontrolled one's, over the rows."""
     mine, theirs = per_flit(controlled, rows), per_flit(base, rows)
-    ratio = sum(m / t for m, t in zip(mine, theirs)) / 2
+    r = ratio(mine, theirs)
     return (f"{span(mine)} pJ per delivered flit against {base_name}'s {span(theirs)} (45 nm): "
-            f"{100 * abs(1 - ratio):.0f} % {'less' if ratio < 1 else 'more'}")
+            f"{100 * abs(1 - r):.0f} % {'less' if r < 1 else 'more'}")
 
 
 def leakage_text(clogged, below, load):
@@ -89,36 +120,46 @@ def leakage_text(clogged, below, load):
             f"{span(leakage_per_flit(r0, rows0))} pJ at {load}")
 
 
-def per_flit(result, rows, preset="dsent_45nm"):
-    """(lowest, highest) pJ per delivered flit over the rows."""
-    values = [u["per_delivered_flit_pj"] for u in priced(result, rows)[preset]]
-    return min(values), max(values)
-
-
-def leakage_share(result, rows, preset="dsent_45nm"):
-    values = [u["leakage_share"] for u in priced(result, rows)[preset]]
-    return min(values), max(values)
-
-
-def leakage_per_flit(result, rows, preset="dsent_45nm"):
-    """(lowest, highest) pJ of leakage per delivered flit over the rows."""
-    values = [u["per_delivered_flit_pj"] * u["leakage_share"] for u in priced(result, rows)[preset]
-              if u["per_delivered_flit_pj"] is not None]
-    return (min(values), max(values)) if values else (None, None)
-
-
-def total(result, rows, preset="dsent_45nm"):
-    """(lowest, highest) total pJ of the window over the rows."""
-    values = [u["total_pj"] for u in priced(result, rows)[preset]]
-    return min(values), max(values)
-
-
 def what_is_priced():
     """The paragraph every energy section opens with: what the figures count and what they leave out."""
     return ("Each priced run's event counts times the coefficients of DSENT 0.91 (Sun et al., NOCS 2012; "
             "`data/energy/`, [energy](../energy.md)) for bulk LVT at 1 GHz: buffer writes and reads, crossbar "
             "and switch allocation, links and credits, the routers' clock every cycle, and the leakage of "
             "routers, buffers and links. DSENT models no route computation, VC allocator or network interface: "
-            "those events are counted, not priced. No published figure prices a sideband bit, so the "
-            "self-tuned controller's sideband is shown as the bits it moves per delivered flit, not as "
-            "joules. Energy × delay is a delivered packet's energy times the mean latency.")
+            "those events are counted, not priced. No published figure prices a bit on the self-tuned "
+            "controller's sideband or a transfer between the entropy circuit's registers: those are shown as "
+            "counts per delivered flit, not as joules. Energy × delay is a delivered packet's energy times the "
+            "mean latency.")
+
+
+# Where no row prices a report's routers: the events each delivered flit costs, which any coefficient
+# set multiplies (docs/energy.md).
+EVENTS = (("buffer writes", "buffer_writes"), ("crossbar traversals", "crossbar_traversals"),
+          ("link traversals", "link_traversals"), ("VC allocation requests", "vc_allocation_requests"),
+          ("switch allocation requests", "switch_allocation_requests"))
+
+
+def unpriced(why):
+    """The paragraph of a report whose routers no DSENT row prices."""
+    return (f"No row of DSENT 0.91's table (`data/energy/`, [energy](../energy.md)) prices this report's routers "
+            f"({why}), and a row of another shape would price another router: the energy is shown as the events "
+            "each delivered flit costs in the routers, which any set of per-event coefficients multiplies.")
+
+
+def counts_table(report, labels, entries):
+    """Events per delivered flit: `labels` name the leading columns, each entry is (its cells, a result)."""
+    columns = [*labels, *(f"{name} per delivered flit" for name, _ in EVENTS)]
+    report.write("| " + " | ".join(columns) + " |\n" + "|---" * len(columns) + "|")
+    for lead, result in entries:
+        flits = result["activity"]["network_interfaces"]["ejected_flits"]
+        routers = result["activity"]["routers"]
+        report.write("| " + " | ".join([*lead, *("—" if not flits else f"{routers[key] / flits:.2f}"
+                                                 for _, key in EVENTS)]) + " |")
+    report.write("")
+
+
+def deepest_row():
+    """The most flits per VC any row of the shipped table has."""
+    import csv
+    with open(energy.TABLE, newline="") as f:
+        return max(int(row["depth"]) for row in csv.DictReader(f))

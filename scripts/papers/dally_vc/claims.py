@@ -10,6 +10,7 @@ import plot
 import single_channel
 from icnsim_runs import ROOT
 from papers.report import analytic_checks
+from papers.dally_vc.energy_section import energy_section
 from papers.dally_vc.tables import FIG17_LOAD, FLY6, LANES, LANE_ORDER_NAMES, LANE_RULES, MESH_STORAGE, \
     OTHER_LANE_ORDERS, PACKET, QUICK_LENGTH, STORAGE, accepted, at_minimum, fmt_latency, histogram, latency, peaks, \
     plots
@@ -419,6 +420,7 @@ def render(report, plan, m):
     peak = max(runs.result(k)["throughput"]["accepted_flits_per_node_cycle"] for rule in plan.k19.values()
                for k in rule.values())
     analytic_checks(report, plan.probe, peak, ", the mesh of Fig. 19 with its most lanes")
+    energy_section(report, plan)
 
 
 def percent_span(span):

@@ -4,6 +4,7 @@ import math
 
 import analytic
 import plot
+from papers import report_energy
 
 
 TITLE = "The virtual-channel paper on icnsim"
@@ -19,7 +20,8 @@ QUICK_LENGTH = (3000, 1000)
 # (the high-priority traffic alone at 5 % of capacity; Fig. 17's loads, fractions of capacity).
 FIG17_LOAD = 0.5
 FIG17_OTHER_LOADS = (0.3, 0.4, 0.6)
-STATED_NUMBERS = [*FULL_LENGTH, *QUICK_LENGTH, 75.1, 62.2, 17, 24, 57, 44, 84, 80, 50, 90, 5, FIG17_LOAD, *FIG17_OTHER_LOADS]
+STATED_NUMBERS = [*FULL_LENGTH, *QUICK_LENGTH, 75.1, 62.2, 17, 24, 57, 44, 84, 80, 50, 90, 5, FIG17_LOAD, *FIG17_OTHER_LOADS,
+                  *report_energy.STATED_NUMBERS]
 
 FLY8, FLY6 = "platforms/dally-2ary8fly.yaml", "platforms/dally-2ary6fly.yaml"
 MESH = "platforms/dally-16ary2cube-mesh.yaml"

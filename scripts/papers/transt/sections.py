@@ -225,7 +225,7 @@ def energy_section(report, plan, m):
         leaks = {n: report_energy.leakage_share(result(runs[n]), rows2) for n in NAMES}
         report.write(f"| {router} | " + " | ".join(
             f"{report_energy.span(totals[n], 0, 1e-6)} / {report_energy.span(leaks[n], 0, 100)} %" for n in NAMES)
-            + f" | {(totals['Trans-t'][0] / totals['No-Lim'][0] + totals['Trans-t'][1] / totals['No-Lim'][1]) / 2:.2f} |")
+            + f" | {report_energy.ratio(totals['Trans-t'], totals['No-Lim']):.2f} |")
     report.write("")
     report.write(f"**Fig. 7, 16-ary 3-cube**, at {plan.loads16[-1]} offered:\n")
     report_energy.table(report, ["controller", "accepted"], [
