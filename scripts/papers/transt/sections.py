@@ -223,9 +223,12 @@ def energy_section(report, plan, m):
     for router, runs in (("one unit", plan.fig8), ("per input VC", plan.fig8_parallel)):
         totals = {n: report_energy.total(result(runs[n]), rows2) for n in NAMES}
         leaks = {n: report_energy.leakage_share(result(runs[n]), rows2) for n in NAMES}
+        done = {n: result(runs[n])["schedule"].get("completion_cycles") for n in NAMES}
         report.write(f"| {router} | " + " | ".join(
-            f"{report_energy.span(totals[n], 0, 1e-6)} / {report_energy.span(leaks[n], 0, 100)} %" for n in NAMES)
-            + f" | {report_energy.ratio(totals['Trans-t'], totals['No-Lim']):.2f} |")
+            f"{report_energy.span(totals[n], 0, 1e-6)} / {report_energy.span(leaks[n], 0, 100)} %" if done[n]
+            else "not finished" for n in NAMES)
+            + (f" | {report_energy.ratio(totals['Trans-t'], totals['No-Lim']):.2f} |"
+               if done["Trans-t"] and done["No-Lim"] else " | – |"))
     report.write("")
     report.write(f"**Fig. 7, 16-ary 3-cube**, at {plan.loads16[-1]} offered:\n")
     report_energy.table(report, ["controller", "accepted"], [
