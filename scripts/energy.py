@@ -119,9 +119,10 @@ def under(result, preset, shape=None):
     the energy-delay product, and the leakage's share."""
     e = result["energy"]
     coefficients = dict(e["coefficients"])
-    row = table_row(preset, shape or preset_shape(result))
+    shape = shape or preset_shape(result)
+    row = table_row(preset, shape)
     if row is None:
-        raise ValueError(f"{preset}: no row for {shape or preset_shape(result)} in {TABLE.name}")
+        raise ValueError(f"{preset}: no row for {shape} in {TABLE.name}")
     coefficients.update(row)
     parts = recompute({**result, "energy": {**e, "coefficients": coefficients}})
     total = sum(parts.values())

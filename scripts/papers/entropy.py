@@ -185,9 +185,8 @@ def energy_section(report, plan):
     entries = [([p, model], result(plan.collective[(model, p, 1)]), ENERGY_ROWS)
                for p in plan.patterns for model in plan.models]
     report_energy.table(report, ["pattern", "model"], entries, counted="entropy")
-    ratios = {model: [report_energy.ratio(report_energy.total(result(plan.collective[(model, p, 1)]), ENERGY_ROWS),
-                                          report_energy.total(result(plan.collective[("noth", p, 1)]), ENERGY_ROWS))
-                      for p in plan.patterns] for model in throttled}
+    ratios = {model: [report_energy.ratio(result(plan.collective[(model, p, 1)]), result(plan.collective[("noth", p, 1)]),
+                                          ENERGY_ROWS) for p in plan.patterns] for model in throttled}
     report.write("A collective's whole energy against noth's (45 nm, geometric mean over the patterns; below 1 "
                  "saves): " + ", ".join(f"{model} {geometric_mean(ratios[model]):.2f} "
                                         f"({min(ratios[model]):.2f}–{max(ratios[model]):.2f})" for model in throttled)

@@ -44,9 +44,14 @@ def span(values, digits=0, scale=1.0):
     return low if low == high else f"{low}–{high}"
 
 
+def by_row(result, rows, key, preset="dsent_45nm"):
+    """One of energy.under's figures for each row, in the rows' order (None: nothing delivered)."""
+    return [u[key] for u in priced(result, rows)[preset]]
+
+
 def over_rows(result, rows, key, preset="dsent_45nm"):
     """(lowest, highest) of one of energy.under's figures over the rows ((None, None): nothing delivered)."""
-    values = [u[key] for u in priced(result, rows)[preset] if u[key] is not None]
+    values = [v for v in by_row(result, rows, key, preset) if v is not None]
     return (min(values), max(values)) if values else (None, None)
 
 
@@ -64,8 +69,8 @@ def total(result, rows, preset="dsent_45nm"):
 
 def leakage_per_flit(result, rows, preset="dsent_45nm"):
     """(lowest, highest) pJ of leakage per delivered flit over the rows."""
-    values = [u["per_delivered_flit_pj"] * u["leakage_share"] for u in priced(result, rows)[preset]
-              if u["per_delivered_flit_pj"] is not None]
+    values = [f * s for f, s in zip(by_row(result, rows, "per_delivered_flit_pj", preset),
+                                    by_row(result, rows, "leakage_share", preset)) if f is not None]
     return (min(values), max(values)) if values else (None, None)
 
 
@@ -97,18 +102,18 @@ def table(report, labels, entries, counted="sideband"):
     report.write("")
 
 
-def ratio(mine, theirs):
-    """The mean over the rows of one run's figure over another's (each a (lowest, highest) pair)."""
-    return sum(m / t for m, t in zip(mine, theirs)) / len(mine)
+def ratio(mine, theirs, rows, key="total_pj"):
+    """The mean over the rows of run `mine`'s figure over run `theirs`', each row against itself."""
+    pairs = list(zip(by_row(mine, rows, key), by_row(theirs, rows, key)))
+    return sum(m / t for m, t in pairs) / len(pairs)
 
 
 def saving(controlled, base, rows, base_name):
     """'X pJ per delivered flit against BASE's Y (45 nm): Z % less' — a controller's run against the
     uncontrolled one's, over the rows."""
-    mine, theirs = per_flit(controlled, rows), per_flit(base, rows)
-    r = ratio(mine, theirs)
-    return (f"{span(mine)} pJ per delivered flit against {base_name}'s {span(theirs)} (45 nm): "
-            f"{100 * abs(1 - r):.0f} % {'less' if r < 1 else 'more'}")
+    r = ratio(controlled, base, rows, "per_delivered_flit_pj")
+    return (f"{span(per_flit(controlled, rows))} pJ per delivered flit against {base_name}'s "
+            f"{span(per_flit(base, rows))} (45 nm): {100 * abs(1 - r):.0f} % {'less' if r < 1 else 'more'}")
 
 
 def leakage_text(clogged, below, load):

@@ -227,7 +227,7 @@ def energy_section(report, plan, m):
         report.write(f"| {router} | " + " | ".join(
             f"{report_energy.span(totals[n], 0, 1e-6)} / {report_energy.span(leaks[n], 0, 100)} %" if done[n]
             else "not finished" for n in NAMES)
-            + (f" | {report_energy.ratio(totals['Trans-t'], totals['No-Lim']):.2f} |"
+            + (f" | {report_energy.ratio(result(runs['Trans-t']), result(runs['No-Lim']), rows2):.2f} |"
                if done["Trans-t"] and done["No-Lim"] else " | – |"))
     report.write("")
     report.write(f"**Fig. 7, 16-ary 3-cube**, at {plan.loads16[-1]} offered:\n")
