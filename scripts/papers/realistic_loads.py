@@ -84,7 +84,8 @@ ROUTER_MATTERS = ("how much the base congests depends on the router, which the p
 # What the paper leaves to its simulator, INSEE (its ref. [15]), and the platform takes from it:
 # a link carries one packet at a time, each input VC is its own crossbar input, and IPR serves the
 # in-transit requests for an output VC first. Each alternative alone, then icnsim's router before
-# issue 31 (all three): setting -> (its router keys, which apply to every controller; its IPR keys).
+# issue 31 (all three), and, since the paper does not say how many headers INSEE routes at once, one
+# routing unit per router: setting -> (its router keys, which apply to every controller; its IPR keys).
 SETTINGS = {
     "the platform (INSEE's)": ([], []),
     "links shared flit by flit": (["router.link_allocation=flit"], []),
@@ -92,6 +93,7 @@ SETTINGS = {
     "IPR: competition holds_or_requests": ([], ["congestion_control.competition=holds_or_requests"]),
     "all three (icnsim before)": (["router.link_allocation=flit", "router.crossbar_inputs=per_channel"],
                                   ["congestion_control.competition=holds_or_requests"]),
+    "one routing unit per router (central)": (["router.header_arbiter=central"], []),
 }
 
 
@@ -259,9 +261,12 @@ def router_section(report, plan, m):
                  "ref. [15]), which moves a link's phits packet by packet, pulls each output's phits from the input "
                  "VC queue that holds it (a crossbar input per VC) and, under IPR, serves the in-transit requests for "
                  "an output VC before the injection ports'. The platform does the same (`router.link_allocation: "
-                 "packet`, `router.crossbar_inputs: per_lane`, IPR's `competition: requests`). Below, each "
-                 "alternative alone and all three together (icnsim's router before issue 31), each normalised to the "
-                 "base on the same router. " +
+                 "packet`, `router.crossbar_inputs: per_lane`, IPR's `competition: requests`). How many headers "
+                 "INSEE routes at once the paper does not say: the platform routes every input VC's header in "
+                 "parallel (`router.header_arbiter: parallel`), and the last row gives each router one routing "
+                 "unit that takes one header per cycle (`central`). Below, each "
+                 "alternative alone and the first three together (icnsim's router before issue 31), each normalised "
+                 "to the base on the same router. " +
                  ", ".join(f"b = {b:,}: {s} seeds × {r} bursts" for b, (s, r) in plan.router_sizes.items()) +
                  f"; traces: {plan.trace_seeds} seeds." + platform_only + "\n")
     report.write("| router | worst IPR / Base, b = 10 | worst LBR / Base, b = 10 | patterns with IPR or LBR below "
