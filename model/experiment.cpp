@@ -18,8 +18,11 @@ namespace {
 PlatformConfig fabric_platform(const Configuration& configuration) {
   PlatformConfig platform = configuration.platform;
   platform.network_interface = effective_network_interface(configuration);
-  // Nobody binds TLM-2.0 IP to an experiment's own fabric: its address map has no one to serve.
-  platform.tlm.address_map = AddressMap();
+  // Nobody binds TLM-2.0 IP to an experiment's own fabric: its address map has no one to serve. Cores
+  // do: each node's memory, for the others' loads and stores.
+  platform.tlm.address_map = platform.processor.iss ? SoftwareRun::address_map(platform.network.topology().node_count(),
+                                                                               platform.processor.memory_bytes)
+                                                    : AddressMap();
   return platform;
 }
 
@@ -30,7 +33,8 @@ Experiment::Experiment(sc_core::sc_module_name name, const Configuration& config
       configuration_(configuration),
       own_fabric_(std::make_unique<Fabric>("fabric", fabric_platform(configuration_))),
       fabric_(own_fabric_.get()) {
-  attach_stimulus({}, Role::Drives);
+  if (configuration_.platform.processor.iss) attach_cores();
+  else attach_stimulus({}, Role::Drives);
 }
 
 Experiment::Experiment(sc_core::sc_module_name name, Fabric& fabric, const StimulusConfig& stimulus,
@@ -91,6 +95,25 @@ void Experiment::attach_stimulus(const std::vector<NodeId>& nodes, Role role) {
   attach_sampling(!background);
   SC_HAS_PROCESS(Experiment);
   if (platform.simulation.spatial_sample_interval > 0) SC_METHOD(spatial_sample);
+  attach_watchdog();
+}
+
+void Experiment::attach_cores() {
+  const PlatformConfig& platform = configuration_.platform;
+  software_ = std::make_unique<SoftwareRun>(
+      *fabric_, platform.processor,
+      [](Cycle) { sc_core::sc_stop(); },  // the last core has halted: the program's time
+      [this](const std::string& reason) { stop_early(RunStatus::State::ProgramError, reason); });
+  show_progress_ = platform.simulation.progress && isatty(STDERR_FILENO);
+  attach_sampling(true);
+  SC_HAS_PROCESS(Experiment);
+  if (platform.simulation.spatial_sample_interval > 0) SC_METHOD(spatial_sample);
+  attach_watchdog();
+}
+
+void Experiment::attach_watchdog() {
+  const PlatformConfig& platform = configuration_.platform;
+  Fabric& fabric = *fabric_;
   if (platform.simulation.watchdog.cycles > 0) {
     Watchdog::Probes probes;
     probes.stuck = [&fabric](NodeId node, Cycle now, Cycle limit, int& port, int& vc) {
@@ -270,6 +293,7 @@ void Experiment::take_sample(Cycle now) {
 }
 
 std::optional<Cycle> Experiment::completed_at() const {
+  if (software_) return software_->completed_at();
   if (trace_replay_) return trace_replay_->completed_at();
   return schedule_ ? schedule_->completed_at() : std::nullopt;
 }
@@ -289,6 +313,7 @@ const char* Experiment::state_name(RunStatus::State state) {
     case RunStatus::State::Interrupted: return "interrupted";
     case RunStatus::State::WallLimit: return "wall_limit";
     case RunStatus::State::Frozen: return "frozen";
+    case RunStatus::State::ProgramError: return "program_error";
   }
   return "unknown";
 }
@@ -367,6 +392,16 @@ double Experiment::run() {
     status_.reason = message.empty() ? report.what() : message;
     if (watchdog) status_.detail = watchdog_->first_finding();
     stopped_at_ = fabric_->clock().cycle();
+  }
+  if (software_ && status_.state == RunStatus::State::Completed && !software_->completed_at()) {
+    std::string nodes;
+    const auto running = software_->running();
+    for (std::size_t i = 0; i < running.size() && i < 8; ++i) nodes += (i ? ", " : "") + std::to_string(running[i]);
+    if (running.size() > 8) nodes += " and " + std::to_string(running.size() - 8) + " more";
+    status_.state = RunStatus::State::ProgramError;
+    status_.reason = "node" + std::string(running.size() > 1 ? "s " : " ") + nodes + " did not halt within " +
+                     "simulation.cycles = " + std::to_string(cycles) + " (allowed: a program that writes ICN_EXIT, "
+                     "or more cycles)";
   }
   if (show_progress_) std::fprintf(stderr, "\r%78s\r", "");
   fabric_->close_trace();

@@ -16,6 +16,7 @@
 #include "core/end_of_cycle.h"
 #include "deadlock/watchdog.h"
 #include "fabric.h"
+#include "software_run.h"
 #include "platform/configuration.h"
 #include "traffic/trace_replay.h"
 #include "traffic/traffic_generator.h"
@@ -57,6 +58,8 @@ class Experiment : public sc_core::sc_module {
   const TrafficSchedule& schedule() const { return *schedule_; }
   bool has_schedule() const { return schedule_ != nullptr; }  // not when observing (Observe)
   const TraceReplay* trace_replay() const { return trace_replay_.get(); }
+  // The program the cores run (processor.type: iss), or null.
+  const SoftwareRun* software() const { return software_.get(); }
   // The last cycle of a stimulus that completes (a phase schedule or a trace), once it has.
   std::optional<Cycle> completed_at() const;
   // Cycles actually simulated: all configured ones, or up to the cycle the schedule completed; on a
@@ -68,7 +71,7 @@ class Experiment : public sc_core::sc_module {
   // How a run ended. Anything but Completed stopped early; the statistics hold what was measured
   // up to `last_cycle`.
   struct RunStatus {
-    enum class State { Completed, Deadlock, Frozen, ModelError, Interrupted, WallLimit };
+    enum class State { Completed, Deadlock, Frozen, ModelError, Interrupted, WallLimit, ProgramError };
     State state = State::Completed;
     std::string reason;  // one line; empty when completed
     std::string detail;  // the full diagnostic (a deadlock's whole knot), when longer than reason
@@ -101,6 +104,8 @@ class Experiment : public sc_core::sc_module {
 
  private:
   void attach_stimulus(const std::vector<NodeId>& nodes, Role role);  // generators on these (all if empty)
+  void attach_cores();     // processor.type: iss — a core per node runs software.program
+  void attach_watchdog();
   void attach_sampling(bool supervised);  // the time series and the window's activity (and run()'s supervision)
   void sample();
   void take_sample(Cycle now);
@@ -116,6 +121,7 @@ class Experiment : public sc_core::sc_module {
   std::unique_ptr<TrafficSchedule> schedule_;
   std::vector<std::unique_ptr<TrafficGenerator>> generators_;  // one per generating node
   std::unique_ptr<TraceReplay> trace_replay_;
+  std::unique_ptr<SoftwareRun> software_;
   Cycle next_sample_ = 0;
   bool sleeping_ = false;  // sample(): waiting for the network's clock to start again
   std::unique_ptr<Watchdog> watchdog_;

@@ -73,11 +73,7 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
   }
   if (!platform_.simulation.vcd.empty()) open_trace();
   if (!platform_.tlm.address_map.empty()) {
-    // One packet per transaction; under virtual cut-through it must fit a VC buffer.
-    const int longest = platform_.router.virtual_cut_through
-                            ? platform_.router.buffer_depth / routing_->packets_per_buffer()
-                            : 65535;
-    const TlmPortContext ports{platform_.tlm, longest, *clock_, tlm_};
+    const TlmPortContext ports{platform_.tlm, longest_packet(), *clock_, tlm_};
     for (auto& node : nodes_) {
       tlm_ports_.push_back(std::make_unique<TlmPort>(("tlm_port_" + std::to_string(node->id())).c_str(), node->id(),
                                                      node->network_interface(), ports));
@@ -94,6 +90,11 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
       tlm_.trace = transaction_trace_.get();
     }
   }
+}
+
+int Fabric::longest_packet() const {
+  // Under virtual cut-through a packet must fit a VC buffer (as many as the routing needs per buffer).
+  return platform_.router.virtual_cut_through ? platform_.router.buffer_depth / routing_->packets_per_buffer() : 65535;
 }
 
 TlmPort& Fabric::tlm_port(NodeId id) {

@@ -45,6 +45,8 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   static std::uint64_t estimated_bytes(const PlatformConfig& platform);
 
   const PlatformConfig& platform() const { return platform_; }
+  // The longest packet, in flits, a client may send (a TLM transaction's, a program's message).
+  int longest_packet() const;
   const Topology& topology() const { return topology_; }
   CycleClock& clock() { return *clock_; }
   PacketPool& packets() { return packets_; }

@@ -209,6 +209,7 @@ int exit_code(icn::Experiment::RunStatus::State state, int signal_number) {
     case State::Frozen:
     case State::ModelError: return 3;
     case State::WallLimit: return 5;
+    case State::ProgramError: return 6;
     case State::Interrupted: return 128 + signal_number;
   }
   return 1;
@@ -387,6 +388,7 @@ CommandLine parse_command_line(int argc, char* argv[]) {
     line.exit_now = 0;
   } else if (vm.count("help")) {
     std::cout << "usage: icnsim PLATFORM.yaml STIMULUS.yaml [options]\n"
+                 "       icnsim PLATFORM.yaml PROGRAM.elf [options]   (a RISC-V program on a core per node, docs/cores.md)\n"
                  "       icnsim CONFIGURATION.yaml [options]   (one file with a stimulus: section, as --print-config "
                  "prints)\n"
               << options;
@@ -518,10 +520,12 @@ int sc_main(int argc, char* argv[]) {
   std::optional<std::uint64_t> seed;
   const std::vector<std::string> overrides =
       vm.count("set") ? vm["set"].as<std::vector<std::string>>() : std::vector<std::string>{};
-  auto load = [&](const std::vector<std::string>& settings) {
-    return icn::load_configuration(vm["platform"].as<std::string>(),
-                                   vm.count("stimulus") ? vm["stimulus"].as<std::string>() : std::string(), settings,
-                                   seed);
+  // icnsim PLATFORM PROGRAM.elf: the second file is the program the cores run, not a stimulus.
+  const std::string second = vm.count("stimulus") ? vm["stimulus"].as<std::string>() : std::string();
+  const bool program = second.size() > 4 && second.compare(second.size() - 4, 4, ".elf") == 0;
+  auto load = [&](std::vector<std::string> settings) {
+    if (program) settings.insert(settings.begin(), {"processor.type=iss", "software.program=" + second});
+    return icn::load_configuration(vm["platform"].as<std::string>(), program ? std::string() : second, settings, seed);
   };
   try {
     seed = seed_option(vm);

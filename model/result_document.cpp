@@ -13,6 +13,7 @@ namespace {
 const std::vector<std::string>& layout() {
   static const std::vector<std::string> sections = {
       "model",         "model_version",  "status",         "platform",      "stimulus",  "seed",
+      "program",       "cores",
       "network",       "window",         "load",           "throughput",    "metapackets", "ramp",
       "latency",       "estimated",      "network_latency", "mean_hops",    "latency_histogram",
       "high_priority", "allocation",     "packets",        "per_node",      "layout",    "activity",

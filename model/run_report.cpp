@@ -322,6 +322,7 @@ std::shared_ptr<const ResultDocument> report_parts(const RunReport& r, const Exp
   auto doc = std::make_shared<ResultDocument>();
   report_experiment(r, *doc);
   for (const ResultSource* source : experiment.fabric().result_sources()) source->report(*doc);
+  if (experiment.software()) experiment.software()->report(*doc);
   report_experiment_end(r, *doc);
   if (experiment.configuration().platform.power.enabled) EnergyAccount(energy_inputs(r, experiment)).report(*doc);
   return doc;

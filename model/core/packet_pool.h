@@ -22,7 +22,8 @@ struct Packet {
   std::uint8_t recoveries = 0; // times software deadlock recovery absorbed and re-injected it
   bool in_network = false;     // head injected, tail not yet delivered
   bool metapacket = false;     // congestion-control information, not traffic
-  bool transaction = false;    // a TLM-2.0 request or response (tlm/tlm_port.h)
+  bool transaction = false;    // a TLM-2.0 request or response (tlm/tlm_port.h), or with `program` a program's message
+  bool program = false;        // a program's message (cores/message_unit.h): tagged and never dropped like a transaction
   std::uint32_t tag = 0;       // a metapacket's record in its gatherer, or a transaction's
   // Where a non-minimal route sends it first (a dragonfly's intermediate group, a HyperX's switch, a
   // fat tree's top switch), drawn by the routing function where the packet enters the network (PAR

@@ -2,7 +2,7 @@
 // What a node's processor sees of the network, one narrow interface (SST Merlin's SimpleNetwork):
 // send a message, ask whether it may send now, be told when it may again and of every message it
 // receives. Its clients are the traffic generator and trace replay (traffic/), the TLM-2.0 port
-// (tlm/) and the metapacket gatherer (congestion/); the network interface implements it
+// (tlm/), the cores' message units (cores/) and the metapacket gatherer (congestion/); the network interface implements it
 // (ni/network_interface.h), and a test may give a client a scripted one.
 #include <cstddef>
 #include <cstdint>
@@ -21,6 +21,7 @@ enum class MessageKind : std::uint8_t {
   Data,         // generated or replayed traffic: dropped, and counted, at a full source queue under drop
   Transaction,  // a TLM-2.0 request or response: never dropped (its initiator waits for it)
   Metapacket,   // a congestion-control message on the metapackets' lane, ahead of all traffic (self-tuned sec. 5.3)
+  Program,      // a message a program sends (cores/): never dropped (its core waits for room), heard by its own client
 };
 
 struct Message {

@@ -121,7 +121,7 @@ class NetworkInterface : public sc_core::sc_module, public Endpoint {
   Flit next_flit(const InjectionVc& v, int vc, Cycle now) const;  // the flit `v` sends now on `vc`
   // The source queue (network_interface_source.cpp).
   void send_data(NodeId destination, int length, std::uint8_t priority);
-  void send_transaction(NodeId destination, int length, std::uint32_t tag);
+  PacketId send_transaction(NodeId destination, int length, std::uint32_t tag);  // also a program's message
   void send_metapacket(NodeId destination, std::uint32_t tag, Cycle ready);
   PacketId create(NodeId destination, int length, std::uint8_t priority);  // into the source queue
   [[noreturn]] void delivery_error(const Flit& f, Cycle now, const char* problem) const;
@@ -168,7 +168,7 @@ class NetworkInterface : public sc_core::sc_module, public Endpoint {
   std::vector<const Credit*> credit_value_;
   WakeUp wake_;  // by a delivered flit, a returned credit or a new packet
   EndpointClient* feeder_ = nullptr;
-  EndpointClient* clients_[3] = {};  // per MessageKind
+  EndpointClient* clients_[4] = {};  // per MessageKind
   const std::uint64_t queue_limit_;  // 0: unbounded
   NetworkInterfaceEvents events_;
   const bool drop_when_full_;

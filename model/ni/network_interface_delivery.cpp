@@ -68,7 +68,8 @@ void NetworkInterface::deliver(Cycle now) {
       }
       if (token_ && token_->held_by(f.packet)) token_->release(now);  // Disha: the recovery lane is free
       statistics_.packet_delivered(p, arrival);
-      if (EndpointClient* client = clients_[std::size_t(p.transaction ? MessageKind::Transaction : MessageKind::Data)])
+      const MessageKind kind = p.program ? MessageKind::Program : p.transaction ? MessageKind::Transaction : MessageKind::Data;
+      if (EndpointClient* client = clients_[std::size_t(kind)])
         client->received(p, arrival);
       packets_.release(f.packet);
     }

@@ -18,10 +18,12 @@ void NetworkInterface::send_data(NodeId destination, int length, std::uint8_t pr
   create(destination, length, priority);
 }
 
-void NetworkInterface::send_transaction(NodeId destination, int length, std::uint32_t tag) {
-  Packet& p = packets_[create(destination, length, 0)];
+PacketId NetworkInterface::send_transaction(NodeId destination, int length, std::uint32_t tag) {
+  const PacketId id = create(destination, length, 0);
+  Packet& p = packets_[id];
   p.transaction = true;
   p.tag = tag;
+  return id;
 }
 
 PacketId NetworkInterface::create(NodeId destination, int length, std::uint8_t priority) {

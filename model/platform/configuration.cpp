@@ -10,6 +10,7 @@
 #include "congestion/congestion_controller.h"
 #include "core/config_error.h"
 #include "core/text.h"
+#include "cores/device_map.h"
 #include "platform/configuration_schema.h"
 #include "platform/schema.h"
 #include "platform/yaml_source.h"
@@ -65,6 +66,14 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   apply_controller_needs(c.congestion_control, c.routing, topology, c.router);
   c.tlm = TlmConfig::from(p.section("tlm"));
   c.sideband = SidebandConfig::from(p.section("sideband"));
+  c.processor = ProcessorConfig::from(p.section("processor"), p.section("software"));
+  if (c.processor.iss && topology.node_count() > ICN_REMOTE_NODES)
+    throw ConfigError(p.problem("processor.type", "iss: " + std::to_string(topology.node_count()) + " nodes, and the "
+                                                  "cores' memory map has room for " + std::to_string(ICN_REMOTE_NODES) +
+                                                  " (allowed: generator, or a smaller network)"));
+  if (c.processor.iss && c.processor.memory_bytes % 4096 != 0)
+    throw ConfigError(p.problem("processor.memory_bytes", std::to_string(c.processor.memory_bytes) + " is not a "
+                                                          "whole number of 4 KiB pages (allowed: a multiple of 4096)"));
   c.simulation = SimulationConfig::from(p.section("simulation"), topology);
   c.resolved = p;
   if (p.text("power.preset") != "none" || !p.text("power.preset_shape").empty())  // walks the routers: only then
@@ -397,7 +406,8 @@ Configuration build(const FlatEntries& platform_entries, const FlatEntries& stim
   // A run of its own has TLM-2.0 ports only where an address map puts them; without one, a tlm.* key
   // set away from its default would change nothing. (A virtual platform may map addresses in code,
   // Platform::map(), so load_platform leaves this to the Interconnect.)
-  if (c.platform.tlm.address_map.empty())
+  // (Cores map the other nodes' memory themselves: their ports need no address_map.)
+  if (c.platform.tlm.address_map.empty() && !c.platform.processor.iss)
     for (const ParameterSpec& spec : TlmConfig::parameters())
       if (c.platform.resolved.text("tlm." + spec.key) != spec.default_value)
         throw ConfigError(c.platform.resolved.problem("tlm." + spec.key, "applies to TLM-2.0 ports, and this platform "
@@ -477,6 +487,19 @@ StimulusConfig load_stimulus(const std::string& path, const PlatformConfig& plat
   return build_stimulus(read_yaml_file(path), stimulus_overrides, path, platform);
 }
 
+namespace {
+
+// A stimulus drives generators; cores run their program instead, and a stimulus would go unused.
+Configuration without_cores(Configuration c) {
+  if (c.platform.processor.iss)
+    throw ConfigError(c.platform.resolved.problem("processor.type", "iss runs software.program, and a stimulus (" +
+                                                                        c.stimulus.source + ") is given too (allowed: "
+                                                                        "no stimulus with cores, or processor.type: generator)"));
+  return c;
+}
+
+}  // namespace
+
 Configuration load_configuration(const std::string& platform_path, const std::string& stimulus_path,
                                  const std::vector<std::string>& overrides, std::optional<std::uint64_t> seed) {
   // A platform file may carry its stimulus in a `stimulus:` section (what --print-config prints);
@@ -492,15 +515,19 @@ Configuration load_configuration(const std::string& platform_path, const std::st
       platform.push_back(std::move(entry));
   }
   if (stimulus_path.empty()) {
+    if (stimulus.empty()) {  // cores run a program; generators need a stimulus
+      Configuration c = build(platform, {}, overrides, platform_path, "none", seed);
+      if (c.platform.processor.iss) return c;
+    }
     if (stimulus.empty())
       throw ConfigError(platform_path + ": has no stimulus: section and no stimulus file is given (allowed: icnsim "
                                         "PLATFORM.yaml STIMULUS.yaml, or one file with a stimulus: section)");
-    return build(platform, stimulus, overrides, platform_path, platform_path, seed);
+    return without_cores(build(platform, stimulus, overrides, platform_path, platform_path, seed));
   }
   if (!stimulus.empty())
     throw ConfigError(stimulus.front().second.origin + ": stimulus: this file holds a stimulus and " + stimulus_path +
                       " is given too (allowed: one of them)");
-  return build(platform, read_yaml_file(stimulus_path), overrides, platform_path, stimulus_path, seed);
+  return without_cores(build(platform, read_yaml_file(stimulus_path), overrides, platform_path, stimulus_path, seed));
 }
 
 Configuration load_configuration_text(const std::string& platform_yaml, const std::string& stimulus_yaml,
@@ -521,6 +548,7 @@ void print_configuration(std::ostream& os, const Configuration& c) {
     block.replace(0, 4, "  - ");  // the first key opens the list element
     os << block;
   }
+  if (c.platform.processor.iss) return;  // the cores run software.program: no stimulus
   os << "# stimulus: " << c.stimulus.source << " (override with --set stimulus.KEY=VALUE)\n";
   os << "stimulus:\n";
   const bool trace = !c.stimulus.resolved.text("trace").empty();

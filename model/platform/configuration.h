@@ -15,6 +15,7 @@
 #include "core/parameters.h"
 #include "core/selected_implementation.h"
 #include "core/types.h"
+#include "cores/processor_config.h"
 #include "deadlock/deadlock_recovery_config.h"
 #include "ni/network_interface_config.h"
 #include "platform/simulation_config.h"
@@ -41,6 +42,7 @@ struct PlatformConfig {
   PowerConfig power;
   SimulationConfig simulation;
   TlmConfig tlm;
+  ProcessorConfig processor;  // generators, or cores that run a program (cores/)
   ParameterSet resolved;  // every key as resolved, for --print-config and the result
 };
 

@@ -5,6 +5,7 @@
 #include "platform/configuration_schema.h"
 
 #include "congestion/congestion_controller.h"
+#include "cores/processor_config.h"
 #include "deadlock/deadlock_recovery_config.h"
 #include "ni/network_interface_config.h"
 #include "platform/simulation_config.h"
@@ -49,6 +50,8 @@ Schema make_platform_schema() {
   s.add("sideband", SidebandConfig::parameters());
   s.add("power", PowerConfig::parameters());
   s.add("simulation", SimulationConfig::parameters());
+  s.add("processor", ProcessorConfig::processor_parameters());
+  s.add("software", ProcessorConfig::software_parameters());
   return s;
 }
 

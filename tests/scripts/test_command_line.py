@@ -4,6 +4,8 @@ import os
 import pathlib
 import threading
 
+from conftest import BUILD
+
 SMALL = ["--set", "network.radix=4", "--set", "simulation.cycles=3000", "--set", "simulation.warmup=500"]
 
 
@@ -77,7 +79,9 @@ def test_every_shipped_platform_and_stimulus_is_valid(icnsim, root):
     # Every platform with uniform traffic, every stimulus on the default 256-node platform (the
     # traces are written for 256 nodes, so they do not fit the 64-node ring).
     for platform in sorted((root / "platforms").glob("*.yaml")):
-        p = icnsim(platform, "stimuli/uniform.yaml", "--print-config")
+        # A core platform runs a program instead (tests/scripts/test_cores.py).
+        drive = BUILD / "software" / "reduce.elf" if "type: iss" in platform.read_text() else "stimuli/uniform.yaml"
+        p = icnsim(platform, drive, "--print-config")
         assert p.returncode == 0, (platform, p.stderr)
     for stimulus in sorted((root / "stimuli").glob("*.yaml")):
         p = icnsim("platforms/default.yaml", stimulus, "--print-config")

@@ -14,8 +14,11 @@ from result_digests import DIGESTS, RUNS, digest
 def test_every_shipped_platform_is_covered(root):
     platforms = {a[0] for a in RUNS.values()}
     shipped = {f"platforms/{p.name}" for p in (root / "platforms").glob("*.yaml")}
-    # The two largest Trans-t platforms differ from the covered ones only in size.
-    assert shipped - platforms <= {"platforms/transt-16ary3cube.yaml"}
+    # The two largest Trans-t platforms differ from the covered ones only in size. The core platforms'
+    # results depend on the programs as the cross-compiler built them: tests/scripts/test_cores.py
+    # checks that the same program gives a byte-identical result.
+    assert shipped - platforms <= {"platforms/transt-16ary3cube.yaml", "platforms/cores-8x8.yaml",
+                                   "platforms/cores-16x16.yaml"}
 
 
 @pytest.mark.parametrize("name", sorted(RUNS))

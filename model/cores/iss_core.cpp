@@ -1,0 +1,365 @@
+#include "cores/iss_core.h"
+
+#include <unicorn/unicorn.h>
+
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+
+#include "core/cycle_clock.h"
+#include "cores/device_map.h"
+#include "cores/message_unit.h"
+
+namespace icn {
+
+namespace {
+
+std::string hex(std::uint64_t value) {
+  char text[24];
+  std::snprintf(text, sizeof text, "0x%08llx", (unsigned long long)value);
+  return text;
+}
+
+// A core's thread runs the emulator, whose translator and callbacks (which wait on the network)
+// need more stack than SystemC gives a thread by default.
+constexpr std::size_t kCoreStack = 2 << 20;
+
+}  // namespace
+
+IssCore::IssCore(sc_core::sc_module_name name, NodeId node, NodeId nodes, const ProcessorConfig& config,
+                 const std::vector<std::uint8_t>& image, std::uint32_t entry, CycleClock& clock, MessageUnit& messages,
+                 CoreEvents events)
+    : sc_core::sc_module(name),
+      socket("socket"),
+      memory_socket("memory_socket"),
+      node_(node),
+      nodes_(nodes),
+      config_(config),
+      clock_(clock),
+      messages_(messages),
+      events_(std::move(events)),
+      memory_(image),
+      entry_(entry) {
+  memory_socket.register_b_transport(this, &IssCore::memory_transport);
+  memory_socket.register_transport_dbg(this, &IssCore::memory_debug);
+  SC_HAS_PROCESS(IssCore);
+  SC_THREAD(run);
+  set_stack_size(kCoreStack);
+}
+
+IssCore::~IssCore() {
+  if (uc_) uc_close(uc_);
+}
+
+Cycle IssCore::local_cycle() const { return clock_.cycle_at(quantum_.get_current_time()); }
+
+std::uint32_t IssCore::pc() const {
+  std::uint32_t value = 0;
+  uc_reg_read(uc_, UC_RISCV_REG_PC, &value);
+  return value;
+}
+
+bool IssCore::local_range(std::uint32_t address, std::uint32_t length) const {
+  return address >= ICN_RAM_BASE && address - ICN_RAM_BASE <= memory_.size() &&
+         length <= memory_.size() - (address - ICN_RAM_BASE);
+}
+
+void IssCore::fail(const std::string& what) {
+  if (failed_ || halted_) return;
+  failed_ = true;
+  fault_ = "node " + std::to_string(node_) + ": " + what;
+  uc_emu_stop(uc_);
+}
+
+void IssCore::run() {
+  const auto check = [this](uc_err e, const char* what) {
+    if (e != UC_ERR_OK) fail(std::string("the emulator refused to ") + what + " (" + uc_strerror(e) + ")");
+    return e == UC_ERR_OK;
+  };
+  if (!check(uc_open(UC_ARCH_RISCV, UC_MODE_RISCV32, &uc_), "start")) {
+    events_.failed(fault_);
+    return;
+  }
+  // The node's memory at the emulator's own speed; devices and other nodes' memory through callbacks.
+  uc_hook hook;
+  const bool ready =
+      check(uc_mem_map_ptr(uc_, ICN_RAM_BASE, memory_.size(), UC_PROT_ALL, memory_.data()), "map the memory") &&
+      check(uc_mmio_map(uc_, ICN_DEVICE_BASE, ICN_DEVICE_SIZE, device_read, this, device_write, this), "map the devices") &&
+      check(uc_mmio_map(uc_, ICN_REMOTE_BASE, std::uint64_t(nodes_) * ICN_REMOTE_STRIDE, remote_read, this, remote_write,
+                        this), "map the other nodes' memory") &&
+      check(uc_hook_add(uc_, &hook, UC_HOOK_BLOCK, reinterpret_cast<void*>(on_block), this, 1, 0), "count blocks") &&
+      check(uc_hook_add(uc_, &hook, UC_HOOK_MEM_INVALID, reinterpret_cast<void*>(on_fault), this, 1, 0), "trap faults") &&
+      check(uc_hook_add(uc_, &hook, UC_HOOK_INSN_INVALID, reinterpret_cast<void*>(on_invalid), this, 1, 0),
+            "trap invalid instructions") &&
+      check(uc_hook_add(uc_, &hook, UC_HOOK_INTR, reinterpret_cast<void*>(on_interrupt), this, 1, 0), "trap exceptions");
+  quantum_.reset();
+  if (ready) {
+    const uc_err e = uc_emu_start(uc_, entry_, 0, 0, 0);
+    if (!halted_ && !failed_)
+      fail(e == UC_ERR_OK ? "the program stopped at " + hex(pc()) + " without writing ICN_EXIT"
+                          : std::string("the emulator stopped: ") + uc_strerror(e) + " near " + hex(pc()));
+  }
+  if (!console_line_.empty()) std::cout << "node " << node_ << ": " << console_line_ << "\n";
+  if (failed_) {
+    events_.failed(fault_);
+    return;
+  }
+  sync();  // the network's time reaches the halt
+  events_.halted(node_);
+}
+
+void IssCore::sync() {
+  if (quantum_.get_local_time() != sc_core::SC_ZERO_TIME) quantum_.sync();
+  // Nothing reaches the network before its first cycle (one period after time zero).
+  if (sc_core::sc_time_stamp() < clock_.time_of(0)) sc_core::wait(clock_.time_of(0) - sc_core::sc_time_stamp());
+  quantum_.reset();
+}
+
+void IssCore::on_block(uc_struct*, std::uint64_t address, std::uint32_t size, void* p) {
+  IssCore& core = *static_cast<IssCore*>(p);
+  if (core.halted_ || core.failed_) return;
+  const BlockCost& cost = core.costs_.at(address, core.memory_.data() + (address - ICN_RAM_BASE), size);
+  core.instructions_ += cost.instructions;
+  core.quantum_.inc(core.clock_.cycles(Cycle(cost.instructions) * Cycle(core.config_.cycles_per_instruction) +
+                                       Cycle(cost.memory_accesses) * Cycle(core.config_.memory_latency)));
+  if (core.quantum_.need_sync()) core.sync();
+}
+
+bool IssCore::on_fault(uc_struct*, int type, std::uint64_t address, int size, std::int64_t, void* p) {
+  IssCore& core = *static_cast<IssCore*>(p);
+  const char* what = type == UC_MEM_FETCH_UNMAPPED || type == UC_MEM_FETCH_PROT ? "a jump to"
+                     : type == UC_MEM_WRITE_UNMAPPED || type == UC_MEM_WRITE_PROT ? "a store to"
+                                                                                  : "a load from";
+  const bool fetch = type == UC_MEM_FETCH_UNMAPPED || type == UC_MEM_FETCH_PROT;
+  core.fail(std::string(what) + " unmapped address " + hex(address) + " (" +
+            (fetch ? std::string() : std::to_string(size) + " bytes; ") + "docs/cores.md has the memory map)");
+  return false;
+}
+
+bool IssCore::on_invalid(uc_struct*, void* p) {
+  IssCore& core = *static_cast<IssCore*>(p);
+  core.fail("an invalid instruction near " + hex(core.pc()));
+  return false;
+}
+
+void IssCore::on_interrupt(uc_struct*, std::uint32_t number, void* p) {
+  IssCore& core = *static_cast<IssCore*>(p);
+  // RISC-V exception causes: 0 misaligned fetch, 2 illegal instruction, 3 breakpoint, 4/6 misaligned
+  // load/store, 8/11 environment call. The cores run no trap handler: each ends the program.
+  const char* cause = number == 3 ? "ebreak" : number == 8 || number == 11 ? "ecall" : number == 2 ? "an illegal instruction"
+                      : number == 0 ? "a misaligned jump" : number == 4 || number == 6 ? "a misaligned access" : "an exception";
+  core.fail(std::string(cause) + " (cause " + std::to_string(number) + ") near " + hex(core.pc()) +
+            ", which the cores do not handle");
+}
+
+std::uint64_t IssCore::device_read(uc_struct*, std::uint64_t offset, unsigned, void* p) {
+  return static_cast<IssCore*>(p)->read_device(offset);
+}
+
+void IssCore::device_write(uc_struct*, std::uint64_t offset, unsigned, std::uint64_t value, void* p) {
+  static_cast<IssCore*>(p)->write_device(offset, std::uint32_t(value));
+}
+
+std::uint64_t IssCore::remote_read(uc_struct*, std::uint64_t offset, unsigned size, void* p) {
+  return static_cast<IssCore*>(p)->remote(tlm::TLM_READ_COMMAND, offset, size, 0);
+}
+
+void IssCore::remote_write(uc_struct*, std::uint64_t offset, unsigned size, std::uint64_t value, void* p) {
+  static_cast<IssCore*>(p)->remote(tlm::TLM_WRITE_COMMAND, offset, size, value);
+}
+
+void IssCore::stall_until_visible(Cycle arrival) {
+  // A message is seen from the cycle after its tail arrived.
+  const sc_core::sc_time at = clock_.time_of(arrival + 1);
+  if (at > sc_core::sc_time_stamp()) sc_core::wait(at - sc_core::sc_time_stamp());
+}
+
+std::uint64_t IssCore::read_device(std::uint64_t offset) {
+  if (halted_ || failed_) return 0;
+  const MessageUnit::Filter from{receive_from_ == ICN_ANY ? MessageUnit::kAny : NodeId(receive_from_), receive_tag_};
+  switch (offset) {
+    case ICN_NODE_ID: return node_;
+    case ICN_NODE_COUNT: return nodes_;
+    case ICN_CYCLE_LO: {
+      const Cycle now = local_cycle();
+      cycle_high_ = std::uint32_t(now >> 32);
+      return std::uint32_t(now);
+    }
+    case ICN_CYCLE_HI: return cycle_high_;
+    case ICN_ARG_COUNT: return config_.arguments.size();
+    case ICN_ARG_VALUE:
+      if (argument_index_ < config_.arguments.size()) return std::uint32_t(config_.arguments[argument_index_]);
+      fail("ICN_ARG_VALUE: argument " + std::to_string(argument_index_) + ", and software.arguments gives " +
+           std::to_string(config_.arguments.size()));
+      return 0;
+    case ICN_MESSAGE_MAX: return messages_.max_bytes();
+    case ICN_RECV_COUNT:
+      sync();
+      return messages_.count(from, clock_.cycle_at(sc_core::sc_time_stamp()));
+    case ICN_RECV_SOURCE: {
+      sync();
+      const ProgramMessage* m = messages_.first(from, clock_.cycle_at(sc_core::sc_time_stamp()));
+      return m ? m->source : ICN_ANY;
+    }
+    case ICN_RECV_HEAD_TAG: {
+      sync();
+      const ProgramMessage* m = messages_.first(from, clock_.cycle_at(sc_core::sc_time_stamp()));
+      return m ? m->tag : ICN_ANY;
+    }
+    case ICN_RECV_WAIT: {
+      sync();
+      const sc_core::sc_time waiting = sc_core::sc_time_stamp();
+      for (;;) {
+        const Cycle now = clock_.cycle_at(sc_core::sc_time_stamp());
+        if (const ProgramMessage* m = messages_.first(from, now)) {
+          stall_cycles_ += clock_.whole_cycles(sc_core::sc_time_stamp() - waiting);
+          quantum_.reset();
+          return m->bytes.size();
+        }
+        const Cycle next = messages_.next_arrival(from, now);
+        if (next != kNoEnd) stall_until_visible(next);
+        else sc_core::wait(messages_.arrived());
+      }
+    }
+    default:
+      fail("a load from device register " + hex(ICN_DEVICE_BASE + offset) + ", which is not one to read " +
+           "(docs/cores.md has the memory map)");
+      return 0;
+  }
+}
+
+void IssCore::write_device(std::uint64_t offset, std::uint32_t value) {
+  if (halted_ || failed_) return;
+  switch (offset) {
+    case ICN_CONSOLE: {
+      const char c = char(value);
+      console_ += c;
+      if (c == '\n') {
+        std::cout << "node " << node_ << ": " << console_line_ << "\n";
+        console_line_.clear();
+      } else {
+        console_line_ += c;
+      }
+      return;
+    }
+    case ICN_EXIT:
+      halted_ = true;
+      exit_status_ = std::int32_t(value);
+      halt_cycle_ = local_cycle();
+      uc_emu_stop(uc_);
+      return;
+    case ICN_ARG_INDEX: argument_index_ = value; return;
+    case ICN_SEND_DEST: send_destination_ = value; return;
+    case ICN_SEND_ADDRESS: send_address_ = value; return;
+    case ICN_SEND_LENGTH: send_length_ = value; return;
+    case ICN_SEND_TAG: send_tag_ = value; return;
+    case ICN_RECV_TAG: receive_tag_ = value; return;
+    case ICN_RECV_FROM:
+      if (value != ICN_ANY && value >= nodes_)
+        return fail("ICN_RECV_FROM: node " + std::to_string(value) + " (allowed: 0.." + std::to_string(nodes_ - 1) +
+                    " or ICN_ANY)");
+      receive_from_ = value;
+      return;
+    case ICN_SEND_GO: {
+      if (send_destination_ >= nodes_)
+        return fail("ICN_SEND_GO to node " + std::to_string(send_destination_) + " (allowed: 0.." +
+                    std::to_string(nodes_ - 1) + ")");
+      if (send_length_ == 0 || send_length_ > messages_.max_bytes())
+        return fail("ICN_SEND_GO of " + std::to_string(send_length_) + " bytes (allowed: 1.." +
+                    std::to_string(messages_.max_bytes()) + ", ICN_MESSAGE_MAX)");
+      if (!local_range(send_address_, send_length_))
+        return fail("ICN_SEND_GO from " + hex(send_address_) + ", not " + std::to_string(send_length_) +
+                    " bytes of the node's memory");
+      sync();
+      const sc_core::sc_time waiting = sc_core::sc_time_stamp();
+      while (!messages_.endpoint().can_send()) sc_core::wait(messages_.endpoint().can_send_event());
+      stall_cycles_ += clock_.whole_cycles(sc_core::sc_time_stamp() - waiting);
+      quantum_.reset();
+      messages_.send(NodeId(send_destination_), send_tag_, memory_.data() + (send_address_ - ICN_RAM_BASE), send_length_);
+      return;
+    }
+    case ICN_RECV_ADDRESS: {
+      sync();
+      const MessageUnit::Filter from{receive_from_ == ICN_ANY ? MessageUnit::kAny : NodeId(receive_from_),
+                                     receive_tag_};
+      const Cycle now = clock_.cycle_at(sc_core::sc_time_stamp());
+      const ProgramMessage* m = messages_.first(from, now);
+      if (!m) return fail("ICN_RECV_ADDRESS with no message waiting (ICN_RECV_WAIT waits for one)");
+      if (!local_range(value, std::uint32_t(m->bytes.size())))
+        return fail("ICN_RECV_ADDRESS " + hex(value) + ", not " + std::to_string(m->bytes.size()) +
+                    " bytes of the node's memory");
+      const ProgramMessage taken = messages_.take_first(from, now);
+      std::memcpy(memory_.data() + (value - ICN_RAM_BASE), taken.bytes.data(), taken.bytes.size());
+      return;
+    }
+    default:
+      fail("a store to device register " + hex(ICN_DEVICE_BASE + offset) + ", which is not one to write " +
+           "(docs/cores.md has the memory map)");
+  }
+}
+
+std::uint64_t IssCore::remote(tlm::tlm_command command, std::uint64_t offset, unsigned size, std::uint64_t value) {
+  if (halted_ || failed_) return 0;
+  const NodeId target = NodeId(offset / ICN_REMOTE_STRIDE);
+  const std::uint64_t within = offset % ICN_REMOTE_STRIDE;
+  const bool write = command == tlm::TLM_WRITE_COMMAND;
+  if (within + size > memory_.size()) {
+    fail(std::string(write ? "a store to " : "a load from ") + hex(ICN_REMOTE_BASE + offset) + ", past node " +
+         std::to_string(target) + "'s " + std::to_string(memory_.size()) + " bytes of memory");
+    return 0;
+  }
+  std::uint8_t data[8] = {};
+  std::memcpy(data, &value, sizeof data);  // little-endian host, as the core
+  if (target == node_) {  // its own memory through the window: a local access
+    if (write) std::memcpy(memory_.data() + within, data, size);
+    else std::memcpy(data, memory_.data() + within, size);
+  } else {
+    sync();
+    tlm::tlm_generic_payload payload;
+    payload.set_command(command);
+    payload.set_address(ICN_REMOTE_BASE + offset);
+    payload.set_data_ptr(data);
+    payload.set_data_length(size);
+    payload.set_streaming_width(size);
+    payload.set_byte_enable_ptr(nullptr);
+    payload.set_dmi_allowed(false);
+    payload.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    const sc_core::sc_time issued = sc_core::sc_time_stamp();
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    socket->b_transport(payload, delay);  // returns when the response has crossed the network
+    stall_cycles_ += clock_.whole_cycles(sc_core::sc_time_stamp() - issued);
+    quantum_.reset();
+    quantum_.inc(delay);  // approximate timing annotates the round trip instead
+    if (!payload.is_response_ok()) {
+      fail(std::string(write ? "a store to " : "a load from ") + hex(ICN_REMOTE_BASE + offset) + " failed (" +
+           payload.get_response_string() + ")");
+      return 0;
+    }
+    ++(write ? remote_stores_ : remote_loads_);
+  }
+  std::uint64_t result = 0;
+  std::memcpy(&result, data, size);
+  return result;
+}
+
+void IssCore::memory_transport(tlm::tlm_generic_payload& payload, sc_core::sc_time&) {
+  // Another node's access to this node's memory: the address map gives the offset into it.
+  const std::uint64_t address = payload.get_address(), length = payload.get_data_length();
+  if (address > memory_.size() || length > memory_.size() - address || payload.get_byte_enable_ptr()) {
+    payload.set_response_status(address > memory_.size() || length > memory_.size() - address
+                                    ? tlm::TLM_ADDRESS_ERROR_RESPONSE
+                                    : tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
+    return;
+  }
+  if (payload.is_write()) std::memcpy(memory_.data() + address, payload.get_data_ptr(), length);
+  else std::memcpy(payload.get_data_ptr(), memory_.data() + address, length);
+  payload.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
+unsigned IssCore::memory_debug(tlm::tlm_generic_payload& payload) {
+  sc_core::sc_time none = sc_core::SC_ZERO_TIME;
+  memory_transport(payload, none);
+  return payload.is_response_ok() ? unsigned(payload.get_data_length()) : 0;
+}
+
+}  // namespace icn

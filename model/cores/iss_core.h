@@ -1,0 +1,112 @@
+#pragma once
+// A node's processor that runs software (docs/cores.md): a RISC-V rv32imac core emulated by Unicorn 2
+// in its own SystemC thread, with the node's memory, its device page and message unit, and a
+// TLM-2.0 initiator socket through which its loads and stores to other nodes' memory leave the node.
+//
+// Timing (loosely timed, TLM-2.0's temporal decoupling): each basic block the emulator enters adds
+// its instructions × processor.cycles_per_instruction and its loads and stores ×
+// processor.memory_latency to the core's local time; the core runs ahead of the network by at most
+// processor.quantum cycles (tlm_quantumkeeper) and synchronises on every access that leaves the node
+// (another node's memory, a message sent or received, a look at what has arrived). Local code, loads
+// and stores run at the emulator's own speed: no hook sees them. A core that waits on the network
+// counts stall cycles, not instructions.
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+#include <tlm_utils/tlm_quantumkeeper.h>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "core/types.h"
+#include "cores/block_cost.h"
+#include "cores/processor_config.h"
+
+struct uc_struct;
+
+namespace icn {
+
+class CycleClock;
+class MessageUnit;
+
+// What a core tells its run: it halted (its status written to ICN_EXIT), or its program failed (an
+// unmapped address, an invalid instruction, a device misused) with one line naming the node.
+struct CoreEvents {
+  std::function<void(NodeId node)> halted;
+  std::function<void(const std::string& reason)> failed;
+};
+
+class IssCore : public sc_core::sc_module {
+ public:
+  // Its loads and stores to other nodes' memory (the remote window), as the node's local initiator.
+  tlm_utils::simple_initiator_socket<IssCore> socket;
+  // Its own memory as the node's local target, for the other nodes' remote accesses.
+  tlm_utils::simple_target_socket<IssCore> memory_socket;
+
+  IssCore(sc_core::sc_module_name name, NodeId node, NodeId nodes, const ProcessorConfig& config,
+          const std::vector<std::uint8_t>& image, std::uint32_t entry, CycleClock& clock, MessageUnit& messages,
+          CoreEvents events);
+  ~IssCore() override;
+
+  NodeId node() const { return node_; }
+  bool halted() const { return halted_; }
+  std::int32_t exit_status() const { return exit_status_; }
+  Cycle halt_cycle() const { return halt_cycle_; }
+  std::uint64_t instructions() const { return instructions_; }
+  std::uint64_t stall_cycles() const { return stall_cycles_; }
+  std::uint64_t remote_loads() const { return remote_loads_; }
+  std::uint64_t remote_stores() const { return remote_stores_; }
+  const std::string& console() const { return console_; }
+  // The core's cycle now: the network's time plus what it has run ahead.
+  Cycle local_cycle() const;
+
+ private:
+  void run();
+  // Unicorn's callbacks (the engine's C interface), each passed the core.
+  static void on_block(uc_struct* uc, std::uint64_t address, std::uint32_t size, void* core);
+  static bool on_fault(uc_struct* uc, int type, std::uint64_t address, int size, std::int64_t value, void* core);
+  static bool on_invalid(uc_struct* uc, void* core);
+  static void on_interrupt(uc_struct* uc, std::uint32_t number, void* core);
+  static std::uint64_t device_read(uc_struct* uc, std::uint64_t offset, unsigned size, void* core);
+  static void device_write(uc_struct* uc, std::uint64_t offset, unsigned size, std::uint64_t value, void* core);
+  static std::uint64_t remote_read(uc_struct* uc, std::uint64_t offset, unsigned size, void* core);
+  static void remote_write(uc_struct* uc, std::uint64_t offset, unsigned size, std::uint64_t value, void* core);
+
+  std::uint64_t read_device(std::uint64_t offset);
+  void write_device(std::uint64_t offset, std::uint32_t value);
+  // Another node's memory through the network (or this node's own, seen through the window).
+  std::uint64_t remote(tlm::tlm_command command, std::uint64_t offset, unsigned size, std::uint64_t value);
+  void sync();  // the network's time catches up with the core's
+  void stall_until_visible(Cycle arrival);
+  void fail(const std::string& what);  // ends the program: `what` said of this node
+  std::uint32_t pc() const;
+  bool local_range(std::uint32_t address, std::uint32_t length) const;
+  void memory_transport(tlm::tlm_generic_payload& payload, sc_core::sc_time& delay);
+  unsigned memory_debug(tlm::tlm_generic_payload& payload);
+
+  const NodeId node_, nodes_;
+  const ProcessorConfig& config_;
+  CycleClock& clock_;
+  MessageUnit& messages_;
+  CoreEvents events_;
+  uc_struct* uc_ = nullptr;
+  std::vector<std::uint8_t> memory_;
+  const std::uint32_t entry_;
+  tlm_utils::tlm_quantumkeeper quantum_;
+  BlockCosts costs_;
+  // Device registers a program writes before the access that uses them.
+  std::uint32_t argument_index_ = 0, send_destination_ = 0, send_address_ = 0, send_length_ = 0;
+  std::uint32_t send_tag_ = 0, receive_from_ = 0xffffffffu, receive_tag_ = 0xffffffffu;
+  std::uint32_t cycle_high_ = 0;
+  bool halted_ = false, failed_ = false;
+  std::int32_t exit_status_ = 0;
+  Cycle halt_cycle_ = 0;
+  std::uint64_t instructions_ = 0, stall_cycles_ = 0, remote_loads_ = 0, remote_stores_ = 0;
+  std::string console_, console_line_;
+  std::string fault_;  // what stopped the emulator, if a fault did
+};
+
+}  // namespace icn

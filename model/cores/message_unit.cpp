@@ -1,0 +1,116 @@
+#include "cores/message_unit.h"
+
+#include <algorithm>
+
+#include "core/cycle_clock.h"
+#include "core/packet_pool.h"
+
+namespace icn {
+
+std::uint32_t MessageBoard::open(ProgramMessage message) {
+  if (free_.empty()) {
+    slots_.push_back(std::move(message));
+    return std::uint32_t(slots_.size() - 1);
+  }
+  const std::uint32_t tag = free_.back();
+  free_.pop_back();
+  slots_[tag] = std::move(message);
+  return tag;
+}
+
+ProgramMessage MessageBoard::take(std::uint32_t tag) {
+  free_.push_back(tag);
+  return std::move(slots_[tag]);
+}
+
+MessageUnit::MessageUnit(NodeId node, NodeId nodes, Endpoint& endpoint, MessageBoard& board, const CycleClock& clock,
+                         int flit_bytes, int longest_packet)
+    : node_(node),
+      endpoint_(endpoint),
+      board_(board),
+      clock_(clock),
+      flit_bytes_(std::uint32_t(flit_bytes)),
+      max_bytes_(std::uint32_t(std::max(1, longest_packet - 1)) * std::uint32_t(flit_bytes)),
+      next_sequence_(nodes, 0),
+      expected_(nodes, 0) {
+  endpoint_.attach(MessageKind::Program, this);
+}
+
+void MessageUnit::send(NodeId destination, std::uint32_t tag, const std::uint8_t* bytes, std::uint32_t length) {
+  ProgramMessage m;
+  m.source = node_;
+  m.tag = tag;
+  m.sequence = next_sequence_[destination]++;
+  m.bytes.assign(bytes, bytes + length);
+  ++sent_;
+  const Cycle now = clock_.cycle();
+  if (destination == node_) {  // to itself: never enters the network, seen from the next cycle
+    m.arrival = now;
+    accept(std::move(m));
+    return;
+  }
+  endpoint_.send(Message{MessageKind::Program, destination, packet_flits(length), 0, board_.open(std::move(m))});
+}
+
+void MessageUnit::received(const Packet& packet, Cycle arrival) {
+  ProgramMessage m = board_.take(packet.tag);
+  m.arrival = arrival;
+  accept(std::move(m));
+}
+
+void MessageUnit::accept(ProgramMessage message) {
+  const NodeId source = message.source;
+  if (message.sequence != expected_[source]) {
+    early_.push_back(std::move(message));
+    return;
+  }
+  // It and every message of its source it lets through become visible when it does (its arrival).
+  const Cycle arrival = message.arrival;
+  inbox_.push_back(std::move(message));
+  ++expected_[source];
+  ++received_;
+  for (auto it = early_.begin(); it != early_.end();) {
+    if (it->source == source && it->sequence == expected_[source]) {
+      it->arrival = std::max(it->arrival, arrival);
+      inbox_.push_back(std::move(*it));
+      early_.erase(it);
+      ++received_;
+      ++expected_[source];
+      it = early_.begin();
+    } else {
+      ++it;
+    }
+  }
+  arrived_.notify(sc_core::SC_ZERO_TIME);
+}
+
+std::size_t MessageUnit::count(Filter filter, Cycle now) const {
+  return std::size_t(std::count_if(inbox_.begin(), inbox_.end(), [&](const ProgramMessage& m) {
+    return filter.matches(m) && m.arrival < now;
+  }));
+}
+
+const ProgramMessage* MessageUnit::first(Filter filter, Cycle now) const {
+  for (const ProgramMessage& m : inbox_)
+    if (filter.matches(m) && m.arrival < now) return &m;
+  return nullptr;
+}
+
+ProgramMessage MessageUnit::take_first(Filter filter, Cycle now) {
+  for (auto it = inbox_.begin(); it != inbox_.end(); ++it)
+    if (filter.matches(*it) && it->arrival < now) {
+      ProgramMessage m = std::move(*it);
+      inbox_.erase(it);
+      return m;
+    }
+  return {};
+}
+
+Cycle MessageUnit::next_arrival(Filter filter, Cycle now) const {
+  Cycle next = kNoEnd;
+  for (const ProgramMessage& m : inbox_)
+    if (filter.matches(m) && m.arrival >= now) next = std::min(next, m.arrival);
+  return next;
+}
+
+}  // namespace icn

@@ -1,0 +1,66 @@
+#include "cores/processor_config.h"
+
+#include <cerrno>
+#include <cstdlib>
+
+#include "core/config_error.h"
+#include "cores/device_map.h"
+
+namespace icn {
+
+std::vector<ParameterSpec> ProcessorConfig::processor_parameters() {
+  using P = ParameterSpec;
+  return {
+      P::choice("type", "generator", {"generator", "iss"},
+                "what drives each node: generator (the stimulus' traffic generators or trace) or iss (a RISC-V "
+                "rv32imac core running software.program; docs/cores.md)"),
+      P::integer("cycles_per_instruction", 1, 1, 1000, "iss: cycles each instruction takes"),
+      P::integer("memory_latency", 0, 0, 1000, "iss: extra cycles each load or store to the node's own memory takes"),
+      P::integer("quantum", 1000, 1, 100000000,
+                 "iss: cycles a core may run ahead of the network before it synchronises (tlm_quantumkeeper); it "
+                 "also synchronises on every access that leaves the node"),
+      P::integer("memory_bytes", 0x80000, 4096, ICN_RAM_MAX,
+                 "iss: bytes of each node's own memory at 0x80000000 (program, data, stack)"),
+  };
+}
+
+std::vector<ParameterSpec> ProcessorConfig::software_parameters() {
+  using P = ParameterSpec;
+  return {
+      P::text("program", "", "iss: the RISC-V ELF every core runs (icnsim PLATFORM PROGRAM.elf sets it)"),
+      P::text("arguments", "", "iss: integers the program reads (icn_argument(i)), separated by spaces"),
+  };
+}
+
+ProcessorConfig ProcessorConfig::from(const ParameterSet& processor, const ParameterSet& software) {
+  ProcessorConfig c;
+  c.iss = processor.text("type") == "iss";
+  c.cycles_per_instruction = int(processor.integer("cycles_per_instruction"));
+  c.memory_latency = int(processor.integer("memory_latency"));
+  c.quantum = Cycle(processor.integer("quantum"));
+  c.memory_bytes = std::uint32_t(processor.integer("memory_bytes"));
+  c.program = software.text("program");
+  const std::string& arguments = software.text("arguments");
+  for (std::size_t at = arguments.find_first_not_of(' '); at != std::string::npos;
+       at = arguments.find_first_not_of(' ', at)) {
+    const std::size_t end = std::min(arguments.find(' ', at), arguments.size());
+    const std::string word = arguments.substr(at, end - at);
+    char* rest = nullptr;
+    errno = 0;
+    const long long value = std::strtoll(word.c_str(), &rest, 0);
+    if (*rest != '\0' || errno != 0 || value < INT32_MIN || value > 0xffffffffLL)
+      throw ConfigError(software.problem("arguments", "'" + word + "' is not a 32-bit integer (allowed: integers "
+                                                      "separated by spaces)"));
+    c.arguments.push_back(std::int32_t(std::uint32_t(value)));
+    at = end;
+  }
+  if (c.iss && c.program.empty())
+    throw ConfigError(processor.problem("type", "iss runs a program, and software.program names none (allowed: "
+                                                "icnsim PLATFORM PROGRAM.elf, or software.program)"));
+  if (!c.iss && !c.program.empty())
+    throw ConfigError(software.problem("program", "runs on cores, and processor.type is generator (allowed: with "
+                                                  "processor.type: iss)"));
+  return c;
+}
+
+}  // namespace icn

@@ -1,0 +1,50 @@
+#pragma once
+// A program run on a fabric (docs/cores.md): a core per node (processor.type: iss) that runs
+// software.program, its memory reachable from every other node through the node's TLM-2.0 port, and
+// a message unit on its network interface. The run's time is the cycle its last core halts; what
+// each core did, and the program's verdict (every exit status 0), go into the result.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/result_sink.h"
+#include "cores/elf_image.h"
+#include "cores/iss_core.h"
+#include "cores/message_unit.h"
+#include "tlm/address_map.h"
+
+namespace icn {
+
+class Fabric;
+struct ProcessorConfig;
+
+class SoftwareRun : public ResultSource {
+ public:
+  // `halted_all` is called once every core has halted, `failed` when a core's program fails.
+  SoftwareRun(Fabric& fabric, const ProcessorConfig& config, std::function<void(Cycle)> halted_all,
+              std::function<void(const std::string&)> failed);
+  ~SoftwareRun() override;
+
+  // The remote windows as the TLM-2.0 ports' address map: node n's memory at ICN_REMOTE_BASE + n ×
+  // ICN_REMOTE_STRIDE, served by its core (the node's local target 0).
+  static AddressMap address_map(NodeId nodes, std::uint32_t memory_bytes);
+
+  const std::vector<std::unique_ptr<IssCore>>& cores() const { return cores_; }
+  std::optional<Cycle> completed_at() const { return completed_; }
+  // The nodes that have not halted (for the run's end without a program's end).
+  std::vector<NodeId> running() const;
+  bool passed() const;  // every core halted with status 0
+  void report(ResultSink& sink) const override;
+
+ private:
+  const ProcessorConfig& config_;
+  ElfImage image_;
+  MessageBoard board_;
+  std::vector<std::unique_ptr<MessageUnit>> units_;
+  std::vector<std::unique_ptr<IssCore>> cores_;
+  std::size_t halted_ = 0;
+  std::optional<Cycle> completed_;
+};
+
+}  // namespace icn

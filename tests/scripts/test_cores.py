@@ -1,0 +1,115 @@
+"""RISC-V programs on a core per node (processor.type: iss, docs/cores.md): every shipped program
+checks its own answer, a wrong one is reported as failed, runs are deterministic and their time does
+not depend on how far a core runs ahead, a remote load takes the network's round trip, and a program
+that goes wrong ends with one line naming its node."""
+import json
+
+import pytest
+
+from conftest import BUILD, ROOT
+
+SOFTWARE = BUILD / "software"
+PROGRAMS = sorted(p.stem for p in (ROOT / "software" / "programs").glob("*.c"))
+CORE_PLATFORMS = ["platforms/cores-8x8.yaml", "platforms/cores-16x16.yaml"]
+
+pytestmark = pytest.mark.skipif(not (SOFTWARE / "reduce.elf").exists(),
+                                reason="the programs are not built (no RISC-V cross-compiler: scripts/setup installs it)")
+
+
+def run(icnsim, tmp_path, platform, program, *settings, name="result"):
+    out = tmp_path / f"{name}.json"
+    p = icnsim(platform, SOFTWARE / f"{program}.elf", "--quiet", "--out", out, *[a for s in settings for a in ("--set", s)])
+    return p, json.loads(out.read_text()) if out.exists() else None
+
+
+@pytest.mark.parametrize("platform", CORE_PLATFORMS)
+@pytest.mark.parametrize("program", PROGRAMS)
+def test_every_shipped_program_exits_0_with_its_own_answer_checked(icnsim, tmp_path, platform, program):
+    p, result = run(icnsim, tmp_path, platform, program)
+    assert p.returncode == 0, p.stderr
+    assert result["status"]["state"] == "completed"
+    assert result["program"]["passed"] is True
+    assert result["cores"]["exit_status"] == [0] * len(result["cores"]["exit_status"])
+    # The program's time is the cycle its last core halted.
+    assert result["program"]["cycles"] == max(result["cores"]["halt_cycle"]) + 1
+
+
+def test_a_program_that_finds_its_answer_wrong_fails_the_run(icnsim, tmp_path):
+    p, result = run(icnsim, tmp_path, "platforms/cores-8x8.yaml", "wrong_answer")
+    assert p.returncode == 6
+    assert "node 0 exited with status 3" in p.stderr
+    assert result["status"]["state"] == "program_error"
+    assert result["program"]["passed"] is False
+    assert result["cores"]["exit_status"][0] == 3
+
+
+def test_the_same_program_platform_and_seed_give_a_byte_identical_result(icnsim, tmp_path):
+    _, first = run(icnsim, tmp_path, "platforms/cores-8x8.yaml", "token_ring", name="first")
+    _, second = run(icnsim, tmp_path, "platforms/cores-8x8.yaml", "token_ring", name="second")
+    assert (tmp_path / "first.json").read_bytes() == (tmp_path / "second.json").read_bytes()
+    assert first["cores"]["console"][0].startswith("token ring: 10 laps of 64 nodes")
+
+
+@pytest.mark.parametrize("program", ["reduce", "token_ring"])
+def test_two_quantum_sizes_give_the_same_answers_and_run_times_within_one_percent(icnsim, tmp_path, program):
+    # A core synchronises on every access that leaves its node, so how far it may run ahead between
+    # them changes nothing it can see; the tolerance allows for a run-ahead that delays when a message
+    # is noticed by less than a quantum.
+    _, short = run(icnsim, tmp_path, "platforms/cores-8x8.yaml", program, "processor.quantum=10", name="short")
+    _, long = run(icnsim, tmp_path, "platforms/cores-8x8.yaml", program, "processor.quantum=100000", name="long")
+    assert short["program"]["passed"] and long["program"]["passed"]
+    assert short["program"]["instructions"] == long["program"]["instructions"]
+    assert short["program"]["cycles"] == pytest.approx(long["program"]["cycles"], rel=0.01)
+
+
+def zero_load_latency(hops, flits, router=1 + 1, link=1, injection=1, delivery=1):
+    """Creation to tail delivery at zero load (docs/analytic-model.md): a cycle before injection, the
+    injection channel, routing and crossbar in each of the hops + 1 routers, the links and the
+    delivery channel, and the tail flits - 1 cycles behind the header."""
+    return 1 + injection + (hops + 1) * router + hops * link + delivery + flits - 1
+
+
+@pytest.mark.parametrize("target,hops", [(1, 1), (9, 2), (36, 8)])
+@pytest.mark.parametrize("cpi", [1, 3])
+def test_a_remote_load_takes_the_networks_round_trip_for_its_packets_at_zero_load(icnsim, tmp_path, target, hops, cpi):
+    # A 4-byte load: a request of a header flit, a response of a header and a data flit (16-byte
+    # flits); the program times it minus the cycle counter's own instructions, which leaves the round
+    # trip and the load instruction's own cycles.
+    p, result = run(icnsim, tmp_path, "platforms/cores-8x8.yaml", "remote_latency", f"software.arguments={target} 2",
+                    f"processor.cycles_per_instruction={cpi}")
+    assert result["program"]["passed"], p.stderr
+    lines = [line for line in result["cores"]["console"][0].splitlines() if line.startswith("remote load")]
+    round_trip = zero_load_latency(hops, 1) + zero_load_latency(hops, 2)
+    assert lines == [f"remote load from node {target}: {round_trip + cpi} cycles"] * 2
+    assert result["cores"]["remote_loads"][0] == 2
+
+
+@pytest.mark.parametrize("fault,message", [
+    (0, "node 1: a load from unmapped address 0x50000000 (4 bytes;"),
+    (1, "node 1: a jump to unmapped address 0x60000000"),
+    (2, "node 1: an illegal instruction (cause 2) near 0x"),
+    (4, "node 1: a load from 0x202ffffe, past node 2's 524288 bytes of memory"),
+])
+def test_a_program_that_goes_wrong_ends_with_one_line_naming_its_node_and_address(icnsim, tmp_path, fault, message):
+    p, result = run(icnsim, tmp_path, "platforms/cores-8x8.yaml", "faults", f"software.arguments={fault}")
+    assert p.returncode == 6
+    assert p.stderr.count("\n") == 1 and message in p.stderr, p.stderr
+    assert result["status"]["state"] == "program_error" and message in result["status"]["reason"]
+
+
+def test_a_program_that_never_halts_ends_at_the_cycle_limit_naming_its_node(icnsim, tmp_path):
+    p, result = run(icnsim, tmp_path, "platforms/cores-8x8.yaml", "faults", "software.arguments=3",
+                    "simulation.cycles=20000")
+    assert p.returncode == 6
+    assert "node 1 did not halt within simulation.cycles = 20000" in p.stderr
+    assert result["cores"]["halt_cycle"][1] is None and result["program"]["cycles"] is None
+
+
+def test_a_stimulus_given_to_cores_or_a_program_missing_is_one_line(icnsim, tmp_path):
+    p = icnsim("platforms/cores-8x8.yaml", "stimuli/selftuned-uniform.yaml")
+    assert p.returncode == 2 and "processor.type" in p.stderr and p.stderr.count("\n") == 1
+    p = icnsim("platforms/cores-8x8.yaml")
+    assert p.returncode == 2 and "software.program" in p.stderr and p.stderr.count("\n") == 1
+    (tmp_path / "short.elf").write_bytes((SOFTWARE / "reduce.elf").read_bytes()[:300])
+    p = icnsim("platforms/cores-8x8.yaml", tmp_path / "short.elf")
+    assert p.returncode == 2 and "cut short" in p.stderr and p.stderr.count("\n") == 1
