@@ -2,6 +2,7 @@
 with --scale: the cost of a node-cycle, elaboration and memory as the network grows; with --vp: what
 a virtual platform pays for an idle or lightly used network."""
 import argparse
+import json
 import os
 import re
 import pathlib
@@ -242,6 +243,37 @@ def bench_vp_memory(cycles):
           f"{'met' if abs(growth) <= 0.05 else 'MISSED'}); {time.perf_counter() - start:.0f} s")
 
 
+# (program, its arguments, what bounds it): compute-bound, and communication-bound on the network.
+CORE_PROGRAMS = [("reduce", "200000", "compute-bound: each core sums 200,000 squares, then one tree reduction"),
+                 ("token_ring", "200", "communication-bound: a token round the 64 nodes 200 times")]
+CORE_TARGET = 50e6  # simulated instructions per second of wall time, all cores together (compute-bound)
+
+
+def bench_cores():
+    """Simulated instructions per second of wall time on 64 cores (platforms/cores-8x8.yaml, docs/cores.md):
+    a compute-bound program, whose local code runs at the emulator's own speed between quantum switches,
+    and a communication-bound one, bounded by the network's own cost (node-cycles per second)."""
+    binary = pathlib.Path(BUILD) / "model" / "icnsim"
+    print("icnsim cores benchmark: platforms/cores-8x8.yaml (64 rv32imac cores on an 8x8 torus)")
+    print(f"{'program':>12} {'instructions':>13} {'cycles':>11} {'wall [s]':>9} {'instr/s':>9} {'node-cycles/s':>14}  "
+          f"{'peak RSS [MB]':>13}")
+    for name, arguments, what in CORE_PROGRAMS:
+        elf = pathlib.Path(BUILD) / "software" / f"{name}.elf"
+        if not elf.is_file():
+            raise ToolError(f"scripts/bench --cores: {elf} is not built (allowed: a build with the RISC-V cross-compiler; "
+                            "scripts/setup installs it)")
+        with tempfile.TemporaryDirectory() as folder:
+            out = pathlib.Path(folder) / "result.json"
+            wall, peak, _ = measured([str(binary), str(ROOT / "platforms/cores-8x8.yaml"), str(elf), "--set",
+                                      f"software.arguments={arguments}", "--set", "simulation.cycles=1000000000",
+                                      "--set", "simulation.progress=false", "--out", str(out)], name)
+            program = json.loads(out.read_text())["program"]
+        rate = program["instructions"] / wall
+        verdict = f" (target {CORE_TARGET / 1e6:.0f} M: {'met' if rate >= CORE_TARGET else 'MISSED'})" if name == "reduce" else ""
+        print(f"{name:>12} {program['instructions']:>13,} {program['cycles']:>11,} {wall:>9.2f} {rate / 1e6:>8.1f}M "
+              f"{64 * program['cycles'] / wall:>14.3g}  {peak / 2 ** 20:>13.0f}  {what}{verdict}")
+
+
 def bench_vp(milliseconds):
     """A 4x4 torus at 1 GHz in a virtual platform (bench/vp_speed.cpp), idle and with one 64-byte LT access
     per node every 10 us, against the same platform with its clock kept ticking every cycle (as before
@@ -336,6 +368,9 @@ def parse_arguments(argv):
     parser.add_argument("--topologies", action="store_true",
                         help="the cost of a router-cycle and memory per node at full overload on every shipped topology "
                              "(the 16-ary 2-cube, the 1,056-node dragonfly, the fat tree, the HyperX, a network from a file)")
+    parser.add_argument("--cores", action="store_true",
+                        help="simulated instructions per second of 64 RISC-V cores: a compute-bound and a "
+                             "communication-bound program (docs/cores.md)")
     parser.add_argument("--vp", action="store_true",
                         help="a virtual platform's 4x4 network idle and under sparse LT traffic, 10 simulated ms")
     parser.add_argument("--vp-memory", action="store_true",
@@ -354,6 +389,9 @@ def _main(argv=None):
     BUILD = args.build
     if args.vp:
         bench_vp(10)
+        return 0
+    if args.cores:
+        bench_cores()
         return 0
     if args.vp_memory:
         bench_vp_memory(args.cycles if args.cycles != 60000 else 10 ** 8)
