@@ -74,6 +74,12 @@ unsigned icn_waiting(unsigned node, uint32_t tag) {
   return ICN_REG(ICN_RECV_COUNT);
 }
 
+size_t icn_wait(unsigned node, uint32_t tag) {
+  ICN_REG(ICN_RECV_FROM) = node;
+  ICN_REG(ICN_RECV_TAG) = tag;
+  return ICN_REG(ICN_RECV_WAIT);
+}
+
 #define TAG_ARRIVE 0xffff0000u
 #define TAG_RELEASE 0xffff0001u
 #define TAG_ROUND 0xffff0100u /* + the round */

@@ -16,11 +16,11 @@ uint64_t icn_cycle(void);
 /* software.arguments[i], or `fallback` when fewer are given. */
 int32_t icn_argument(unsigned i, int32_t fallback);
 
-/* Node `node`'s copy of a variable of this program: loads and stores through the returned pointer
-   cross the network (one request and one response packet each), timed by it. */
+/* Node `node`'s copy of a variable of this program (a volatile pointer to it): each load and store
+   through it crosses the network (one request and one response packet), timed by it. */
 #define ICN_REMOTE(node, variable)                                                                           \
-  ((__typeof__(&(variable)))(uintptr_t)(ICN_REMOTE_BASE + (uint32_t)(node) * ICN_REMOTE_STRIDE +             \
-                                        ((uint32_t)(uintptr_t)&(variable) - ICN_RAM_BASE)))
+  ((volatile __typeof__(variable) *)(uintptr_t)(ICN_REMOTE_BASE + (uint32_t)(node) * ICN_REMOTE_STRIDE +     \
+                                                ((uint32_t)(uintptr_t)&(variable) - ICN_RAM_BASE)))
 
 /* Messages: `length` bytes to `node` with `tag` (split into packets of ICN_MESSAGE_MAX bytes);
    received from `node` (or ICN_ANY) with `tag` (or ICN_ANY) in the order each source sent them.
@@ -28,8 +28,10 @@ int32_t icn_argument(unsigned i, int32_t fallback);
    runtime's own. */
 void icn_send(unsigned node, uint32_t tag, const void *bytes, size_t length);
 unsigned icn_recv(unsigned node, uint32_t tag, void *bytes, size_t length);
-/* Messages from `node` with `tag` (either ICN_ANY) that have arrived, without waiting. */
+/* Messages from `node` with `tag` (either ICN_ANY) that have arrived, without waiting; and waiting
+   until one has, without taking it (its length in bytes). */
 unsigned icn_waiting(unsigned node, uint32_t tag);
+size_t icn_wait(unsigned node, uint32_t tag);
 
 /* Every node waits until all have arrived: a central counter at node 0 (N − 1 arrivals, then N − 1
    releases), or a dissemination tree (log2 N rounds of one message each way per node). */
