@@ -517,7 +517,11 @@ Configuration load_configuration(const std::string& platform_path, const std::st
   if (stimulus_path.empty()) {
     if (stimulus.empty()) {  // cores run a program; generators need a stimulus
       Configuration c = build(platform, {}, overrides, platform_path, "none", seed);
-      if (c.platform.processor.iss) return c;
+      if (c.platform.processor.iss) {  // the program stands where a stimulus would, in the result and summary
+        c.stimulus.name = std::filesystem::path(c.platform.processor.program).stem().string();
+        c.stimulus.source = c.platform.processor.program;
+        return c;
+      }
     }
     if (stimulus.empty())
       throw ConfigError(platform_path + ": has no stimulus: section and no stimulus file is given (allowed: icnsim "
