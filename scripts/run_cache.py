@@ -8,6 +8,7 @@ import json
 import math
 import os
 import pathlib
+import re
 import signal
 import subprocess
 import sys
@@ -81,6 +82,12 @@ def run_key(configuration, model_digest):
     return hashlib.sha256((model_digest + "\n" + configuration).encode()).hexdigest()[:20]
 
 
+# The program a core platform runs, as --print-config prints it (docs/cores.md): its path is replaced by
+# a copy named by the hash of its bytes, so that a run's configuration, and with it its key, names the
+# program's content and a rebuilt program cannot be mistaken for the one a cached result ran.
+PROGRAM = re.compile(r"^(software:\n(?:  .*\n)*?  program: )(\S+)", re.M)
+
+
 class RunCache:
     """Runs kept in a folder by key: KEY.yaml is the resolved configuration a run reads, KEY.json its
     result (written by icnsim itself, atomically), KEY.seconds the wall time it took. A key is the hash of
@@ -98,7 +105,28 @@ class RunCache:
         self.said.append(line)
         print(f"sweep: {line}", file=sys.stderr)
 
+    def program_copy(self, configuration):
+        """CONFIGURATION with the program it names (if any) replaced by its copy in the cache's programs/."""
+        found = PROGRAM.search(configuration)
+        if not found or found.group(2) in ('""', "''"):
+            return configuration
+        path = pathlib.Path(found.group(2).strip('"'))
+        try:
+            data = path.read_bytes()
+        except OSError as e:
+            raise ToolError(f"{path}: software.program cannot be read ({e.strerror or e})") from None
+        copy = self.folder / "programs" / f"{hashlib.sha256(data).hexdigest()[:20]}.elf"
+        try:
+            intact = copy.read_bytes() == data
+        except OSError:
+            intact = False
+        if not intact:
+            copy.parent.mkdir(exist_ok=True)
+            write_file(copy, data, durable=True)
+        return configuration[:found.start(2)] + str(copy.resolve()) + configuration[found.end(2):]
+
     def store(self, configuration):
+        configuration = self.program_copy(configuration)
         key = run_key(configuration, self.model.digest)
         config = self.folder / f"{key}.yaml"
         try:

@@ -113,3 +113,27 @@ def test_a_stimulus_given_to_cores_or_a_program_missing_is_one_line(icnsim, tmp_
     (tmp_path / "short.elf").write_bytes((SOFTWARE / "reduce.elf").read_bytes()[:300])
     p = icnsim("platforms/cores-8x8.yaml", tmp_path / "short.elf")
     assert p.returncode == 2 and "cut short" in p.stderr and p.stderr.count("\n") == 1
+
+
+def test_a_cached_run_of_a_program_is_keyed_by_the_programs_bytes_not_its_path(icnsim, tmp_path):
+    # scripts/sweep and scripts/reproduce keep runs by their resolved configuration: the program's path
+    # there becomes a copy named by its content, so a rebuilt program is a new run.
+    import sys
+    import types
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import run_cache
+    cache = run_cache.RunCache(tmp_path / "cache", types.SimpleNamespace(digest="model"))
+    program = tmp_path / "p.elf"
+    program.write_bytes((SOFTWARE / "reduce.elf").read_bytes())
+    printed = icnsim("platforms/cores-8x8.yaml", program, "--print-config")
+    assert printed.returncode == 0, printed.stderr
+    first = cache.store(printed.stdout)
+    assert cache.store(printed.stdout) == first
+    stored = (tmp_path / "cache" / f"{first}.yaml").read_text()
+    assert str(program) not in stored and "/programs/" in stored
+    program.write_bytes((SOFTWARE / "token_ring.elf").read_bytes())  # rebuilt at the same path
+    second = cache.store(printed.stdout)
+    assert second != first
+    # The stored configuration runs the copy it names.
+    ran = icnsim(tmp_path / "cache" / f"{first}.yaml", "-q")
+    assert ran.returncode == 0 and "reduce: 64 nodes" in ran.stdout
