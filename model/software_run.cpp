@@ -1,5 +1,7 @@
 #include "software_run.h"
 
+#include <tlm>
+
 #include <algorithm>
 
 #include "cores/device_map.h"
@@ -23,6 +25,9 @@ AddressMap SoftwareRun::address_map(NodeId nodes, std::uint32_t memory_bytes) {
 SoftwareRun::SoftwareRun(Fabric& fabric, const ProcessorConfig& config, std::function<void(Cycle)> halted_all,
                          std::function<void(const std::string&)> failed)
     : config_(config), image_(ElfImage::load(config.program, config.memory_bytes)) {
+  // How far a core may run ahead: TLM-2.0's global quantum, which every core's quantum keeper reads
+  // (the run owns the simulation, as a virtual platform's top level would).
+  tlm::tlm_global_quantum::instance().set(fabric.clock().cycles(config.quantum));
   const NodeId nodes = fabric.node_count();
   const int flit_bytes = fabric.platform().tlm.flit_bytes;
   const int longest = fabric.longest_packet();

@@ -244,7 +244,7 @@ def bench_vp_memory(cycles):
 
 
 # (program, its arguments, what bounds it): compute-bound, and communication-bound on the network.
-CORE_PROGRAMS = [("reduce", "200000", "compute-bound: each core sums 200,000 squares, then one tree reduction"),
+CORE_PROGRAMS = [("reduce", "1000000", "compute-bound: each core sums 1,000,000 squares, then one tree reduction"),
                  ("token_ring", "200", "communication-bound: a token round the 64 nodes 200 times")]
 CORE_TARGET = 50e6  # simulated instructions per second of wall time, all cores together (compute-bound)
 

@@ -54,6 +54,15 @@ ProcessorConfig ProcessorConfig::from(const ParameterSet& processor, const Param
     c.arguments.push_back(std::int32_t(std::uint32_t(value)));
     at = end;
   }
+  if (!c.iss) {  // keys that would change nothing
+    for (const char* key : {"cycles_per_instruction", "memory_latency", "quantum", "memory_bytes"})
+      if (processor.given(key))
+        throw ConfigError(processor.problem(key, "applies to cores, and processor.type is generator (allowed: with "
+                                                 "processor.type: iss)"));
+    if (software.given("arguments"))
+      throw ConfigError(software.problem("arguments", "are a program's, and processor.type is generator (allowed: "
+                                                      "with processor.type: iss)"));
+  }
   if (c.iss && c.program.empty())
     throw ConfigError(processor.problem("type", "iss runs a program, and software.program names none (allowed: "
                                                 "icnsim PLATFORM PROGRAM.elf, or software.program)"));
