@@ -6,6 +6,7 @@
 
 #include "cores/device_map.h"
 #include "fabric.h"
+#include "platform/configuration.h"
 
 namespace icn {
 
@@ -20,6 +21,18 @@ AddressMap SoftwareRun::address_map(NodeId nodes, std::uint32_t memory_bytes) {
     ranges.push_back(r);
   }
   return AddressMap(std::move(ranges));
+}
+
+std::uint64_t SoftwareRun::estimated_bytes(const PlatformConfig& platform) {
+  if (!platform.processor.iss) return 0;
+  constexpr std::uint64_t kEmulator = 3'000'000;
+  return std::uint64_t(platform.network.topology().node_count()) * (platform.processor.memory_bytes + kEmulator);
+}
+
+std::uint64_t SoftwareRun::reserved_address_space(const PlatformConfig& platform) {
+  if (!platform.processor.iss) return 0;
+  constexpr std::uint64_t kTranslationBuffer = std::uint64_t(1) << 30;
+  return std::uint64_t(platform.network.topology().node_count()) * (kTranslationBuffer + (8 << 20));
 }
 
 SoftwareRun::SoftwareRun(Fabric& fabric, const ProcessorConfig& config, std::function<void(Cycle)> halted_all,

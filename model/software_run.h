@@ -17,6 +17,7 @@
 namespace icn {
 
 class Fabric;
+struct PlatformConfig;
 struct ProcessorConfig;
 
 class SoftwareRun : public ResultSource {
@@ -29,6 +30,12 @@ class SoftwareRun : public ResultSource {
   // The remote windows as the TLM-2.0 ports' address map: node n's memory at ICN_REMOTE_BASE + n ×
   // ICN_REMOTE_STRIDE, served by its core (the node's local target 0).
   static AddressMap address_map(NodeId nodes, std::uint32_t memory_bytes);
+  // What the cores of a platform take in memory: each core's own memory, and about 3 MB for its
+  // emulator (translation cache, state) and thread stack, as measured (docs/cores.md, "Limits").
+  static std::uint64_t estimated_bytes(const PlatformConfig& platform);
+  // The address space they reserve: Unicorn 2.0 reserves 1 GiB for each engine's translated code (it
+  // touches a few megabytes of it), and ends the process when it cannot.
+  static std::uint64_t reserved_address_space(const PlatformConfig& platform);
 
   const std::vector<std::unique_ptr<IssCore>>& cores() const { return cores_; }
   std::optional<Cycle> completed_at() const { return completed_; }

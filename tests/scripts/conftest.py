@@ -104,6 +104,8 @@ RELEASE_ONLY = {
         "256 cores: the same program's 64-core run is instrumented, and the cores' code does not depend on the size",
     "test_every_shipped_program_exits_0_with_its_own_answer_checked[transpose-platforms/cores-16x16.yaml]":
         "256 cores: the same program's 64-core run is instrumented, and the cores' code does not depend on the size",
+    "test_cores_that_cannot_reserve_their_emulators_address_space_are_refused_in_one_line":
+        "AddressSanitizer reserves terabytes of address space for its shadow memory: it cannot start under prlimit --as",
     "test_an_interrupted_sweep_resumes_without_recomputing_a_finished_run":
         "the sweep tool's interruption and resumption (Python) over eight ordinary 20,000-cycle runs",
 }

@@ -137,3 +137,13 @@ def test_a_cached_run_of_a_program_is_keyed_by_the_programs_bytes_not_its_path(i
     # The stored configuration runs the copy it names.
     ran = icnsim(tmp_path / "cache" / f"{first}.yaml", "-q")
     assert ran.returncode == 0 and "reduce: 64 nodes" in ran.stdout
+
+
+def test_cores_that_cannot_reserve_their_emulators_address_space_are_refused_in_one_line(tmp_path):
+    # Unicorn reserves 1 GiB of address space per core for translated code and ends the process when
+    # it cannot: under ulimit -v the run is refused before any core starts.
+    import subprocess
+    p = subprocess.run(["prlimit", "--as=4000000000", str(BUILD / "model" / "icnsim"), "platforms/cores-8x8.yaml",
+                        str(SOFTWARE / "reduce.elf")], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert p.returncode == 2 and p.stderr.count("\n") == 1, p.stderr
+    assert "64 cores reserve about" in p.stderr and "ulimit -v" in p.stderr
