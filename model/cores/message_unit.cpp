@@ -7,22 +7,6 @@
 
 namespace icn {
 
-std::uint32_t MessageBoard::open(ProgramMessage message) {
-  if (free_.empty()) {
-    slots_.push_back(std::move(message));
-    return std::uint32_t(slots_.size() - 1);
-  }
-  const std::uint32_t tag = free_.back();
-  free_.pop_back();
-  slots_[tag] = std::move(message);
-  return tag;
-}
-
-ProgramMessage MessageBoard::take(std::uint32_t tag) {
-  free_.push_back(tag);
-  return std::move(slots_[tag]);
-}
-
 MessageUnit::MessageUnit(NodeId node, NodeId nodes, Endpoint& endpoint, MessageBoard& board, const CycleClock& clock,
                          int flit_bytes, int longest_packet)
     : node_(node),

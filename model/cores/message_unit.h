@@ -9,6 +9,7 @@
 #include <systemc>
 #include <vector>
 
+#include "core/slot_table.h"
 #include "core/types.h"
 #include "ni/endpoint.h"
 
@@ -25,15 +26,7 @@ struct ProgramMessage {
 };
 
 // The messages in flight, by the tag their packet carries; shared by every node's unit.
-class MessageBoard {
- public:
-  std::uint32_t open(ProgramMessage message);
-  ProgramMessage take(std::uint32_t tag);
-
- private:
-  std::vector<ProgramMessage> slots_;
-  std::vector<std::uint32_t> free_;
-};
+using MessageBoard = SlotTable<ProgramMessage>;
 
 class MessageUnit : public EndpointClient {
  public:

@@ -11,17 +11,6 @@
 
 namespace icn {
 
-std::uint32_t TlmNetwork::open(TlmTransaction transaction) {
-  if (free_.empty()) {
-    transactions_.push_back(std::move(transaction));
-    return std::uint32_t(transactions_.size() - 1);
-  }
-  const std::uint32_t tag = free_.back();
-  free_.pop_back();
-  transactions_[tag] = std::move(transaction);
-  return tag;
-}
-
 TlmPort::TlmPort(sc_core::sc_module_name name, NodeId node, Endpoint& endpoint, const TlmPortContext& c)
     : sc_core::sc_module(name),
       target_socket("target_socket"),

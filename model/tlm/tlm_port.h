@@ -39,6 +39,7 @@
 #include <systemc>
 #include <vector>
 
+#include "core/slot_table.h"
 #include "core/types.h"
 #include "ni/endpoint.h"
 #include "tlm/address_map.h"
@@ -90,14 +91,13 @@ class TlmNetwork {
   // as estimated).
   std::function<void(Cycle created, Cycle latency, int flits)> estimated;
   TransactionTrace* trace = nullptr;  // tlm.trace, if given
-  std::uint32_t open(TlmTransaction transaction);
+  std::uint32_t open(TlmTransaction transaction) { return transactions_.open(std::move(transaction)); }
   TlmTransaction& operator[](std::uint32_t tag) { return transactions_[tag]; }
-  void close(std::uint32_t tag) { free_.push_back(tag); }
+  void close(std::uint32_t tag) { transactions_.close(tag); }
   std::vector<TlmPort*> ports;  // by node
 
  private:
-  std::vector<TlmTransaction> transactions_;
-  std::vector<std::uint32_t> free_;
+  SlotTable<TlmTransaction> transactions_;
 };
 
 // What every node's port shares: the platform's tlm.* settings, the longest packet it may send (in

@@ -5,14 +5,14 @@
    words. Because each owner applies its updates itself, none is lost; two checksums over GF(2) show
    that every update was applied once and to its word: the XOR of all words, which an update changes by
    its value, and the XOR of each word rotated by its index, changed by the value rotated by the
-   update's index. Each node adds its updates' share to both; a tree reduction brings them to node 0,
+   update's index. Each node adds its updates' share to both; icn_reduce_xor brings them to node 0,
    which checks them. Arguments: updates per node (4096), words per node (1024, a power of 2). */
 #include <stdint.h>
 #include <stdio.h>
 
 #include "icn.h"
 
-enum { BUCKET = 32, MOST_WORDS = 16384, TAG_UPDATES = 20, TAG_DONE = 21, TAG_SUM = 22 };
+enum { BUCKET = 32, MOST_WORDS = 16384, TAG_UPDATES = 20, TAG_DONE = 21 };
 
 static uint32_t table[MOST_WORDS];
 static uint32_t bucket[256][2 * BUCKET]; /* (global index, value) pairs waiting for each owner */
@@ -97,18 +97,7 @@ int main(void) {
     after.rotated ^= rotl(table[w], me * words + w);
   }
   uint32_t sums[4] = {share.plain, share.rotated, after.plain, after.rotated};
-  unsigned distance = 1;
-  for (; distance < nodes; distance <<= 1) {
-    if (me & distance) {
-      icn_send(me - distance, TAG_SUM, sums, sizeof sums);
-      break;
-    }
-    if (me + distance < nodes) {
-      uint32_t part[4];
-      icn_recv(me + distance, TAG_SUM, part, sizeof part);
-      for (int i = 0; i < 4; ++i) sums[i] ^= part[i];
-    }
-  }
+  icn_reduce_xor(sums, 4);
   if (me != 0) return 0;
   printf("gups: %u nodes x %lu updates into %lu words each\n", nodes, (unsigned long)updates, (unsigned long)words);
   return sums[0] == sums[2] && sums[1] == sums[3] ? 0 : 1;

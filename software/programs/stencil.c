@@ -5,15 +5,15 @@
    coefficients differ so that the check sees a halo that went to the wrong side: with the weight
    i^x (i² = −1) of a word at column x, a step multiplies Σ i^x·u by (3 + 5) + i(2 − 1) = 8 + i, and
    with i^y (rows counted southward) Σ i^y·u by (1 + 2) + i(3 − 5) = 3 − 2i, and the plain sum by 11 (exactly, in
-   Gaussian integers modulo 2^32; P·B a multiple of 4). Every node reduces the three sums of its
-   block up a binomial tree; node 0 checks them against the starting sums times those factors to the
+   Gaussian integers modulo 2^32; P·B a multiple of 4). Every node adds the three sums of its
+   block into node 0's (icn_reduce_add); node 0 checks them against the starting sums times those factors to the
    power T. Arguments: B (16, a multiple of 4, at most 64), T (10). */
 #include <stdint.h>
 #include <stdio.h>
 
 #include "icn.h"
 
-enum { MOST = 64, TAG_EAST = 30, TAG_WEST = 31, TAG_NORTH = 32, TAG_SOUTH = 33, TAG_SUM = 34 };
+enum { MOST = 64, TAG_EAST = 30, TAG_WEST = 31, TAG_NORTH = 32, TAG_SOUTH = 33 };
 
 static uint32_t grid[2][MOST + 2][MOST + 2];
 static uint32_t edge[MOST];
@@ -93,18 +93,7 @@ int main(void) {
   Gauss mine[3];
   sums(grid[steps & 1], b, x0, y0, mine);
   Gauss both[6] = {total[0], total[1], total[2], mine[0], mine[1], mine[2]};
-  unsigned distance = 1;
-  for (; distance < nodes; distance <<= 1) {
-    if (me & distance) {
-      icn_send(me - distance, TAG_SUM, both, sizeof both);
-      break;
-    }
-    if (me + distance < nodes) {
-      Gauss part[6];
-      icn_recv(me + distance, TAG_SUM, part, sizeof part);
-      for (int i = 0; i < 6; ++i) both[i] = plus(both[i], part[i]);
-    }
-  }
+  icn_reduce_add(&both[0].re, 12); /* Gaussian integers add part by part */
   if (me != 0) return 0;
   const Gauss factor[3] = {{11, 0}, {8, 1}, {3, (uint32_t)-2}};
   int wrong = 0;

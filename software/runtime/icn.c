@@ -82,6 +82,7 @@ size_t icn_wait(unsigned node, uint32_t tag) {
 
 #define TAG_ARRIVE 0xffff0000u
 #define TAG_RELEASE 0xffff0001u
+#define TAG_REDUCE 0xffff0002u
 #define TAG_ROUND 0xffff0100u /* + the round */
 
 void icn_barrier_central(void) {
@@ -105,3 +106,28 @@ void icn_barrier_tree(void) {
     icn_recv((me + nodes - distance) % nodes, TAG_ROUND + round, NULL, 0);
   }
 }
+
+/* At step d a node with bit d set sends what it has to the node without it, and is done; the others
+   take in what the node d above them sends. */
+static void reduce_words(uint32_t *words, unsigned count, int exclusive_or) {
+  enum { MOST = 64 };
+  const unsigned me = icn_node(), nodes = icn_nodes();
+  uint32_t part[MOST];
+  if (count > MOST) {
+    printf("icn_reduce: %u words (allowed: up to %d)\n", count, MOST);
+    icn_exit(2);
+  }
+  for (unsigned distance = 1; distance < nodes; distance <<= 1) {
+    if (me & distance) {
+      icn_send(me - distance, TAG_REDUCE, words, count * sizeof words[0]);
+      return;
+    }
+    if (me + distance < nodes) {
+      icn_recv(me + distance, TAG_REDUCE, part, count * sizeof words[0]);
+      for (unsigned i = 0; i < count; ++i) words[i] = exclusive_or ? words[i] ^ part[i] : words[i] + part[i];
+    }
+  }
+}
+
+void icn_reduce_add(uint32_t *words, unsigned count) { reduce_words(words, count, 0); }
+void icn_reduce_xor(uint32_t *words, unsigned count) { reduce_words(words, count, 1); }

@@ -38,6 +38,11 @@ size_t icn_wait(unsigned node, uint32_t tag);
 void icn_barrier_central(void);
 void icn_barrier_tree(void);
 
+/* Word-wise sums (modulo 2^32) or XORs of `count` words (at most 64) over all nodes, into node 0's
+   `words`, up a binomial tree (⌈log2 N⌉ steps); the other nodes' words are left partial. */
+void icn_reduce_add(uint32_t *words, unsigned count);
+void icn_reduce_xor(uint32_t *words, unsigned count);
+
 /* Ends this core's program with `status` (0: success); returning from main does the same. */
 void icn_exit(int status) __attribute__((noreturn));
 
