@@ -54,12 +54,12 @@ ProcessorConfig ProcessorConfig::from(const ParameterSet& processor, const Param
     c.arguments.push_back(std::int32_t(std::uint32_t(value)));
     at = end;
   }
-  if (!c.iss) {  // keys that would change nothing
-    for (const char* key : {"cycles_per_instruction", "memory_latency", "quantum", "memory_bytes"})
-      if (processor.given(key))
-        throw ConfigError(processor.problem(key, "applies to cores, and processor.type is generator (allowed: with "
-                                                 "processor.type: iss)"));
-    if (software.given("arguments"))
+  if (!c.iss) {  // set away from its default, a core's key would change nothing (a printed default reads back)
+    for (const ParameterSpec& spec : processor_parameters())
+      if (spec.key != "type" && processor.text(spec.key) != spec.default_value)
+        throw ConfigError(processor.problem(spec.key, "applies to cores, and processor.type is generator (allowed: "
+                                                      "with processor.type: iss)"));
+    if (!software.text("arguments").empty())
       throw ConfigError(software.problem("arguments", "are a program's, and processor.type is generator (allowed: "
                                                       "with processor.type: iss)"));
   }
