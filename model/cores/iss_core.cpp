@@ -1,7 +1,5 @@
 #include "cores/iss_core.h"
 
-#include <unicorn/unicorn.h>
-
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -9,6 +7,7 @@
 #include "core/cycle_clock.h"
 #include "cores/device_map.h"
 #include "cores/message_unit.h"
+#include "cores/unicorn_library.h"
 
 namespace icn {
 
@@ -19,6 +18,8 @@ std::string hex(std::uint64_t value) {
   std::snprintf(text, sizeof text, "0x%08llx", (unsigned long long)value);
   return text;
 }
+
+const UnicornLibrary& unicorn() { return UnicornLibrary::get(); }
 
 // A core's thread runs the emulator, whose translator and callbacks (which wait on the network)
 // need more stack than SystemC gives a thread by default.
@@ -40,6 +41,7 @@ IssCore::IssCore(sc_core::sc_module_name name, NodeId node, NodeId nodes, const 
       events_(std::move(events)),
       memory_(image),
       entry_(entry) {
+  UnicornLibrary::get();  // loaded now, as the platform is built: a missing library is refused in one line
   memory_socket.register_b_transport(this, &IssCore::memory_transport);
   memory_socket.register_transport_dbg(this, &IssCore::memory_debug);
   SC_HAS_PROCESS(IssCore);
@@ -48,14 +50,14 @@ IssCore::IssCore(sc_core::sc_module_name name, NodeId node, NodeId nodes, const 
 }
 
 IssCore::~IssCore() {
-  if (uc_) uc_close(uc_);
+  if (uc_) unicorn().close(uc_);
 }
 
 Cycle IssCore::local_cycle() const { return clock_.cycle_at(quantum_.get_current_time()); }
 
 std::uint32_t IssCore::pc() const {
   std::uint32_t value = 0;
-  uc_reg_read(uc_, UC_RISCV_REG_PC, &value);
+  unicorn().reg_read(uc_, UC_RISCV_REG_PC, &value);
   return value;
 }
 
@@ -68,36 +70,36 @@ void IssCore::fail(const std::string& what) {
   if (failed_ || halted_) return;
   failed_ = true;
   fault_ = "node " + std::to_string(node_) + ": " + what;
-  uc_emu_stop(uc_);
+  unicorn().emu_stop(uc_);
 }
 
 void IssCore::run() {
   const auto check = [this](uc_err e, const char* what) {
-    if (e != UC_ERR_OK) fail(std::string("the emulator refused to ") + what + " (" + uc_strerror(e) + ")");
+    if (e != UC_ERR_OK) fail(std::string("the emulator refused to ") + what + " (" + unicorn().strerror(e) + ")");
     return e == UC_ERR_OK;
   };
-  if (!check(uc_open(UC_ARCH_RISCV, UC_MODE_RISCV32, &uc_), "start")) {
+  if (!check(unicorn().open(UC_ARCH_RISCV, UC_MODE_RISCV32, &uc_), "start")) {
     events_.failed(fault_);
     return;
   }
   // The node's memory at the emulator's own speed; devices and other nodes' memory through callbacks.
   uc_hook hook;
   const bool ready =
-      check(uc_mem_map_ptr(uc_, ICN_RAM_BASE, memory_.size(), UC_PROT_ALL, memory_.data()), "map the memory") &&
-      check(uc_mmio_map(uc_, ICN_DEVICE_BASE, ICN_DEVICE_SIZE, device_read, this, device_write, this), "map the devices") &&
-      check(uc_mmio_map(uc_, ICN_REMOTE_BASE, std::uint64_t(nodes_) * ICN_REMOTE_STRIDE, remote_read, this, remote_write,
+      check(unicorn().mem_map_ptr(uc_, ICN_RAM_BASE, memory_.size(), UC_PROT_ALL, memory_.data()), "map the memory") &&
+      check(unicorn().mmio_map(uc_, ICN_DEVICE_BASE, ICN_DEVICE_SIZE, device_read, this, device_write, this), "map the devices") &&
+      check(unicorn().mmio_map(uc_, ICN_REMOTE_BASE, std::uint64_t(nodes_) * ICN_REMOTE_STRIDE, remote_read, this, remote_write,
                         this), "map the other nodes' memory") &&
-      check(uc_hook_add(uc_, &hook, UC_HOOK_BLOCK, reinterpret_cast<void*>(on_block), this, 1, 0), "count blocks") &&
-      check(uc_hook_add(uc_, &hook, UC_HOOK_MEM_INVALID, reinterpret_cast<void*>(on_fault), this, 1, 0), "trap faults") &&
-      check(uc_hook_add(uc_, &hook, UC_HOOK_INSN_INVALID, reinterpret_cast<void*>(on_invalid), this, 1, 0),
+      check(unicorn().hook_add(uc_, &hook, UC_HOOK_BLOCK, reinterpret_cast<void*>(on_block), this, 1, 0), "count blocks") &&
+      check(unicorn().hook_add(uc_, &hook, UC_HOOK_MEM_INVALID, reinterpret_cast<void*>(on_fault), this, 1, 0), "trap faults") &&
+      check(unicorn().hook_add(uc_, &hook, UC_HOOK_INSN_INVALID, reinterpret_cast<void*>(on_invalid), this, 1, 0),
             "trap invalid instructions") &&
-      check(uc_hook_add(uc_, &hook, UC_HOOK_INTR, reinterpret_cast<void*>(on_interrupt), this, 1, 0), "trap exceptions");
+      check(unicorn().hook_add(uc_, &hook, UC_HOOK_INTR, reinterpret_cast<void*>(on_interrupt), this, 1, 0), "trap exceptions");
   quantum_.reset();
   if (ready) {
-    const uc_err e = uc_emu_start(uc_, entry_, 0, 0, 0);
+    const uc_err e = unicorn().emu_start(uc_, entry_, 0, 0, 0);
     if (!halted_ && !failed_)
       fail(e == UC_ERR_OK ? "the program stopped at " + hex(pc()) + " without writing ICN_EXIT"
-                          : std::string("the emulator stopped: ") + uc_strerror(e) + " near " + hex(pc()));
+                          : std::string("the emulator stopped: ") + unicorn().strerror(e) + " near " + hex(pc()));
   }
   if (!console_line_.empty()) std::cout << "node " << node_ << ": " << console_line_ << "\n";
   if (failed_) {
@@ -246,7 +248,7 @@ void IssCore::write_device(std::uint64_t offset, std::uint32_t value) {
       halted_ = true;
       exit_status_ = std::int32_t(value);
       halt_cycle_ = local_cycle();
-      uc_emu_stop(uc_);
+      unicorn().emu_stop(uc_);
       return;
     case ICN_ARG_INDEX: argument_index_ = value; return;
     case ICN_SEND_DEST: send_destination_ = value; return;
