@@ -3,6 +3,7 @@ checks its own answer, a wrong one is reported as failed, runs are deterministic
 not depend on how far a core runs ahead, a remote load takes the network's round trip, and a program
 that goes wrong ends with one line naming its node."""
 import json
+import os
 
 import pytest
 
@@ -14,6 +15,17 @@ CORE_PLATFORMS = ["platforms/cores-8x8.yaml", "platforms/cores-16x16.yaml"]
 
 pytestmark = pytest.mark.skipif(not (SOFTWARE / "reduce.elf").exists(),
                                 reason="the programs are not built (no RISC-V cross-compiler: scripts/setup installs it)")
+
+
+def own_lines(stderr):
+    """icnsim's lines of STDERR. Under AddressSanitizer (scripts/test --sanitize), Unicorn's longjmp out of
+    a fault on a SystemC thread's stack makes ASan warn, in three lines, that it cannot tell that stack's
+    bounds (a known limit of ASan with user-level stacks); the run is unaffected, and the lines are ASan's."""
+    lines = stderr.splitlines()
+    if os.environ.get("ICNSIM_SANITIZE") == "1":
+        lines = [line for line in lines if not (line.startswith("==") and "WARNING: ASan is ignoring" in line)
+                 and line != "False positive error reports may follow" and not line.startswith("For details see ")]
+    return lines
 
 
 def run(icnsim, tmp_path, platform, program, *settings, name="result"):
@@ -93,7 +105,7 @@ def test_a_remote_load_takes_the_networks_round_trip_for_its_packets_at_zero_loa
 def test_a_program_that_goes_wrong_ends_with_one_line_naming_its_node_and_address(icnsim, tmp_path, fault, message):
     p, result = run(icnsim, tmp_path, "platforms/cores-8x8.yaml", "faults", f"software.arguments={fault}")
     assert p.returncode == 6
-    assert p.stderr.count("\n") == 1 and message in p.stderr, p.stderr
+    assert len(own_lines(p.stderr)) == 1 and message in p.stderr, p.stderr
     assert result["status"]["state"] == "program_error" and message in result["status"]["reason"]
 
 
