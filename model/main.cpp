@@ -455,9 +455,14 @@ void stop_on_signals() {
     if (temporary_result) ::unlink(temporary_result);  // the result's temporary file
     std::_Exit(128 + signal_number);
   });
-  std::signal(SIGINT, on_signal);
+  // SIGINT and SIGHUP ignored when the run started stay ignored: `nohup icnsim …` promises to outlive
+  // the terminal and `icnsim … &` in a script to be out of Ctrl-C's reach (as a shell does for its jobs).
+  for (int signal_number : {SIGINT, SIGHUP}) {
+    struct sigaction current {};
+    if (::sigaction(signal_number, nullptr, &current) == 0 && current.sa_handler == SIG_IGN) continue;
+    std::signal(signal_number, on_signal);  // SIGHUP, a closed terminal: stop as for SIGTERM, result kept
+  }
   std::signal(SIGTERM, on_signal);
-  std::signal(SIGHUP, on_signal);  // a closed terminal or session: stop as for SIGTERM, result kept
   // A result larger than the file-size limit fails its write (exit 4) instead of killing the run.
   std::signal(SIGXFSZ, SIG_IGN);
 }

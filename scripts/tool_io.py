@@ -351,7 +351,9 @@ def run(main, argv=None, prog=None):
     """Runs a tool's main(argv) and returns its exit status, every failure as one line on stderr."""
     prog = prog or os.path.basename(sys.argv[0])
     for number in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(number, _raise_interrupted)
+        # SIGHUP ignored at start stays ignored (nohup), as Python keeps an ignored SIGINT (a job started with &).
+        if number == signal.SIGTERM or signal.getsignal(number) is not signal.SIG_IGN:
+            signal.signal(number, _raise_interrupted)
     try:
         try:
             return main(argv)

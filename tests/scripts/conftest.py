@@ -4,12 +4,21 @@ import importlib.util
 import json
 import os
 import pathlib
+import signal
 import subprocess
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BUILD = pathlib.Path(os.environ.get("ICNSIM_BUILD", ROOT / "build"))
+
+
+def as_from_a_terminal():
+    """A child's SIGINT and SIGHUP as a terminal's process has them (their default actions), for tests that
+    send them: a suite started in the background (`./scripts/test &`, nohup) passes them on ignored, and the
+    tools rightly keep an ignored SIGINT or SIGHUP ignored. Popen(..., preexec_fn=as_from_a_terminal)."""
+    for number in (signal.SIGINT, signal.SIGHUP):
+        signal.signal(number, signal.SIG_DFL)
 
 
 @pytest.fixture

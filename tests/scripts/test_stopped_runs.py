@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from conftest import BUILD, ROOT
+from conftest import BUILD, ROOT, as_from_a_terminal
 
 # A short warm-up: the instrumented build under load simulates well under 1,000 cycles in a second.
 LONG = ["--set", "simulation.cycles=4000000", "--set", "simulation.warmup=100",
@@ -23,7 +23,7 @@ DEADLOCK = ["--set", "network.radix=8", "--set", "routing.type=tfar", "--set", "
 def run_and_signal(out, sig):
     proc = subprocess.Popen([str(BUILD / "model" / "icnsim"), "platforms/default.yaml", "stimuli/uniform.yaml",
                              *LONG, "-q", "--out", str(out)], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, preexec_fn=as_from_a_terminal)
     time.sleep(1.0)
     proc.send_signal(sig)
     stdout, stderr = proc.communicate(timeout=60)
@@ -52,6 +52,28 @@ def test_sigterm_and_sighup_are_interruptions_too(tmp_path):
         status, stderr = run_and_signal(out, sig)
         assert status == code, stderr
         assert json.loads(out.read_text())["status"]["state"] == "interrupted"
+
+
+def test_a_run_started_with_sigint_and_sighup_ignored_keeps_them_ignored_and_completes(tmp_path):
+    # nohup (SIGHUP) and a script's `&` (SIGINT) hand the run those signals ignored: a closed terminal or
+    # a Ctrl-C meant for the shell must not stop it. icnsim used to install its handlers over them.
+    def ignored():
+        for number in (signal.SIGINT, signal.SIGHUP):
+            signal.signal(number, signal.SIG_IGN)
+    out = tmp_path / "r.json"
+    proc = subprocess.Popen([str(BUILD / "model" / "icnsim"), "platforms/default.yaml", "stimuli/uniform.yaml",
+                             "--set", "simulation.cycles=20000", "--set", "simulation.warmup=100", "-q", "--out", str(out)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=ignored)
+    deadline = time.time() + 60
+    while not list(tmp_path.glob(".*.tmp")) and time.time() < deadline:  # the run is under way
+        time.sleep(0.005)
+    time.sleep(0.1)
+    assert proc.poll() is None, "the run ended before it could be signalled"
+    for number in (signal.SIGHUP, signal.SIGINT):
+        proc.send_signal(number)
+    _, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 0, stderr
+    assert json.loads(out.read_text())["status"]["state"] == "completed"
 
 
 def test_a_stop_while_a_large_network_is_built_ends_at_once_and_writes_nothing(tmp_path):

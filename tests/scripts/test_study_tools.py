@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from conftest import BUILD, ROOT
+from conftest import BUILD, ROOT, as_from_a_terminal
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import sweep  # noqa: E402
@@ -232,7 +232,7 @@ def test_a_signal_that_ends_icnsim_takes_its_temporary_result_with_it(tmp_path, 
     run = subprocess.Popen([ICNSIM, ROOT / "platforms/default.yaml", ROOT / "stimuli/uniform.yaml", "--set",
                             "network.radix=32", "--set", "simulation.cycles=400000", "-q", "--out", out], cwd=tmp_path,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                           preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_CORE, (0, 0)))  # no core file
+                           preexec_fn=lambda: (as_from_a_terminal(), resource.setrlimit(resource.RLIMIT_CORE, (0, 0))))  # no core file
     deadline = time.time() + 60
     while not temporaries(tmp_path) and time.time() < deadline:
         time.sleep(0.02)
@@ -361,7 +361,8 @@ def test_the_tools_answer_signals_in_one_line_with_the_documented_code_and_leave
     for number, code in ((signal.SIGTERM, 143), (signal.SIGINT, 130), (signal.SIGHUP, 129)):
         out = tmp_path / f"out-{number}"
         p = subprocess.Popen([PYTHON, ROOT / "scripts" / "sweep.py", spec, "--out", out, "--jobs", "1"], cwd=ROOT,
-                             env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             preexec_fn=as_from_a_terminal)
         deadline = time.time() + 60
         while not list(out.glob("runs/.*.tmp")) and time.time() < deadline:
             time.sleep(0.02)
@@ -374,3 +375,22 @@ def test_the_tools_answer_signals_in_one_line_with_the_documented_code_and_leave
         # What an interrupted run wrote is not taken for its result: the next sweep runs it again.
         again = run_sweep(spec, out, "--jobs", "2", "--dry-run")
         assert again.returncode == 0 and "0 cached, 4 to run" in again.stderr, again.stderr
+
+
+def test_a_sweep_started_under_nohup_outlives_its_terminal(tmp_path):
+    # nohup hands the sweep SIGHUP ignored: the closed terminal must not stop it or its runs (the
+    # tools and icnsim used to install their handlers over it).
+    spec = sweep_file(tmp_path, "set: {simulation.cycles: 20000, simulation.warmup: 500}\n"
+                                "axes: {stimulus.injection.rate: [0.01, 0.02]}\n")
+    out = tmp_path / "out"
+    p = subprocess.Popen([PYTHON, ROOT / "scripts" / "sweep.py", spec, "--out", out, "--jobs", "1"], cwd=ROOT,
+                         env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+    deadline = time.time() + 60
+    while not list(out.glob("runs/.*.json.*.tmp")) and time.time() < deadline:  # a run under way
+        time.sleep(0.02)
+    assert p.poll() is None, "the sweep ended before it could be signalled"
+    p.send_signal(signal.SIGHUP)
+    _, stderr = p.communicate(timeout=120)
+    assert p.returncode == 0, stderr
+    assert "2 points, 2 runs" in stderr and len(list(out.glob("runs/*.json"))) == 2
