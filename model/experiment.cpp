@@ -91,8 +91,16 @@ void Experiment::attach_stimulus(const std::vector<NodeId>& nodes, Role role) {
   schedule_->stop_simulation_when_complete(!background);
   if (trace_replay_) trace_replay_->stop_simulation_when_complete(!background);
 
-  show_progress_ = !background && platform.simulation.progress && isatty(STDERR_FILENO);
-  attach_sampling(!background);
+  attach_observers(!background);
+}
+
+// What watches a run, whatever drives it (a stimulus or the cores): the progress line, the time series,
+// the spatial samples and the watchdog; `drives` is false for a background stimulus beside TLM-2.0
+// initiators, which neither shows progress nor supervises the run.
+void Experiment::attach_observers(bool drives) {
+  const PlatformConfig& platform = configuration_.platform;
+  show_progress_ = drives && platform.simulation.progress && isatty(STDERR_FILENO);
+  attach_sampling(drives);
   SC_HAS_PROCESS(Experiment);
   if (platform.simulation.spatial_sample_interval > 0) SC_METHOD(spatial_sample);
   attach_watchdog();
@@ -104,11 +112,7 @@ void Experiment::attach_cores() {
       *fabric_, platform.processor,
       [](Cycle) { sc_core::sc_stop(); },  // the last core has halted: the program's time
       [this](const std::string& reason) { stop_early(RunStatus::State::ProgramError, reason); });
-  show_progress_ = platform.simulation.progress && isatty(STDERR_FILENO);
-  attach_sampling(true);
-  SC_HAS_PROCESS(Experiment);
-  if (platform.simulation.spatial_sample_interval > 0) SC_METHOD(spatial_sample);
-  attach_watchdog();
+  attach_observers(true);
 }
 
 void Experiment::attach_watchdog() {

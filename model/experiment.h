@@ -106,6 +106,7 @@ class Experiment : public sc_core::sc_module {
   void attach_stimulus(const std::vector<NodeId>& nodes, Role role);  // generators on these (all if empty)
   void attach_cores();     // processor.type: iss — a core per node runs software.program
   void attach_watchdog();
+  void attach_observers(bool drives);  // progress, sampling, spatial samples and watchdog, for either of the two above
   void attach_sampling(bool supervised);  // the time series and the window's activity (and run()'s supervision)
   void sample();
   void take_sample(Cycle now);

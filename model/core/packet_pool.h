@@ -10,6 +10,14 @@
 
 namespace icn {
 
+// What a message is to the network: a client sends one (ni/endpoint.h), and its packet carries it.
+enum class MessageKind : std::uint8_t {
+  Data,         // generated or replayed traffic: dropped, and counted, at a full source queue under drop
+  Transaction,  // a TLM-2.0 request or response: never dropped (its initiator waits for it)
+  Metapacket,   // a congestion-control message on the metapackets' lane, ahead of all traffic (self-tuned sec. 5.3)
+  Program,      // a message a program sends (cores/): never dropped (its core waits for room), heard by its own client
+};
+
 struct Packet {
   NodeId source = 0;
   NodeId destination = 0;
@@ -21,10 +29,8 @@ struct Packet {
   std::uint8_t priority = 0;   // traffic class, 0 = normal
   std::uint8_t recoveries = 0; // times software deadlock recovery absorbed and re-injected it
   bool in_network = false;     // head injected, tail not yet delivered
-  bool metapacket = false;     // congestion-control information, not traffic
-  bool transaction = false;    // a TLM-2.0 request or response (tlm/tlm_port.h), or with `program` a program's message
-  bool program = false;        // a program's message (cores/message_unit.h): tagged and never dropped like a transaction
-  std::uint32_t tag = 0;       // a metapacket's record in its gatherer, or a transaction's
+  MessageKind kind = MessageKind::Data;  // which client it is for; all but Data carry a tag
+  std::uint32_t tag = 0;       // a metapacket's record in its gatherer, a transaction's or a program message's
   // Where a non-minimal route sends it first (a dragonfly's intermediate group, a HyperX's switch, a
   // fat tree's top switch), drawn by the routing function where the packet enters the network (PAR
   // may draw again one hop later: RoutingFunction::choose_waypoint); kNoNode: no waypoint.
@@ -41,11 +47,11 @@ class PacketPool {
   // Congestion-control information, not traffic (router.metapacket_lane).
   PacketId allocate_metapacket() {
     const PacketId id = take();
-    packets_[id].metapacket = true;
+    packets_[id].kind = MessageKind::Metapacket;
     return id;
   }
   void release(PacketId id) {
-    if (!packets_[id].metapacket) --traffic_live_;
+    if (packets_[id].kind != MessageKind::Metapacket) --traffic_live_;
     free_.push_back(id);
   }
 

@@ -16,14 +16,6 @@ class sc_event;
 
 namespace icn {
 
-// What a message is to the network.
-enum class MessageKind : std::uint8_t {
-  Data,         // generated or replayed traffic: dropped, and counted, at a full source queue under drop
-  Transaction,  // a TLM-2.0 request or response: never dropped (its initiator waits for it)
-  Metapacket,   // a congestion-control message on the metapackets' lane, ahead of all traffic (self-tuned sec. 5.3)
-  Program,      // a message a program sends (cores/): never dropped (its core waits for room), heard by its own client
-};
-
 struct Message {
   MessageKind kind = MessageKind::Data;
   NodeId destination = 0;

@@ -80,8 +80,8 @@ void NetworkInterface::end_of_elaboration() {
 void NetworkInterface::send(const Message& m) {
   switch (m.kind) {
     case MessageKind::Data: send_data(m.destination, m.length, m.priority); break;
-    case MessageKind::Transaction: send_transaction(m.destination, m.length, m.tag); break;
-    case MessageKind::Program: packets_[send_transaction(m.destination, m.length, m.tag)].program = true; break;
+    case MessageKind::Transaction:
+    case MessageKind::Program: send_transaction(m.destination, m.length, m.tag, m.kind); break;
     case MessageKind::Metapacket: send_metapacket(m.destination, m.tag, m.ready); break;
   }
 }

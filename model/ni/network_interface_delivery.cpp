@@ -38,7 +38,7 @@ void NetworkInterface::deliver(Cycle now) {
     if (f.index != r.next_flit) delivery_error(f, now, "flit out of order, missing or duplicated");
     ++r.next_flit;
     const Cycle arrival = Cycle(f.sent) + delivery_latency_;
-    if (p.metapacket) {
+    if (p.kind == MessageKind::Metapacket) {
       ++measures_.total.metapacket_flits_delivered;
       if (f.is_tail()) {
         r.active = false;
@@ -68,8 +68,7 @@ void NetworkInterface::deliver(Cycle now) {
       }
       if (token_ && token_->held_by(f.packet)) token_->release(now);  // Disha: the recovery lane is free
       statistics_.packet_delivered(p, arrival);
-      const MessageKind kind = p.program ? MessageKind::Program : p.transaction ? MessageKind::Transaction : MessageKind::Data;
-      if (EndpointClient* client = clients_[std::size_t(kind)])
+      if (EndpointClient* client = clients_[std::size_t(p.kind)])
         client->received(p, arrival);
       packets_.release(f.packet);
     }

@@ -18,10 +18,10 @@ void NetworkInterface::send_data(NodeId destination, int length, std::uint8_t pr
   create(destination, length, priority);
 }
 
-PacketId NetworkInterface::send_transaction(NodeId destination, int length, std::uint32_t tag) {
+PacketId NetworkInterface::send_transaction(NodeId destination, int length, std::uint32_t tag, MessageKind kind) {
   const PacketId id = create(destination, length, 0);
   Packet& p = packets_[id];
-  p.transaction = true;
+  p.kind = kind;
   p.tag = tag;
   return id;
 }

@@ -10,8 +10,8 @@ TEST_CASE("the packet pool counts live traffic, not metapackets, and reuses rele
   PacketPool pool;
   const PacketId data = pool.allocate();
   const PacketId meta = pool.allocate_metapacket();
-  CHECK(pool[meta].metapacket);
-  CHECK_FALSE(pool[data].metapacket);
+  CHECK(pool[meta].kind == MessageKind::Metapacket);
+  CHECK(pool[data].kind == MessageKind::Data);
   CHECK(pool.live() == 2);
   CHECK(pool.traffic_live() == 1);
 
@@ -23,7 +23,7 @@ TEST_CASE("the packet pool counts live traffic, not metapackets, and reuses rele
 
   const PacketId again = pool.allocate();  // a recycled slot starts as a fresh packet of traffic
   CHECK((again == data || again == meta));
-  CHECK_FALSE(pool[again].metapacket);
+  CHECK(pool[again].kind == MessageKind::Data);
   CHECK(pool.capacity() == 2);
   CHECK(pool.traffic_live() == 1);
 }
