@@ -29,6 +29,7 @@ PAPERS = {  # name -> module in scripts/papers/
     "dally-vc": "dally_vc",
     "realistic-loads": "realistic_loads",
     "dragonfly": "dragonfly",
+    "cosim": "cosim",
 }
 
 

@@ -91,6 +91,11 @@ class Study:
                                                        f"{self.perturb}:{handle.replace(str(ROOT), '')}")
         return self.perturbed_results[handle]
 
+    def unperturbed_result(self, handle):
+        """The run's result as it ran, even in a perturbed render: for a plan whose later runs depend on
+        earlier ones (their load, their length), which every render must ask for alike."""
+        return self.cache.result(self.keys[handle])
+
     def configuration(self, handle):
         """The run's configuration as icnsim resolved it, as a dict."""
         return yaml.safe_load((self.cache.folder / f"{self.keys[handle]}.yaml").read_text())
