@@ -1,7 +1,7 @@
 """Software on the network: the RISC-V programs of software/programs/ on a core per node (docs/cores.md),
-each under every congestion controller and two routings, the central barrier against the tree, the
-stencil and the barriers as the network grows, and the programs beside synthetic traffic of the same
-volume — where a program's answer differs from what a synthetic curve predicts, and why.
+each under every congestion controller, two routings and two flit widths, the central barrier against
+the tree, the stencil and the barriers as the network grows, and the programs beside synthetic traffic
+of the same volume — where a program's answer differs from what a synthetic curve predicts, and why.
 
 Not a paper's reproduction: its claims are what an architect expects from queueing theory and from the
 controllers' papers, each judged by the runs. In four parts, as scripts/papers/dragonfly.py: the plan
