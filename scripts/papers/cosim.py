@@ -12,7 +12,7 @@ import math
 import plot
 from icnsim_runs import BUILD
 from papers import report_energy
-from papers.report import cycles
+from papers.report import cycles, latency, throttled
 from tool_io import ToolError
 
 TITLE = "Programs on the network: what routing and congestion control do to software's run time"
@@ -187,19 +187,7 @@ def program_measures(result):
                    result["throughput"]["accepted_flits_per_node_cycle"], max(series, default=math.nan),
                    result["latency"]["mean"] if result["latency"]["mean"] is not None else math.nan,
                    result["mean_hops"] if result["mean_hops"] is not None else math.nan,
-                   result["packets"]["delivered"],
-                   throttled_share(result))
-
-
-def throttled_share(result):
-    throttled = result["per_node"].get("throttled_cycles") or [0]
-    return sum(throttled) / len(throttled) / max(1, result["window"]["cycles"])
-
-
-def synthetic_latency(result):
-    if result["status"]["state"] != "completed" or result["latency"]["mean"] is None:
-        return math.nan
-    return result["latency"]["mean"]
+                   result["packets"]["delivered"], throttled(result))
 
 
 @dataclasses.dataclass
@@ -219,7 +207,7 @@ def measure(report, plan):
     base = study.result(plan.programs[("reduce", WIDE, "DOR", "none")])
     programs = {k: program_measures(study.result(run)) for k, run in plan.programs.items()}
     scaling = {k: program_measures(study.result(run)) for k, run in plan.scaling.items()}
-    synthetic = {k: synthetic_latency(study.result(run)) for k, run in plan.synthetic.items()}
+    synthetic = {k: latency(study.result(run)) for k, run in plan.synthetic.items()}
     one_cycle_hops = {k: program_measures(study.result(run)) for k, run in plan.one_cycle_hops.items()}
     synthetic_hops = {(name, w): study.result(plan.synthetic[(name, w, "DOR", "none")])["mean_hops"]
                       for name in PROGRAMS for w in WIDTHS}
@@ -256,7 +244,7 @@ def heaviest(m):
     return max(((n, w) for n in PROGRAMS for w in WIDTHS), key=lambda k: base(m, *k).peak)
 
 
-def networks(plan):
+def networks():
     """(width, routing) of the controller comparison, then the bubble network's."""
     return [(w, r) for w in WIDTHS for r in ROUTINGS] + [(WIDE, "bubble")]
 
@@ -307,17 +295,17 @@ def controllers_section(report, plan, m):
                  "them for this network.\n")
     names = list(PROGRAMS)
     report.write("| network | controller | " + " | ".join(names) + " |\n|---|---|" + "---|" * len(names))
-    for w, r in networks(plan):
+    for w, r in networks():
         for c in controllers_of(plan, r)[1:]:
             report.write(f"| {network_name(w, r)} | {c} | " +
                          " | ".join(f"{relative(m, n, w, r, c):.3f}" for n in names) + " |")
-    for w, r in networks(plan):
+    for w, r in networks():
         report.write(f"| {network_name(w, r)} | none (cycles) | " +
                      " | ".join(cycles(m.programs[(n, w, r, 'none')].cycles) for n in names) + " |")
     report.write("")
     report.figure(controller_bars(plan, m), "controllers",
                   "Each program's run time under each controller, normalised to none on the same network")
-    keys = [(n, w, r, c) for n in names for w, r in networks(plan) for c in controllers_of(plan, r)[1:]]
+    keys = [(n, w, r, c) for n in names for w, r in networks() for c in controllers_of(plan, r)[1:]]
     worst, best = max(keys, key=lambda k: relative(m, *k)), min(keys, key=lambda k: relative(m, *k))
     report.write(f"The largest slowdown a controller causes: {worst[3]} on {worst[0]} ({network_name(*worst[1:3])}), "
                  f"{relative(m, *worst):.3f} of none's time, throttling its nodes "
@@ -527,7 +515,7 @@ def synthetic_causes(m, off):
 def summary_section(report, plan, m):
     """The answers first, each from the runs."""
     name, w = heaviest(m)
-    keys = [(n, w_, r, c) for n in PROGRAMS for w_, r in networks(plan) for c in controllers_of(plan, r)[1:]]
+    keys = [(n, w_, r, c) for n in PROGRAMS for w_, r in networks() for c in controllers_of(plan, r)[1:]]
     unmoved = [k for k in keys if abs(relative(m, *k) - 1) < SAME]
     best = min(((name, w, r, c) for r in ROUTINGS for c in plan.controllers[1:]), key=lambda k: relative(m, *k))
     report.write("## What the runs say\n")

@@ -10,7 +10,7 @@ import math
 
 import plot
 from papers import report_energy
-from papers.report import cycles, latency
+from papers.report import cycles, latency, throttled
 
 TITLE = "Dragonflies and fat trees on icnsim: non-minimal routing and source throttling"
 CITATION = ("Kim, Dally, Scott, Abts, \"Technology-Driven, Highly-Scalable Dragonfly Topology\", ISCA 2008, "
@@ -65,11 +65,6 @@ def accepted(result):
     if result["status"]["state"] != "completed":
         return math.nan
     return result["throughput"]["accepted_flits_per_node_cycle"]
-
-
-def throttled(result):
-    cycles_ = result["per_node"].get("throttled_cycles") or [0]
-    return sum(cycles_) / len(cycles_) / max(1, result["window"]["cycles"])
 
 
 # The plan: every run of the report, by what it measures.

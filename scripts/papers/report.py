@@ -148,6 +148,12 @@ def accepted(result):
     return result["throughput"]["accepted_normalised"]
 
 
+def throttled(result):
+    """The share of node-cycles a controller held new packets back, over the run's window."""
+    cycles_ = result["per_node"].get("throttled_cycles") or [0]
+    return sum(cycles_) / len(cycles_) / max(1, result["window"]["cycles"])
+
+
 def latency(result):
     """Mean latency (cycles), NaN when nothing was measured or the run did not complete."""
     if result["status"]["state"] != "completed" or result["latency"]["mean"] is None:
