@@ -81,7 +81,7 @@ void NetworkInterface::send(const Message& m) {
   switch (m.kind) {
     case MessageKind::Data: send_data(m.destination, m.length, m.priority); break;
     case MessageKind::Transaction:
-    case MessageKind::Program: send_transaction(m.destination, m.length, m.tag, m.kind); break;
+    case MessageKind::Program: send_tagged(m.destination, m.length, m.tag, m.kind); break;
     case MessageKind::Metapacket: send_metapacket(m.destination, m.tag, m.ready); break;
   }
 }

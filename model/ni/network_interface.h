@@ -122,7 +122,7 @@ class NetworkInterface : public sc_core::sc_module, public Endpoint {
   // The source queue (network_interface_source.cpp).
   void send_data(NodeId destination, int length, std::uint8_t priority);
   // A transaction's or a program's message: tagged, never dropped.
-  PacketId send_transaction(NodeId destination, int length, std::uint32_t tag, MessageKind kind);
+  void send_tagged(NodeId destination, int length, std::uint32_t tag, MessageKind kind);
   void send_metapacket(NodeId destination, std::uint32_t tag, Cycle ready);
   PacketId create(NodeId destination, int length, std::uint8_t priority);  // into the source queue
   [[noreturn]] void delivery_error(const Flit& f, Cycle now, const char* problem) const;

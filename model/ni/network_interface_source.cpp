@@ -18,12 +18,10 @@ void NetworkInterface::send_data(NodeId destination, int length, std::uint8_t pr
   create(destination, length, priority);
 }
 
-PacketId NetworkInterface::send_transaction(NodeId destination, int length, std::uint32_t tag, MessageKind kind) {
-  const PacketId id = create(destination, length, 0);
-  Packet& p = packets_[id];
+void NetworkInterface::send_tagged(NodeId destination, int length, std::uint32_t tag, MessageKind kind) {
+  Packet& p = packets_[create(destination, length, 0)];
   p.kind = kind;
   p.tag = tag;
-  return id;
 }
 
 PacketId NetworkInterface::create(NodeId destination, int length, std::uint8_t priority) {
