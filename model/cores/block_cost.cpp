@@ -27,6 +27,7 @@ BlockCost walk_block(const std::uint8_t* code, std::uint32_t size) {
     if ((low & 3) == 3 && at + 4 <= size) {  // a 32-bit instruction
       const std::uint32_t instruction = low | std::uint32_t(code[at + 2] | code[at + 3] << 8) << 16;
       cost.memory_accesses += accesses_memory(instruction);
+      cost.atomics += (instruction & 0x7f) == 0x2f;
       at += 4;
     } else {
       cost.memory_accesses += compressed_accesses_memory(low);

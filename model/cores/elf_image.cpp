@@ -1,6 +1,7 @@
 #include "cores/elf_image.h"
 
 #include <elf.h>
+#include <sys/stat.h>
 
 #include <cerrno>
 #include <cstring>
@@ -9,6 +10,7 @@
 #include <sstream>
 
 #include "core/config_error.h"
+#include "cores/atomics.h"
 #include "cores/device_map.h"
 
 namespace icn {
@@ -33,13 +35,20 @@ T read_at(const std::vector<std::uint8_t>& file, std::uint64_t offset, const std
 }  // namespace
 
 ElfImage ElfImage::load(const std::string& path, std::uint32_t memory_bytes) {
+  // A regular file only: a FIFO would block the run before it starts, a directory reads as nothing.
+  struct stat status {};
+  if (::stat(path.c_str(), &status) != 0)
+    throw ConfigError(path + ": software.program cannot be read (" + std::strerror(errno) + ")");
+  if (!S_ISREG(status.st_mode))
+    throw ConfigError(path + ": software.program is " + (S_ISDIR(status.st_mode) ? "a directory" : "not a regular file") +
+                      " (allowed: a RISC-V rv32 executable, docs/cores.md)");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ConfigError(path + ": software.program cannot be read (" + std::strerror(errno) + ")");
   const std::vector<std::uint8_t> file{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   if (in.bad()) throw ConfigError(path + ": software.program: a read error");
+  if (file.size() < SELFMAG || std::memcmp(file.data(), ELFMAG, SELFMAG) != 0)
+    throw ConfigError(path + ": not an ELF file (allowed: a RISC-V rv32 executable, docs/cores.md)");
   const auto header = read_at<Elf32_Ehdr>(file, 0, path, "ELF header");
-  if (std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0)
-    throw ConfigError(path + ": not an ELF file (allowed: a RISC-V rv32 executable, software/README)");
   if (header.e_ident[EI_CLASS] != ELFCLASS32 || header.e_ident[EI_DATA] != ELFDATA2LSB ||
       header.e_machine != EM_RISCV || header.e_type != ET_EXEC)
     throw ConfigError(path + ": not a 32-bit little-endian RISC-V executable (allowed: one built for rv32imac, "
@@ -53,6 +62,13 @@ ElfImage ElfImage::load(const std::string& path, std::uint32_t memory_bytes) {
         read_at<Elf32_Phdr>(file, std::uint64_t(header.e_phoff) + std::uint64_t(i) * header.e_phentsize, path,
                             "program header");
     if (segment.p_type != PT_LOAD || segment.p_memsz == 0) continue;
+    // Where it runs (.data and .bss at their virtual address) must lie in the memory: the start-up
+    // code would otherwise clear or copy past its end.
+    if (segment.p_vaddr < ICN_RAM_BASE || std::uint64_t(segment.p_vaddr) + segment.p_memsz > end)
+      throw ConfigError(path + ": a segment of " + std::to_string(segment.p_memsz) + " bytes at " + hex(segment.p_vaddr) +
+                        " lies outside the node's memory " + hex(ICN_RAM_BASE) + ".." + hex(end - 1) +
+                        " (allowed: a program linked for processor.memory_bytes = " + std::to_string(memory_bytes) +
+                        " or less, docs/cores.md)");
     // At its load address: initialised data sits in the image where the start-up code copies it from.
     const std::uint64_t at = segment.p_paddr, bytes = segment.p_filesz;
     if (bytes == 0) continue;  // .bss: the start-up code clears it
@@ -60,11 +76,23 @@ ElfImage ElfImage::load(const std::string& path, std::uint32_t memory_bytes) {
       throw ConfigError(path + ": a segment at " + hex(at) + ".." + hex(at + bytes - 1) +
                         " lies outside the node's memory " +
                         hex(ICN_RAM_BASE) + ".." + hex(end - 1) + " (allowed: a program linked for " +
-                        "processor.memory_bytes = " + std::to_string(memory_bytes) + " or less, software/README)");
+                        "processor.memory_bytes = " + std::to_string(memory_bytes) + " or less, docs/cores.md)");
     if (segment.p_filesz > segment.p_memsz || segment.p_offset > file.size() ||
         file.size() - segment.p_offset < segment.p_filesz)
       throw ConfigError(path + ": cut short (a segment's bytes lie past the end of the file)");
     std::memcpy(image.memory.data() + (at - ICN_RAM_BASE), file.data() + segment.p_offset, bytes);
+    if (segment.p_flags & PF_X)
+      for (std::uint64_t pc = at; pc + 2 <= at + bytes;) {
+        const std::uint8_t* code = image.memory.data() + (pc - ICN_RAM_BASE);
+        if ((code[0] & 3) != 3) {  // a compressed instruction: no atomics among them
+          pc += 2;
+          continue;
+        }
+        if (pc + 4 > at + bytes) break;
+        const std::uint32_t instruction = std::uint32_t(code[0] | code[1] << 8 | code[2] << 16) | std::uint32_t(code[3]) << 24;
+        if (decode_atomic(instruction)) image.atomic_instructions.push_back(std::uint32_t(pc));
+        pc += 4;
+      }
   }
   if (image.entry < ICN_RAM_BASE || image.entry >= end)
     throw ConfigError(path + ": its entry point " + hex(image.entry) + " is not in the node's memory");

@@ -12,6 +12,9 @@ namespace icn {
 struct ElfImage {
   std::vector<std::uint8_t> memory;  // the node's memory as the program starts: ICN_RAM_BASE onward
   std::uint32_t entry = 0;
+  // Where the executable segments hold an A-extension instruction (a linear sweep: RISC-V code holds
+  // no data), so that a core can see each one before it runs (docs/cores.md, "Atomics").
+  std::vector<std::uint32_t> atomic_instructions;
   static ElfImage load(const std::string& path, std::uint32_t memory_bytes);
 };
 

@@ -1,5 +1,6 @@
 #include "cores/iss_core.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -28,8 +29,7 @@ constexpr std::size_t kCoreStack = 2 << 20;
 }  // namespace
 
 IssCore::IssCore(sc_core::sc_module_name name, NodeId node, NodeId nodes, const ProcessorConfig& config,
-                 const std::vector<std::uint8_t>& image, std::uint32_t entry, CycleClock& clock, MessageUnit& messages,
-                 CoreEvents events)
+                 const ElfImage& image, CycleClock& clock, MessageUnit& messages, CoreEvents events)
     : sc_core::sc_module(name),
       socket("socket"),
       memory_socket("memory_socket"),
@@ -39,8 +39,9 @@ IssCore::IssCore(sc_core::sc_module_name name, NodeId node, NodeId nodes, const 
       clock_(clock),
       messages_(messages),
       events_(std::move(events)),
-      memory_(image),
-      entry_(entry) {
+      memory_(image.memory),
+      entry_(image.entry),
+      hooked_atomics_(image.atomic_instructions) {
   UnicornLibrary::get();  // loaded now, as the platform is built: a missing library is refused in one line
   memory_socket.register_b_transport(this, &IssCore::memory_transport);
   memory_socket.register_transport_dbg(this, &IssCore::memory_debug);
@@ -94,8 +95,13 @@ void IssCore::run() {
       check(unicorn().hook_add(uc_, &hook, UC_HOOK_INSN_INVALID, reinterpret_cast<void*>(on_invalid), this, 1, 0),
             "trap invalid instructions") &&
       check(unicorn().hook_add(uc_, &hook, UC_HOOK_INTR, reinterpret_cast<void*>(on_interrupt), this, 1, 0), "trap exceptions");
+  // Every atomic instruction the program holds is seen before it runs (docs/cores.md, "Atomics").
+  const std::vector<std::uint32_t> atomics = std::move(hooked_atomics_);
+  hooked_atomics_.clear();
+  bool hooked = ready;
+  for (std::uint32_t at : atomics) hooked = hooked && hook_atomic(at);
   quantum_.reset();
-  if (ready) {
+  if (hooked) {
     const uc_err e = unicorn().emu_start(uc_, entry_, 0, 0, 0);
     if (!halted_ && !failed_)
       fail(e == UC_ERR_OK ? "the program stopped at " + hex(pc()) + " without writing ICN_EXIT"
@@ -117,14 +123,109 @@ void IssCore::sync() {
   quantum_.reset();
 }
 
+bool IssCore::hook_atomic(std::uint32_t pc) {
+  const auto at = std::lower_bound(hooked_atomics_.begin(), hooked_atomics_.end(), pc);
+  if (at != hooked_atomics_.end() && *at == pc) return true;
+  uc_hook hook;
+  const uc_err e = unicorn().hook_add(uc_, &hook, UC_HOOK_CODE, reinterpret_cast<void*>(on_atomic), this, pc, pc);
+  if (e != UC_ERR_OK) {
+    fail(std::string("the emulator refused to watch the atomic instruction at ") + hex(pc) + " (" + unicorn().strerror(e) + ")");
+    return false;
+  }
+  hooked_atomics_.insert(at, pc);
+  return true;
+}
+
 void IssCore::on_block(uc_struct*, std::uint64_t address, std::uint32_t size, void* p) {
   IssCore& core = *static_cast<IssCore*>(p);
   if (core.halted_ || core.failed_) return;
-  const BlockCost& cost = core.costs_.at(address, core.memory_.data() + (address - ICN_RAM_BASE), size);
+  const std::uint8_t* code = core.memory_.data() + (address - ICN_RAM_BASE);
+  const BlockCost& cost = core.costs_.at(address, code, size);
+  if (cost.atomics) {
+    // Code written at run time: its atomics are watched from the block's next translation on.
+    bool fresh = false;
+    for (std::uint32_t at = 0; at + 4 <= size; at += (code[at] & 3) == 3 ? 4 : 2) {
+      const std::uint32_t instruction = std::uint32_t(code[at] | code[at + 1] << 8 | code[at + 2] << 16) |
+                                        std::uint32_t(code[at + 3]) << 24;
+      if ((code[at] & 3) == 3 && decode_atomic(instruction) &&
+          !std::binary_search(core.hooked_atomics_.begin(), core.hooked_atomics_.end(), std::uint32_t(address + at))) {
+        if (!core.hook_atomic(std::uint32_t(address + at))) return;
+        fresh = true;
+      }
+    }
+    if (fresh) unicorn().ctl(core.uc_, UC_CTL_WRITE(UC_CTL_TB_REMOVE_CACHE, 2), address, address + size);
+  }
   core.instructions_ += cost.instructions;
   core.quantum_.inc(core.clock_.cycles(Cycle(cost.instructions) * Cycle(core.config_.cycles_per_instruction) +
                                        Cycle(cost.memory_accesses) * Cycle(core.config_.memory_latency)));
   if (core.quantum_.need_sync()) core.sync();
+}
+
+void IssCore::on_atomic(uc_struct*, std::uint64_t address, std::uint32_t, void* p) {
+  static_cast<IssCore*>(p)->atomic(std::uint32_t(address));
+}
+
+void IssCore::set_register(unsigned index, std::uint32_t value) {
+  if (index != 0) unicorn().reg_write(uc_, UC_RISCV_REG_X0 + int(index), &value);
+}
+
+void IssCore::atomic(std::uint32_t pc) {
+  if (halted_ || failed_ || !local_range(pc, 4)) return;
+  const std::uint8_t* code = memory_.data() + (pc - ICN_RAM_BASE);
+  const auto a = decode_atomic(std::uint32_t(code[0] | code[1] << 8 | code[2] << 16) | std::uint32_t(code[3]) << 24);
+  if (!a) return;  // rewritten since: no longer an atomic
+  std::uint32_t address = 0, operand = 0;
+  unicorn().reg_read(uc_, UC_RISCV_REG_X0 + int(a->rs1), &address);
+  if (a->rs2 != 0) unicorn().reg_read(uc_, UC_RISCV_REG_X0 + int(a->rs2), &operand);
+  // Which memory: this node's (its own addresses or its own window) or another node's.
+  const bool window = address >= ICN_REMOTE_BASE && address - ICN_REMOTE_BASE < std::uint64_t(nodes_) * ICN_REMOTE_STRIDE;
+  if (!window && !local_range(address, 4)) return;  // the emulator reports the unmapped access
+  if (address % 4 != 0)
+    return fail("a misaligned atomic access to " + hex(address) + " at " + hex(pc) + " (allowed: 4-byte aligned)");
+  const NodeId owner = window ? NodeId((address - ICN_REMOTE_BASE) / ICN_REMOTE_STRIDE) : node_;
+  const std::uint32_t offset = window ? (address - ICN_REMOTE_BASE) % ICN_REMOTE_STRIDE : address - ICN_RAM_BASE;
+  if (offset + 4 > memory_.size())
+    return fail("an atomic access to " + hex(address) + ", past node " + std::to_string(owner) + "'s " +
+                std::to_string(memory_.size()) + " bytes of memory");
+  const bool lr = a->op == AtomicOp::LoadReserved, sc = a->op == AtomicOp::StoreConditional;
+  if (owner == node_ && !lr && !sc) {
+    // An AMO on its own memory runs in the emulator, which does not yield in an instruction: atomic.
+    // It is a store: other nodes' reservations of the word end.
+    reservations_.stored(offset, 4);
+    return;
+  }
+  std::uint32_t result = 1;  // an SC that does not pair with this core's last LR fails untried
+  if (sc && !(reserved_.valid && reserved_.node == owner && reserved_.offset == offset)) {
+    result = 1;
+  } else if (owner == node_) {
+    result = execute_atomic(a->op, node_, offset, operand);
+  } else {
+    AtomicExtension extension;
+    extension.op = a->op;
+    extension.initiator = node_;
+    const std::uint64_t window_offset = std::uint64_t(owner) * ICN_REMOTE_STRIDE + offset;
+    result = std::uint32_t(remote(lr ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND, window_offset, 4, operand, &extension));
+    if (failed_) return;
+  }
+  if (lr) reserved_ = {true, owner, offset};
+  if (sc) reserved_.valid = false;
+  set_register(a->rd, result);
+  const std::uint32_t next = pc + 4;  // the emulator skips the instruction: it was executed here
+  unicorn().reg_write(uc_, UC_RISCV_REG_PC, &next);
+}
+
+std::uint32_t IssCore::execute_atomic(AtomicOp op, NodeId hart, std::uint32_t offset, std::uint32_t operand) {
+  std::uint32_t old = 0;
+  std::memcpy(&old, memory_.data() + offset, 4);
+  if (op == AtomicOp::LoadReserved) {
+    reservations_.reserve(hart, offset, old);
+    return old;
+  }
+  if (op == AtomicOp::StoreConditional && !reservations_.consume(hart, offset, old)) return 1;
+  const std::uint32_t value = op == AtomicOp::StoreConditional ? operand : amo_result(op, old, operand);
+  std::memcpy(memory_.data() + offset, &value, 4);
+  reservations_.stored(offset, 4);
+  return op == AtomicOp::StoreConditional ? 0 : old;
 }
 
 bool IssCore::on_fault(uc_struct*, int type, std::uint64_t address, int size, std::int64_t, void* p) {
@@ -300,7 +401,8 @@ void IssCore::write_device(std::uint64_t offset, std::uint32_t value) {
   }
 }
 
-std::uint64_t IssCore::remote(tlm::tlm_command command, std::uint64_t offset, unsigned size, std::uint64_t value) {
+std::uint64_t IssCore::remote(tlm::tlm_command command, std::uint64_t offset, unsigned size, std::uint64_t value,
+                              AtomicExtension* atomic) {
   if (halted_ || failed_) return 0;
   const NodeId target = NodeId(offset / ICN_REMOTE_STRIDE);
   const std::uint64_t within = offset % ICN_REMOTE_STRIDE;
@@ -313,8 +415,12 @@ std::uint64_t IssCore::remote(tlm::tlm_command command, std::uint64_t offset, un
   std::uint8_t data[8] = {};
   std::memcpy(data, &value, sizeof data);  // little-endian host, as the core
   if (target == node_) {  // its own memory through the window: a local access
-    if (write) std::memcpy(memory_.data() + within, data, size);
-    else std::memcpy(data, memory_.data() + within, size);
+    if (write) {
+      std::memcpy(memory_.data() + within, data, size);
+      reservations_.stored(within, size);
+    } else {
+      std::memcpy(data, memory_.data() + within, size);
+    }
   } else {
     sync();
     tlm::tlm_generic_payload payload;
@@ -326,9 +432,11 @@ std::uint64_t IssCore::remote(tlm::tlm_command command, std::uint64_t offset, un
     payload.set_byte_enable_ptr(nullptr);
     payload.set_dmi_allowed(false);
     payload.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    if (atomic) payload.set_extension(atomic);
     const sc_core::sc_time issued = sc_core::sc_time_stamp();
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     socket->b_transport(payload, delay);  // returns when the response has crossed the network
+    if (atomic) payload.clear_extension(atomic);
     stall_cycles_ += clock_.whole_cycles(sc_core::sc_time_stamp() - issued);
     quantum_.reset();
     quantum_.inc(delay);  // approximate timing annotates the round trip instead
@@ -353,8 +461,22 @@ void IssCore::memory_transport(tlm::tlm_generic_payload& payload, sc_core::sc_ti
                                     : tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
     return;
   }
-  if (payload.is_write()) std::memcpy(memory_.data() + address, payload.get_data_ptr(), length);
-  else std::memcpy(payload.get_data_ptr(), memory_.data() + address, length);
+  if (const AtomicExtension* atomic = payload.get_extension<AtomicExtension>()) {
+    // One indivisible operation on the word; the old value (or SC's outcome) goes back in the data.
+    if (length != 4 || address % 4 != 0) {
+      payload.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
+      return;
+    }
+    std::uint32_t operand = 0;
+    std::memcpy(&operand, payload.get_data_ptr(), 4);
+    const std::uint32_t result = execute_atomic(atomic->op, atomic->initiator, std::uint32_t(address), operand);
+    std::memcpy(payload.get_data_ptr(), &result, 4);
+  } else if (payload.is_write()) {
+    std::memcpy(memory_.data() + address, payload.get_data_ptr(), length);
+    reservations_.stored(address, length);
+  } else {
+    std::memcpy(payload.get_data_ptr(), memory_.data() + address, length);
+  }
   payload.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 

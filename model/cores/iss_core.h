@@ -22,7 +22,9 @@
 #include <vector>
 
 #include "core/types.h"
+#include "cores/atomics.h"
 #include "cores/block_cost.h"
+#include "cores/elf_image.h"
 #include "cores/processor_config.h"
 
 struct uc_struct;
@@ -47,8 +49,7 @@ class IssCore : public sc_core::sc_module {
   tlm_utils::simple_target_socket<IssCore> memory_socket;
 
   IssCore(sc_core::sc_module_name name, NodeId node, NodeId nodes, const ProcessorConfig& config,
-          const std::vector<std::uint8_t>& image, std::uint32_t entry, CycleClock& clock, MessageUnit& messages,
-          CoreEvents events);
+          const ElfImage& image, CycleClock& clock, MessageUnit& messages, CoreEvents events);
   ~IssCore() override;
 
   NodeId node() const { return node_; }
@@ -67,6 +68,7 @@ class IssCore : public sc_core::sc_module {
   void run();
   // Unicorn's callbacks (the engine's C interface), each passed the core.
   static void on_block(uc_struct* uc, std::uint64_t address, std::uint32_t size, void* core);
+  static void on_atomic(uc_struct* uc, std::uint64_t address, std::uint32_t size, void* core);
   static bool on_fault(uc_struct* uc, int type, std::uint64_t address, int size, std::int64_t value, void* core);
   static bool on_invalid(uc_struct* uc, void* core);
   static void on_interrupt(uc_struct* uc, std::uint32_t number, void* core);
@@ -78,7 +80,16 @@ class IssCore : public sc_core::sc_module {
   std::uint64_t read_device(std::uint64_t offset);
   void write_device(std::uint64_t offset, std::uint32_t value);
   // Another node's memory through the network (or this node's own, seen through the window).
-  std::uint64_t remote(tlm::tlm_command command, std::uint64_t offset, unsigned size, std::uint64_t value);
+  std::uint64_t remote(tlm::tlm_command command, std::uint64_t offset, unsigned size, std::uint64_t value,
+                       AtomicExtension* atomic = nullptr);
+  // An A-extension instruction about to run at `pc` (a code hook sees each one): AMOs on other
+  // nodes' memory and every LR and SC are executed here, as one operation at the memory's owner, and
+  // the emulator skips the instruction; an AMO on the node's own memory runs in the emulator.
+  void atomic(std::uint32_t pc);
+  bool hook_atomic(std::uint32_t pc);  // a code hook on the instruction at pc, once
+  // The word at `offset` of this node's memory, read or changed as one operation (local or remote).
+  std::uint32_t execute_atomic(AtomicOp op, NodeId hart, std::uint32_t offset, std::uint32_t operand);
+  void set_register(unsigned index, std::uint32_t value);
   void sync();  // the network's time catches up with the core's
   void stall_until_visible(Cycle arrival);
   void fail(const std::string& what);  // ends the program: `what` said of this node
@@ -97,6 +108,10 @@ class IssCore : public sc_core::sc_module {
   const std::uint32_t entry_;
   tlm_utils::tlm_quantumkeeper quantum_;
   BlockCosts costs_;
+  std::vector<std::uint32_t> hooked_atomics_;  // sorted
+  Reservations reservations_;  // on this node's memory, of every node's LR
+  // The most recent LR of this core: an SC pairs with it only (node, offset), or none.
+  struct { bool valid = false; NodeId node = 0; std::uint32_t offset = 0; } reserved_;
   // Device registers a program writes before the access that uses them.
   std::uint32_t argument_index_ = 0, send_destination_ = 0, send_address_ = 0, send_length_ = 0;
   std::uint32_t send_tag_ = 0, receive_from_ = 0xffffffffu, receive_tag_ = 0xffffffffu;

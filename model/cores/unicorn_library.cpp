@@ -30,6 +30,8 @@ UnicornLibrary load() {
   resolve(library, "uc_emu_start", u.emu_start);
   resolve(library, "uc_emu_stop", u.emu_stop);
   resolve(library, "uc_reg_read", u.reg_read);
+  resolve(library, "uc_reg_write", u.reg_write);
+  resolve(library, "uc_ctl", u.ctl);
   resolve(library, "uc_strerror", u.strerror);
   return u;  // never closed: the cores use it to the end of the process
 }

@@ -18,6 +18,8 @@ struct UnicornLibrary {
   decltype(&::uc_emu_start) emu_start;
   decltype(&::uc_emu_stop) emu_stop;
   decltype(&::uc_reg_read) reg_read;
+  decltype(&::uc_reg_write) reg_write;
+  decltype(&::uc_ctl) ctl;
   decltype(&::uc_strerror) strerror;
 
   // The library, loaded on the first call; throws ConfigError with one line if it cannot be.

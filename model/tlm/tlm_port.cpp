@@ -1,5 +1,7 @@
 #include "tlm/tlm_port.h"
 
+#include "tlm/atomic_extension.h"
+
 #include <sysc/kernel/sc_dynamic_processes.h>  // sc_spawn
 
 #include <algorithm>
@@ -111,7 +113,7 @@ void TlmPort::transport_approximately(const AddressRange& range, tlm::tlm_generi
   sc_core::sc_time served = sc_core::SC_ZERO_TIME;
   server.call_target(range.target, payload, served);
   payload.set_address(address);  // the target's DMI hint stands: approximate timing grants DMI
-  const bool data_back = !write && payload.is_response_ok();
+  const bool data_back = AtomicExtension::data_back(payload) && payload.is_response_ok();
   const Cycle answered = at + request + (served == sc_core::SC_ZERO_TIME ? 0 : clock_.whole_cycles(served));
   const Cycle response = network_.estimate->packet_latency(range.node, node_, data_back ? data_flits : 1, answered);
   if (network_.estimated) {
@@ -334,7 +336,7 @@ void TlmPort::serve() {
     sc_core::wait(delay);  // the target's own time, before the response leaves
     TlmTransaction& answered = network_[tag];
     answered.responding = true;
-    const bool data_back = answered.command == tlm::TLM_READ_COMMAND && answered.status == tlm::TLM_OK_RESPONSE;
+    const bool data_back = AtomicExtension::data_back(payload) && answered.status == tlm::TLM_OK_RESPONSE;
     endpoint_.send(Message{MessageKind::Transaction, answered.source, packet_flits(data_back ? answered.length : 0), 0, tag});
   }
 }
