@@ -143,11 +143,13 @@ void Watchdog::check() {
       SC_REPORT_WARNING(kWatchdogMessage, (summary + " (further ones are counted in the result)").c_str());
   }
   // Whatever the stuck VCs were classified as: a network that delivers nothing has stopped working.
-  const std::uint64_t out = probes_.flits_out();
-  if (out != flits_out_) {
+  // An empty network is progress too: a program may compute for long with nothing in flight, and
+  // the first packet it then sends must not be judged by the silence before it.
+  const std::uint64_t out = probes_.flits_out(), inside = probes_.flits_inside();
+  if (out != flits_out_ || inside == 0) {
     flits_out_ = out;
     last_delivery_ = now;
-  } else if (const std::uint64_t inside = probes_.flits_inside(); inside > 0 && now - last_delivery_ >= limit) {
+  } else if (now - last_delivery_ >= limit) {
     frozen_ = stopped_run_ = true;
     // Say what holds it: the first stuck VC's wait, judged as it stands (a knot here is one that
     // deadlock recovery failed to drain).

@@ -89,7 +89,7 @@ class Watchdog : public sc_core::sc_module {
   std::string first_finding_;
   bool stopped_run_ = false, frozen_ = false;
   std::uint64_t flits_out_ = 0;
-  Cycle last_delivery_ = 0;  // the check at which flits_out last grew
+  Cycle last_delivery_ = 0;  // the check at which flits_out last grew or the network was empty
 };
 
 }  // namespace icn

@@ -74,6 +74,18 @@ def test_code_rewritten_in_place_is_timed_as_the_new_code(icnsim, tmp_path):
     assert result["cores"]["console"][0] == "1000 calls: 13010 cycles as 8 instructions, 10010 as 5 in the same bytes\n"
 
 
+@pytest.mark.parametrize("settings", [
+    ["software.arguments=24950"],  # sent 50 cycles before the watchdog's fifth check
+    ["software.arguments=1004950", "congestion_control.type=trans_t", "congestion_control.u1=2",
+     "routing.type=duato", "router.virtual_channels=3"],  # Trans-t keeps the clock, and the checks, running
+])
+def test_a_program_that_computes_long_then_sends_is_not_stopped_by_the_watchdog(icnsim, tmp_path, settings):
+    # An empty network is progress: the one message, caught in flight at a check, is no frozen network.
+    p, result = run(icnsim, tmp_path, "platforms/cores-8x8.yaml", "compute_then_send", *settings)
+    assert p.returncode == 0, p.stderr
+    assert result["cores"]["console"][36].startswith("received 600dcafe")
+
+
 def test_a_program_that_finds_its_answer_wrong_fails_the_run(icnsim, tmp_path):
     p, result = run(icnsim, tmp_path, "platforms/cores-8x8.yaml", "wrong_answer")
     assert p.returncode == 6
