@@ -60,7 +60,8 @@ SoftwareRun::SoftwareRun(Fabric& fabric, const ProcessorConfig& config, std::fun
   };
   for (NodeId n = 0; n < nodes; ++n) {
     units_.push_back(std::make_unique<MessageUnit>(n, nodes, fabric.node(n).network_interface(), board_,
-                                                   fabric.clock(), flit_bytes, longest));
+                                                   fabric.clock(), flit_bytes, longest, config_.message_buffer_bytes,
+                                                   events.failed));
     cores_.push_back(std::make_unique<IssCore>(("core_" + std::to_string(n)).c_str(), n, nodes, config_, image_, fabric.clock(), *units_.back(), events));
     cores_.back()->socket.bind(fabric.tlm_port(n).target_socket);
     fabric.tlm_port(n).initiator_socket.bind(cores_.back()->memory_socket);

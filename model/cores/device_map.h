@@ -41,6 +41,9 @@
 #define ICN_RECV_ADDRESS 0x70 /* w: copies the first that has arrived to this local address, removes it */
 #define ICN_RECV_TAG 0x74     /* w: the tag the receive registers look at, or ICN_ANY */
 #define ICN_RECV_HEAD_TAG 0x78 /* r: the tag of the first that has arrived (after ICN_RECV_WAIT) */
+#define ICN_SEND_TOTAL 0x58   /* w: bytes of the whole message the next parts belong to (ICN_ANY: each part is one) */
+#define ICN_RECV_TOTAL 0x7c   /* r: bytes of the whole message the first that has arrived belongs to */
+#define ICN_RECV_LENGTH 0x80  /* w: bytes the program expects of the message it takes next (ICN_ANY: no check) */
 #define ICN_ANY 0xffffffffu
 
 #endif

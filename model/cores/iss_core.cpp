@@ -309,6 +309,11 @@ std::uint64_t IssCore::read_device(std::uint64_t offset) {
       const ProgramMessage* m = messages_.first(from, clock_.cycle_at(sc_core::sc_time_stamp()));
       return m ? m->tag : ICN_ANY;
     }
+    case ICN_RECV_TOTAL: {
+      sync();
+      const ProgramMessage* m = messages_.first(from, clock_.cycle_at(sc_core::sc_time_stamp()));
+      return m ? m->total : ICN_ANY;
+    }
     case ICN_RECV_WAIT: {
       sync();
       const sc_core::sc_time waiting = sc_core::sc_time_stamp();
@@ -356,6 +361,8 @@ void IssCore::write_device(std::uint64_t offset, std::uint32_t value) {
     case ICN_SEND_ADDRESS: send_address_ = value; return;
     case ICN_SEND_LENGTH: send_length_ = value; return;
     case ICN_SEND_TAG: send_tag_ = value; return;
+    case ICN_SEND_TOTAL: send_total_ = value; return;
+    case ICN_RECV_LENGTH: receive_length_ = value; return;
     case ICN_RECV_TAG: receive_tag_ = value; return;
     case ICN_RECV_FROM:
       if (value != ICN_ANY && value >= nodes_)
@@ -378,7 +385,8 @@ void IssCore::write_device(std::uint64_t offset, std::uint32_t value) {
       while (!messages_.endpoint().can_send()) sc_core::wait(messages_.endpoint().can_send_event());
       stall_cycles_ += clock_.whole_cycles(sc_core::sc_time_stamp() - waiting);
       quantum_.reset();
-      messages_.send(NodeId(send_destination_), send_tag_, memory_.data() + (send_address_ - ICN_RAM_BASE), send_length_);
+      messages_.send(NodeId(send_destination_), send_tag_, memory_.data() + (send_address_ - ICN_RAM_BASE), send_length_,
+                     send_total_ == ICN_ANY ? send_length_ : send_total_);
       return;
     }
     case ICN_RECV_ADDRESS: {
@@ -388,6 +396,10 @@ void IssCore::write_device(std::uint64_t offset, std::uint32_t value) {
       const Cycle now = clock_.cycle_at(sc_core::sc_time_stamp());
       const ProgramMessage* m = messages_.first(from, now);
       if (!m) return fail("ICN_RECV_ADDRESS with no message waiting (ICN_RECV_WAIT waits for one)");
+      if (receive_length_ != ICN_ANY && m->total != receive_length_)
+        return fail("icn_recv of " + std::to_string(receive_length_) + " bytes from node " + std::to_string(m->source) +
+                    " with tag " + hex(m->tag) + ", and the message node " + std::to_string(m->source) + " sent is " +
+                    std::to_string(m->total) + " bytes (allowed: the length it was sent with; icn_wait gives it)");
       if (!local_range(value, std::uint32_t(m->bytes.size())))
         return fail("ICN_RECV_ADDRESS " + hex(value) + ", not " + std::to_string(m->bytes.size()) +
                     " bytes of the node's memory");

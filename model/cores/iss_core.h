@@ -115,6 +115,7 @@ class IssCore : public sc_core::sc_module {
   // Device registers a program writes before the access that uses them.
   std::uint32_t argument_index_ = 0, send_destination_ = 0, send_address_ = 0, send_length_ = 0;
   std::uint32_t send_tag_ = 0, receive_from_ = 0xffffffffu, receive_tag_ = 0xffffffffu;
+  std::uint32_t send_total_ = 0xffffffffu, receive_length_ = 0xffffffffu;  // ICN_ANY: unset
   std::uint32_t cycle_high_ = 0;
   bool halted_ = false, failed_ = false;
   std::int32_t exit_status_ = 0;

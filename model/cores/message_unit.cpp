@@ -8,7 +8,8 @@
 namespace icn {
 
 MessageUnit::MessageUnit(NodeId node, NodeId nodes, Endpoint& endpoint, MessageBoard& board, const CycleClock& clock,
-                         int flit_bytes, int longest_packet)
+                         int flit_bytes, int longest_packet, std::uint64_t buffer_bytes,
+                         std::function<void(const std::string&)> overflowed)
     : node_(node),
       endpoint_(endpoint),
       board_(board),
@@ -16,14 +17,18 @@ MessageUnit::MessageUnit(NodeId node, NodeId nodes, Endpoint& endpoint, MessageB
       flit_bytes_(std::uint32_t(flit_bytes)),
       max_bytes_(std::uint32_t(std::max(1, longest_packet - 1)) * std::uint32_t(flit_bytes)),
       next_sequence_(nodes, 0),
-      expected_(nodes, 0) {
+      expected_(nodes, 0),
+      buffer_bytes_(buffer_bytes),
+      overflowed_(std::move(overflowed)) {
   endpoint_.attach(MessageKind::Program, this);
 }
 
-void MessageUnit::send(NodeId destination, std::uint32_t tag, const std::uint8_t* bytes, std::uint32_t length) {
+void MessageUnit::send(NodeId destination, std::uint32_t tag, const std::uint8_t* bytes, std::uint32_t length,
+                       std::uint32_t total) {
   ProgramMessage m;
   m.source = node_;
   m.tag = tag;
+  m.total = total;
   m.sequence = next_sequence_[destination]++;
   m.bytes.assign(bytes, bytes + length);
   ++sent_;
@@ -44,6 +49,12 @@ void MessageUnit::received(const Packet& packet, Cycle arrival) {
 
 void MessageUnit::accept(ProgramMessage message) {
   const NodeId source = message.source;
+  buffered_ += message.bytes.size();
+  most_buffered_ = std::max(most_buffered_, buffered_);
+  if (buffered_ > buffer_bytes_ && overflowed_)
+    overflowed_("node " + std::to_string(node_) + ": messages it has not yet received hold " + std::to_string(buffered_) +
+                " bytes, the last from node " + std::to_string(source) + " (allowed: software.message_buffer_bytes = " +
+                std::to_string(buffer_bytes_) + ")");
   if (message.sequence != expected_[source]) {
     early_.push_back(std::move(message));
     return;
@@ -85,6 +96,7 @@ ProgramMessage MessageUnit::take_first(Filter filter, Cycle now) {
     if (filter.matches(*it) && it->arrival < now) {
       ProgramMessage m = std::move(*it);
       inbox_.erase(it);
+      buffered_ -= m.bytes.size();
       return m;
     }
   return {};

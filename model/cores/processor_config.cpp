@@ -29,6 +29,9 @@ std::vector<ParameterSpec> ProcessorConfig::software_parameters() {
   return {
       P::text("program", "", "iss: the RISC-V ELF every core runs (icnsim PLATFORM PROGRAM.elf sets it)"),
       P::text("arguments", "", "iss: integers the program reads (icn_argument(i)), separated by spaces"),
+      P::integer("message_buffer_bytes", 1 << 20, 64, std::int64_t(1) << 32,
+                 "iss: bytes of messages a node holds that its program has not yet received; more ends the run "
+                 "naming the node (a program that sends faster than its receivers take)"),
   };
 }
 
@@ -40,6 +43,7 @@ ProcessorConfig ProcessorConfig::from(const ParameterSet& processor, const Param
   c.quantum = Cycle(processor.integer("quantum"));
   c.memory_bytes = std::uint32_t(processor.integer("memory_bytes"));
   c.program = software.text("program");
+  c.message_buffer_bytes = std::uint64_t(software.integer("message_buffer_bytes"));
   const std::string& arguments = software.text("arguments");
   for (std::size_t at = arguments.find_first_not_of(' '); at != std::string::npos;
        at = arguments.find_first_not_of(' ', at)) {
@@ -59,6 +63,9 @@ ProcessorConfig ProcessorConfig::from(const ParameterSet& processor, const Param
       if (spec.key != "type" && processor.text(spec.key) != spec.default_value)
         throw ConfigError(processor.problem(spec.key, "applies to cores, and processor.type is generator (allowed: "
                                                       "with processor.type: iss)"));
+    if (software.text("message_buffer_bytes") != std::to_string(1 << 20))
+      throw ConfigError(software.problem("message_buffer_bytes", "applies to cores, and processor.type is generator "
+                                                                 "(allowed: with processor.type: iss)"));
     if (!software.text("arguments").empty())
       throw ConfigError(software.problem("arguments", "are a program's, and processor.type is generator (allowed: "
                                                       "with processor.type: iss)"));

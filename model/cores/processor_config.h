@@ -19,6 +19,7 @@ struct ProcessorConfig {
   std::uint32_t memory_bytes = 0x80000;
   std::string program;         // the ELF every core runs, as given (resolved against the working directory)
   std::vector<std::int32_t> arguments;  // what ICN_ARG_VALUE reads
+  std::uint64_t message_buffer_bytes = 1 << 20;  // a node's messages not yet received, at most
 
   static std::vector<ParameterSpec> processor_parameters();
   static std::vector<ParameterSpec> software_parameters();

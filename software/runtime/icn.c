@@ -40,6 +40,7 @@ void icn_send(unsigned node, uint32_t tag, const void *bytes, size_t length) {
   const uint8_t *at = length == 0 ? &nothing : bytes;
   ICN_REG(ICN_SEND_DEST) = node;
   ICN_REG(ICN_SEND_TAG) = tag;
+  ICN_REG(ICN_SEND_TOTAL) = length; /* the receiver checks its length against it */
   do { /* a message of no bytes still goes, as one byte */
     const size_t part = length == 0 ? 1 : length < most ? length : most;
     ICN_REG(ICN_SEND_ADDRESS) = (uint32_t)(uintptr_t)at;
@@ -56,6 +57,7 @@ unsigned icn_recv(unsigned node, uint32_t tag, void *bytes, size_t length) {
   unsigned source;
   ICN_REG(ICN_RECV_FROM) = node;
   ICN_REG(ICN_RECV_TAG) = tag;
+  ICN_REG(ICN_RECV_LENGTH) = length; /* a message of another length ends the program, naming both */
   /* The first part fixes the source when any was asked for: the rest come from it. */
   do {
     const uint32_t part = ICN_REG(ICN_RECV_WAIT);
@@ -77,7 +79,8 @@ unsigned icn_waiting(unsigned node, uint32_t tag) {
 size_t icn_wait(unsigned node, uint32_t tag) {
   ICN_REG(ICN_RECV_FROM) = node;
   ICN_REG(ICN_RECV_TAG) = tag;
-  return ICN_REG(ICN_RECV_WAIT);
+  (void)ICN_REG(ICN_RECV_WAIT);
+  return ICN_REG(ICN_RECV_TOTAL);
 }
 
 #define TAG_ARRIVE 0xffff0000u

@@ -51,12 +51,14 @@ TEST_CASE("messages a node sent are received in its order, a later one that over
   CycleClock clock("clock", sc_core::sc_time(1, sc_core::SC_NS));
   MessageBoard board;
   HeldEndpoint a, b;
-  MessageUnit sender(0, 2, a, board, clock, 16, 5), receiver(1, 2, b, board, clock, 16, 5);
+  std::string overflow;
+  const auto overflowed = [&overflow](const std::string& why) { overflow = why; };
+  MessageUnit sender(0, 2, a, board, clock, 16, 5, 1 << 20, overflowed), receiver(1, 2, b, board, clock, 16, 5, 23, overflowed);
   CHECK(sender.max_bytes() == 64);  // four data flits of 16 bytes behind the header
   const std::uint8_t first[20] = {1}, second[3] = {2}, third[1] = {3};
-  sender.send(1, 7, first, sizeof first);
-  sender.send(1, 8, second, sizeof second);
-  sender.send(1, 7, third, sizeof third);
+  sender.send(1, 7, first, sizeof first, sizeof first);
+  sender.send(1, 8, second, sizeof second, sizeof second);
+  sender.send(1, 7, third, sizeof third, sizeof third);
   REQUIRE(a.sent.size() == 3);
   CHECK(a.sent[0].length == 3);  // a header and two flits for 20 bytes
   CHECK(a.sent[1].length == 2);
@@ -65,7 +67,11 @@ TEST_CASE("messages a node sent are received in its order, a later one that over
   receiver.received(packet(0, a.sent[1]), 12);
   const MessageUnit::Filter any{};
   CHECK(receiver.count(any, 100) == 0);  // both wait for the first
+  CHECK(overflow.empty());  // 4 bytes held, of the 23 the receiver may hold
   receiver.received(packet(0, a.sent[0]), 15);
+  CHECK(overflow == "node 1: messages it has not yet received hold 24 bytes, the last from node 0 (allowed: "
+                    "software.message_buffer_bytes = 23)");
+  overflow.clear();
   CHECK(receiver.count(any, 15) == 0);   // seen from the cycle after the tail arrived
   CHECK(receiver.count(any, 16) == 3);
   CHECK(receiver.take_first(MessageUnit::Filter{0, 7}, 16).bytes.at(0) == 1);

@@ -86,6 +86,33 @@ def test_a_program_that_computes_long_then_sends_is_not_stopped_by_the_watchdog(
     assert result["cores"]["console"][36].startswith("received 600dcafe")
 
 
+def test_a_message_longer_than_the_receive_asks_for_ends_the_run_naming_node_source_tag_and_lengths(icnsim, tmp_path):
+    p, result = run(icnsim, tmp_path, "platforms/cores-8x8.yaml", "message_misuse", "software.arguments=0")
+    assert p.returncode == 6
+    assert own_lines(p.stderr) == ["icnsim: node 0: icn_recv of 16 bytes from node 1 with tag 0x00000007, and the "
+                                   "message node 1 sent is 32 bytes (allowed: the length it was sent with; icn_wait "
+                                   "gives it)"]
+    assert result["status"]["state"] == "program_error"
+
+
+def test_icn_wait_gives_the_whole_messages_length_to_receive_it_with(icnsim, tmp_path):
+    p, result = run(icnsim, tmp_path, "platforms/cores-8x8.yaml", "message_misuse", "software.arguments=2")
+    assert p.returncode == 0, p.stderr
+    assert result["cores"]["console"][0] == "received 40 bytes\n"
+
+
+def test_messages_a_node_does_not_receive_are_bounded_by_a_key_exceeded_in_one_line(icnsim, tmp_path):
+    p, _ = run(icnsim, tmp_path, "platforms/cores-8x8.yaml", "message_misuse", "software.arguments=1",
+               "software.message_buffer_bytes=4096")
+    assert p.returncode == 6
+    lines = own_lines(p.stderr)
+    assert len(lines) == 1 and lines[0].startswith("icnsim: node 0: messages it has not yet received hold 4160 bytes")
+    assert lines[0].endswith("(allowed: software.message_buffer_bytes = 4096)")
+    # The default holds what 63 nodes' ten 64-byte messages need.
+    p, _ = run(icnsim, tmp_path, "platforms/cores-8x8.yaml", "message_misuse", "software.arguments=1")
+    assert p.returncode == 0, p.stderr
+
+
 def test_a_program_that_finds_its_answer_wrong_fails_the_run(icnsim, tmp_path):
     p, result = run(icnsim, tmp_path, "platforms/cores-8x8.yaml", "wrong_answer")
     assert p.returncode == 6
