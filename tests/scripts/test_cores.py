@@ -194,6 +194,49 @@ def test_a_stimulus_given_to_cores_or_a_program_missing_is_one_line(icnsim, tmp_
     assert p.returncode == 2 and "cut short" in p.stderr and p.stderr.count("\n") == 1
 
 
+def test_a_fifo_a_directory_or_a_text_file_as_the_program_is_refused_at_once_in_one_line(icnsim, tmp_path):
+    # A FIFO was opened and read, which blocks for good (and signals waited behind it).
+    os.mkfifo(tmp_path / "fifo.elf")
+    (tmp_path / "folder.elf").mkdir()
+    (tmp_path / "text.elf").write_text("hello\n")
+    for name, said in [("fifo.elf", "is not a regular file"), ("folder.elf", "is a directory"),
+                       ("text.elf", "not an ELF file")]:
+        p = icnsim("platforms/cores-8x8.yaml", tmp_path / name)
+        assert p.returncode == 2 and p.stderr.count("\n") == 1 and said in p.stderr, p.stderr
+
+
+def test_a_program_whose_bss_outgrows_the_cores_memory_is_refused_before_the_run(icnsim, tmp_path):
+    import shutil
+    import subprocess
+    gcc = shutil.which("riscv64-unknown-elf-gcc")
+    source = tmp_path / "big.c"
+    source.write_text("static char big[600000];\nint main(void) { big[599999] = 1; return big[0]; }\n")
+    built = subprocess.run([gcc, "-march=rv32imac", "-mabi=ilp32", "--specs=picolibc.specs", "--crt0=hosted", "-O2",
+                            "-Wl,--defsym=__flash=0x80000000", "-Wl,--defsym=__flash_size=0x20000",
+                            "-Wl,--defsym=__ram=0x80020000", "-Wl,--defsym=__ram_size=0xe0000",
+                            "-o", tmp_path / "big.elf", source, ROOT / "software" / "runtime" / "icn.c",
+                            f"-I{ROOT / 'software' / 'runtime'}", f"-I{ROOT / 'model' / 'cores'}"],
+                           capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    p = icnsim("platforms/cores-8x8.yaml", tmp_path / "big.elf")  # 512 KiB of memory, 600,000 bytes of .bss
+    assert p.returncode == 2 and p.stderr.count("\n") == 1, p.stderr
+    assert "lies outside the node's memory" in p.stderr and "processor.memory_bytes" in p.stderr
+    p = icnsim("platforms/cores-8x8.yaml", tmp_path / "big.elf", "--set", "processor.memory_bytes=1048576")
+    assert p.returncode == 0, p.stderr
+
+
+def test_a_program_named_in_a_platform_file_is_found_relative_to_that_file(icnsim, tmp_path):
+    folder = tmp_path / "study"
+    folder.mkdir()
+    (folder / "ring.elf").write_bytes((SOFTWARE / "token_ring.elf").read_bytes())
+    (folder / "cores.yaml").write_text((ROOT / "platforms" / "cores-8x8.yaml").read_text() +
+                                       "software:\n  program: ring.elf\n")
+    p = icnsim(folder / "cores.yaml", "--quiet")  # run from the repository's root, not the platform's folder
+    assert p.returncode == 0, p.stderr
+    printed = icnsim(folder / "cores.yaml", "--print-config")
+    assert f'program: "{folder / "ring.elf"}"' in printed.stdout  # as --print-config quotes it
+
+
 def test_a_cached_run_of_a_program_is_keyed_by_the_programs_bytes_not_its_path(icnsim, tmp_path):
     # scripts/sweep and scripts/reproduce keep runs by their resolved configuration: the program's path
     # there becomes a copy named by its content, so a rebuilt program is a new run.
