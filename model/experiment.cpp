@@ -330,9 +330,14 @@ Cycle Experiment::cycles_run() const {
 }
 
 void Experiment::stop_early(RunStatus::State state, const std::string& reason) {
+  // The first reason stands (cores that fail together report the first of them), and SystemC is asked
+  // to stop once. A stop before the network's first cycle (a core failing on its first instruction)
+  // is in cycle 0.
+  if (stopped_at_) return;
   status_.state = state;
   status_.reason = reason;
-  stopped_at_ = fabric_->clock().cycle();
+  const CycleClock& clock = fabric_->clock();
+  stopped_at_ = clock.cycle_at(clock.now());
   sc_core::sc_stop();
 }
 
@@ -395,7 +400,7 @@ double Experiment::run() {
                                                 : RunStatus::State::Deadlock;
     status_.reason = message.empty() ? report.what() : message;
     if (watchdog) status_.detail = watchdog_->first_finding();
-    stopped_at_ = fabric_->clock().cycle();
+    stopped_at_ = fabric_->clock().cycle_at(fabric_->clock().now());
   }
   if (software_ && status_.state == RunStatus::State::Completed && !software_->completed_at()) {
     std::string nodes;

@@ -30,6 +30,7 @@
 #include "fabric.h"
 #include "platform/configuration.h"
 #include "run_report.h"
+#include "cores/iss_core.h"
 #include "software_run.h"
 
 namespace po = boost::program_options;
@@ -577,6 +578,7 @@ int sc_main(int argc, char* argv[]) {
     }
   // With the result on standard output, the summary would be mixed into it.
   const bool quiet = vm.count("quiet") || out.to_standard_output();
+  if (out.to_standard_output()) icn::IssCore::print_consoles_to(std::cerr);
   icn::use_command_line_reporting();
   stop_on_signals();
   return run_and_report(configuration, out, out_name, quiet);

@@ -107,7 +107,7 @@ void IssCore::run() {
       fail(e == UC_ERR_OK ? "the program stopped at " + hex(pc()) + " without writing ICN_EXIT"
                           : std::string("the emulator stopped: ") + unicorn().strerror(e) + " near " + hex(pc()));
   }
-  if (!console_line_.empty()) std::cout << "node " << node_ << ": " << console_line_ << "\n";
+  if (!console_line_.empty()) (console_out_ ? *console_out_ : std::cout) << "node " << node_ << ": " << console_line_ << "\n";
   if (failed_) {
     events_.failed(fault_);
     return;
@@ -139,6 +139,9 @@ bool IssCore::hook_atomic(std::uint32_t pc) {
 void IssCore::on_block(uc_struct*, std::uint64_t address, std::uint32_t size, void* p) {
   IssCore& core = *static_cast<IssCore*>(p);
   if (core.halted_ || core.failed_) return;
+  // A block that is one invalid instruction is reported 4 bytes short of nothing (65,532 bytes): no
+  // block is longer than a page and an instruction, so a longer one counts as empty.
+  if (size > 4096 + 4 || !core.local_range(std::uint32_t(address), size)) size = 0;
   const std::uint8_t* code = core.memory_.data() + (address - ICN_RAM_BASE);
   const BlockCost& cost = core.costs_.at(address, code, size);
   if (cost.atomics) {
@@ -241,17 +244,24 @@ bool IssCore::on_fault(uc_struct*, int type, std::uint64_t address, int size, st
 
 bool IssCore::on_invalid(uc_struct*, void* p) {
   IssCore& core = *static_cast<IssCore*>(p);
-  core.fail("an invalid instruction near " + hex(core.pc()));
+  // Unicorn reports ebreak here, with the program counter at it.
+  const std::uint32_t at = core.pc();
+  const bool ebreak = core.local_range(at, 2) && ((core.memory_[at - ICN_RAM_BASE] | core.memory_[at - ICN_RAM_BASE + 1] << 8) == 0x9002 ||
+                                                  (core.local_range(at, 4) && std::memcmp(&core.memory_[at - ICN_RAM_BASE], "\x73\x00\x10\x00", 4) == 0));
+  core.fail(std::string(ebreak ? "ebreak" : "an invalid instruction") + " at " + hex(at) +
+            (ebreak ? ", which the cores do not handle (no debugger is attached)" : ""));
   return false;
 }
 
 void IssCore::on_interrupt(uc_struct*, std::uint32_t number, void* p) {
   IssCore& core = *static_cast<IssCore*>(p);
   // RISC-V exception causes: 0 misaligned fetch, 2 illegal instruction, 3 breakpoint, 4/6 misaligned
-  // load/store, 8/11 environment call. The cores run no trap handler: each ends the program.
+  // load/store, 8/11 environment call. The cores run no trap handler: each ends the program. Unicorn
+  // advances the program counter by 4 before it reports an exception (to step over an ecall): the
+  // faulting instruction is 4 bytes before it.
   const char* cause = number == 3 ? "ebreak" : number == 8 || number == 11 ? "ecall" : number == 2 ? "an illegal instruction"
                       : number == 0 ? "a misaligned jump" : number == 4 || number == 6 ? "a misaligned access" : "an exception";
-  core.fail(std::string(cause) + " (cause " + std::to_string(number) + ") near " + hex(core.pc()) +
+  core.fail(std::string(cause) + " (cause " + std::to_string(number) + ") at " + hex(core.pc() - 4) +
             ", which the cores do not handle");
 }
 
@@ -343,7 +353,7 @@ void IssCore::write_device(std::uint64_t offset, std::uint32_t value) {
       const char c = char(value);
       console_ += c;
       if (c == '\n') {
-        std::cout << "node " << node_ << ": " << console_line_ << "\n";
+        (console_out_ ? *console_out_ : std::cout) << "node " << node_ << ": " << console_line_ << "\n";
         console_line_.clear();
       } else {
         console_line_ += c;

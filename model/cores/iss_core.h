@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <iosfwd>
 #include <string>
 #include <systemc>
 #include <vector>
@@ -61,6 +62,9 @@ class IssCore : public sc_core::sc_module {
   std::uint64_t remote_loads() const { return remote_loads_; }
   std::uint64_t remote_stores() const { return remote_stores_; }
   const std::string& console() const { return console_; }
+  // Where the cores print their consoles' lines ("node N: …"): standard output unless the command's
+  // result goes there (--out -), when they go to standard error, so that the result stays JSON alone.
+  static void print_consoles_to(std::ostream& out) { console_out_ = &out; }
   // The core's cycle now: the network's time plus what it has run ahead.
   Cycle local_cycle() const;
 
@@ -123,6 +127,7 @@ class IssCore : public sc_core::sc_module {
   std::uint64_t instructions_ = 0, stall_cycles_ = 0, remote_loads_ = 0, remote_stores_ = 0;
   std::string console_, console_line_;
   std::string fault_;  // what stopped the emulator, if a fault did
+  static inline std::ostream* console_out_ = nullptr;  // null: std::cout
 };
 
 }  // namespace icn

@@ -1,14 +1,24 @@
 """A run that stops early still writes a complete, valid result with its status; the result file
 appears whole (written aside and renamed) and a failing run never destroys an earlier one."""
 import json
+import re
 import os
 import signal
 import subprocess
 import time
 
+import jsonschema
 import pytest
 
 from conftest import BUILD, ROOT, as_from_a_terminal
+
+SCHEMA = json.loads((ROOT / "docs" / "result.schema.json").read_text())
+
+
+def valid(result):
+    """RESULT, validated against docs/result.schema.json (every state's result follows it)."""
+    jsonschema.Draft202012Validator(SCHEMA).validate(result)
+    return result
 
 # A short warm-up: the instrumented build under load simulates well under 1,000 cycles in a second.
 LONG = ["--set", "simulation.cycles=4000000", "--set", "simulation.warmup=100",
@@ -34,7 +44,7 @@ def test_sigint_after_one_second_leaves_a_valid_result_with_status_interrupted(t
     out = tmp_path / "r.json"
     code, stderr = run_and_signal(out, signal.SIGINT)
     assert code == 130, stderr
-    r = json.loads(out.read_text())
+    r = valid(json.loads(out.read_text()))
     assert r["status"]["state"] == "interrupted"
     assert "SIGINT" in r["status"]["reason"]
     last = r["status"]["last_cycle"]
@@ -112,7 +122,7 @@ def test_a_deadlock_stops_the_run_with_exit_3_and_a_result_holding_the_knot(icns
     assert p.returncode == 3
     assert "deadlock" in p.stderr and "knot" in p.stderr
     assert len(p.stderr.splitlines()) == 1
-    r = json.loads(out.read_text())
+    r = valid(json.loads(out.read_text()))
     assert r["status"]["state"] == "deadlock"
     assert r["status"]["last_cycle"] < 100000 - 1
     assert "knot of" in r["status"]["detail"]
@@ -125,7 +135,7 @@ def test_the_wall_limit_stops_the_run_and_keeps_what_was_measured(icnsim, tmp_pa
     p = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", *LONG, "--set", "simulation.wall_limit=0.5",
                "-q", "--out", out)
     assert p.returncode == 5
-    r = json.loads(out.read_text())
+    r = valid(json.loads(out.read_text()))
     assert r["status"]["state"] == "wall_limit"
     assert r["packets"]["delivered"] > 0
 
@@ -211,7 +221,7 @@ def test_a_model_error_stops_the_run_with_exit_3_and_a_result_saying_why(icnsim,
                "--set", "network.dimensions=1", "--set", "simulation.warmup=0", "-q", "--out", out)
     assert p.returncode == 3, p.stderr
     assert "model error" in p.stderr and "stalled" in p.stderr
-    r = json.loads(out.read_text())
+    r = valid(json.loads(out.read_text()))
     assert r["status"]["state"] == "model_error"
     assert "stalled" in r["status"]["reason"]
     assert r["status"]["last_cycle"] < 60000 - 1
@@ -226,7 +236,7 @@ def test_a_network_that_stops_delivering_is_never_a_success(icnsim, tmp_path):
                "-q", "--out", out)
     assert p.returncode == 3
     assert "delivered nothing" in p.stderr
-    r = json.loads(out.read_text())
+    r = valid(json.loads(out.read_text()))
     assert r["status"]["state"] == "frozen"
     assert "stopped working" in r["status"]["reason"]
     assert r["packets"]["watchdog_deadlock_reports"] >= 1
@@ -264,3 +274,11 @@ def test_under_any_memory_limit_a_run_completes_is_refused_up_front_or_says_out_
         outcomes.append(p.returncode)
         assert not [f for f in tmp_path.iterdir() if f.name.endswith(".tmp")], megabytes
     assert outcomes[0] == 2 and outcomes[-2] == 0 and outcomes[-1] == 1, outcomes
+
+
+def test_the_schema_names_every_state_icnsim_reports_and_no_other(root):
+    # Experiment::state_name is where a state gets its name; program_error's result is validated in
+    # test_cores.py, the others' above.
+    named = set(re.findall(r'return "([a-z_]+)";', (root / "model" / "experiment.cpp").read_text().split(
+        "Experiment::state_name", 1)[1].split("\n}\n", 1)[0])) - {"unknown"}
+    assert set(SCHEMA["properties"]["status"]["properties"]["state"]["enum"]) == named
