@@ -117,10 +117,18 @@ void IssCore::run() {
 }
 
 void IssCore::sync() {
-  if (quantum_.get_local_time() != sc_core::SC_ZERO_TIME) quantum_.sync();
   // Nothing reaches the network before its first cycle (one period after time zero).
-  if (sc_core::sc_time_stamp() < clock_.time_of(0)) sc_core::wait(clock_.time_of(0) - sc_core::sc_time_stamp());
+  wait_until(std::max(quantum_.get_current_time(), clock_.time_of(0)));
   quantum_.reset();
+}
+
+void IssCore::wait_until(const sc_core::sc_time& at) {
+  if (at <= sc_core::sc_time_stamp()) return;
+  sc_core::wait(at - sc_core::sc_time_stamp());
+  // A timed wake-up shares the first delta of a cycle with the network's clocked work, in an order
+  // the kernel's event queue decides (and with it how often the core synchronised: the quantum). One
+  // delta more and the core always acts after the cycle's work, as it does when the network wakes it.
+  sc_core::wait(sc_core::SC_ZERO_TIME);
 }
 
 bool IssCore::hook_atomic(std::uint32_t pc) {
@@ -191,6 +199,9 @@ void IssCore::atomic(std::uint32_t pc) {
     return fail("an atomic access to " + hex(address) + ", past node " + std::to_string(owner) + "'s " +
                 std::to_string(memory_.size()) + " bytes of memory");
   const bool lr = a->op == AtomicOp::LoadReserved, sc = a->op == AtomicOp::StoreConditional;
+  // An atomic is how cores share words: it happens at the network's time, not a quantum ahead of
+  // it, so that other nodes' accesses to the word order with it whatever the quantum.
+  sync();
   if (owner == node_ && !lr && !sc) {
     // An AMO on its own memory runs in the emulator, which does not yield in an instruction: atomic.
     // It is a store: other nodes' reservations of the word end.
@@ -283,8 +294,7 @@ void IssCore::remote_write(uc_struct*, std::uint64_t offset, unsigned size, std:
 
 void IssCore::stall_until_visible(Cycle arrival) {
   // A message is seen from the cycle after its tail arrived.
-  const sc_core::sc_time at = clock_.time_of(arrival + 1);
-  if (at > sc_core::sc_time_stamp()) sc_core::wait(at - sc_core::sc_time_stamp());
+  wait_until(clock_.time_of(arrival + 1));
 }
 
 std::uint64_t IssCore::read_device(std::uint64_t offset) {

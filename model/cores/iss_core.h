@@ -95,6 +95,7 @@ class IssCore : public sc_core::sc_module {
   std::uint32_t execute_atomic(AtomicOp op, NodeId hart, std::uint32_t offset, std::uint32_t operand);
   void set_register(unsigned index, std::uint32_t value);
   void sync();  // the network's time catches up with the core's
+  void wait_until(const sc_core::sc_time& at);  // and after that cycle's clocked work
   void stall_until_visible(Cycle arrival);
   void fail(const std::string& what);  // ends the program: `what` said of this node
   std::uint32_t pc() const;
