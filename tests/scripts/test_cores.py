@@ -232,6 +232,28 @@ def test_a_fifo_a_directory_or_a_text_file_as_the_program_is_refused_at_once_in_
         assert p.returncode == 2 and p.stderr.count("\n") == 1 and said in p.stderr, p.stderr
 
 
+@pytest.mark.parametrize("sig,code", [("SIGTERM", 143), ("SIGINT", 130)])
+def test_a_signal_ends_a_run_of_cores_computing_with_the_network_idle(tmp_path, sig, code):
+    # Node 0 computes for 2·10^9 cycles with nothing in flight: the clock is stopped, only the cores run.
+    import signal
+    import subprocess
+    import time
+    from conftest import as_from_a_terminal
+    out = tmp_path / "r.json"
+    proc = subprocess.Popen([str(BUILD / "model" / "icnsim"), "platforms/cores-8x8.yaml",
+                             str(SOFTWARE / "compute_then_send.elf"), "--set", "software.arguments=2000000000",
+                             "--set", "simulation.cycles=3000000000", "-q", "--out", str(out)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=as_from_a_terminal)
+    time.sleep(1.0)
+    sent = time.monotonic()
+    proc.send_signal(getattr(signal, sig))
+    _, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == code, stderr
+    assert time.monotonic() - sent < 5
+    assert json.loads(out.read_text())["status"]["state"] == "interrupted"
+
+
 def test_a_program_whose_bss_outgrows_the_cores_memory_is_refused_before_the_run(icnsim, tmp_path):
     import shutil
     import subprocess
