@@ -2,7 +2,8 @@
 //        [--print-config] [--quiet]
 // Exit status (README "Exit status"): 0 completed; 2 bad input (nothing simulated); 3 the model
 // stopped the run (a violated invariant, a deadlock); 4 the result file could not be written;
-// 5 simulation.wall_limit reached; 130 / 143 / 129 interrupted by SIGINT / SIGTERM / SIGHUP; 1 anything else.
+// 5 simulation.wall_limit reached; 6 a core's program went wrong; 130 / 143 / 129 interrupted by SIGINT /
+// SIGTERM / SIGHUP; 1 anything else.
 // Every run that starts writes its result, also one that stops early.
 #include <boost/program_options.hpp>
 #include <fcntl.h>
@@ -30,6 +31,7 @@
 #include "fabric.h"
 #include "platform/configuration.h"
 #include "run_report.h"
+#include "run_files.h"
 #include "cores/iss_core.h"
 #include "software_run.h"
 
@@ -569,8 +571,10 @@ int sc_main(int argc, char* argv[]) {
   if (refused_for_memory(configuration.platform)) return 2;
   restart_with_huge_pages(argc, argv, configuration.platform.network.topology().node_count());
 
-  ResultFile out;
   const std::string out_name = vm.count("out") ? vm["out"].as<std::string>() : std::string();
+  if (const std::string collision = icn::output_collision(configuration, out_name); !collision.empty())
+    return std::cerr << icn::excerpt(collision, 400) << "\n", 2;  // an output would destroy an input
+  ResultFile out;
   if (vm.count("out"))
     if (const std::string refusal = out.open(out_name); !refusal.empty()) {
       std::cerr << icn::excerpt(refusal, 300) << "\n";

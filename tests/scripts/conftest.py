@@ -115,6 +115,13 @@ RELEASE_ONLY = {
         "256 cores: the same program's 64-core run is instrumented, and the cores' code does not depend on the size",
     "test_every_shipped_program_exits_0_with_its_own_answer_checked[transpose-platforms/cores-16x16.yaml]":
         "256 cores: the same program's 64-core run is instrumented, and the cores' code does not depend on the size",
+    "test_every_shipped_program_exits_0_with_its_own_answer_checked[atomics-platforms/cores-16x16.yaml]":
+        "256 cores: the same program's 64-core run is instrumented, and the cores' code does not depend on the size",
+    "test_64_nodes_making_50_atomic_updates_each_to_one_word_leave_3200_by_amo_lr_sc_and_lock":
+        "the same program with 8 updates a node runs instrumented in test_every_shipped_program_exits_0…",
+    **{f"test_two_quantum_sizes_give_the_same_answers_instructions_and_cycle_for_cycle_the_same_times[{program}]":
+       "how a core synchronises is one code for every program: transpose's and atomics' runs are instrumented"
+       for program in ("alltoall", "barrier", "gups", "reduce", "remote_latency", "stencil", "token_ring")},
     "test_cores_that_cannot_reserve_their_emulators_address_space_are_refused_in_one_line":
         "AddressSanitizer reserves terabytes of address space for its shadow memory: it cannot start under prlimit --as",
     "test_an_interrupted_sweep_resumes_without_recomputing_a_finished_run":

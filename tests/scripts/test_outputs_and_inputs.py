@@ -1,0 +1,74 @@
+"""Nothing icnsim writes can destroy an input of its run or another of its outputs: an output that names
+one (compared as files: through a symbolic link, "..", a hard link) is refused in one line before anything
+is simulated, and the file it named is left byte for byte as it was."""
+import hashlib
+import os
+import shutil
+
+import pytest
+
+from conftest import BUILD, ROOT
+
+PROGRAM = BUILD / "software" / "token_ring.elf"
+
+
+def digest(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture
+def run_files(tmp_path):
+    """A core platform, its program and a stimulus of a TLM run, copied where links can be made to them."""
+    shutil.copy(ROOT / "platforms" / "cores-8x8.yaml", tmp_path / "cores.yaml")
+    shutil.copy(ROOT / "platforms" / "default.yaml", tmp_path / "default.yaml")
+    shutil.copy(ROOT / "stimuli" / "uniform.yaml", tmp_path / "uniform.yaml")
+    if PROGRAM.exists():
+        shutil.copy(PROGRAM, tmp_path / "ring.elf")
+        os.symlink(tmp_path / "ring.elf", tmp_path / "link.elf")
+        os.link(tmp_path / "ring.elf", tmp_path / "hard.elf")
+    (tmp_path / "sub").mkdir()
+    return tmp_path
+
+
+@pytest.mark.skipif(not PROGRAM.exists(), reason="the programs are not built (no RISC-V cross-compiler)")
+@pytest.mark.parametrize("key,target,names", [
+    ("tlm.trace", "ring.elf", "software.program"),
+    ("tlm.trace", "link.elf", "software.program"),       # a symbolic link to the program
+    ("tlm.trace", "hard.elf", "software.program"),       # a hard link to it
+    ("tlm.trace", "sub/../cores.yaml", "the platform"),  # another spelling of the platform
+    ("simulation.vcd", "cores.yaml", "the platform"),
+])
+def test_an_output_naming_an_input_of_a_core_run_is_refused_and_the_input_kept(icnsim, run_files, key, target, names):
+    before = {f: digest(run_files / f) for f in ("ring.elf", "cores.yaml")}
+    p = icnsim(run_files / "cores.yaml", run_files / "ring.elf", "--set", f"{key}={run_files / target}", "-q")
+    assert p.returncode == 2 and p.stderr.count("\n") == 1, p.stderr
+    assert f"{key} names {names} of this run" in p.stderr
+    assert {f: digest(run_files / f) for f in before} == before
+
+
+@pytest.mark.parametrize("key", ["tlm.trace", "simulation.vcd"])
+def test_an_output_naming_the_stimulus_or_the_result_is_refused(icnsim, run_files, key):
+    # memory-vp.yaml has TLM ports (tlm.trace applies) and runs a stimulus.
+    shutil.copy(ROOT / "platforms" / "memory-vp.yaml", run_files / "vp.yaml")
+    suffix = ".vcd" if key == "simulation.vcd" else ".json"
+    before = digest(run_files / "uniform.yaml")
+    args = [run_files / "vp.yaml", run_files / "uniform.yaml", "--set", "simulation.cycles=300",
+            "--set", "simulation.warmup=100", "-q"]
+    p = icnsim(*args, "--set", f"{key}={run_files / 'uniform.yaml'}")
+    assert p.returncode == 2 and f"{key} names the stimulus of this run" in p.stderr, p.stderr
+    assert digest(run_files / "uniform.yaml") == before
+    (run_files / f"result{suffix}").write_text("an earlier result\n")
+    p = icnsim(*args, "--set", f"{key}={run_files / ('result' + suffix)}",
+               "--out", run_files / "sub" / ".." / f"result{suffix}")
+    assert p.returncode == 2 and "and one would overwrite the other" in p.stderr, p.stderr
+    assert (run_files / f"result{suffix}").read_text() == "an earlier result\n"
+    # Each to a file of its own: the run goes ahead.
+    p = icnsim(*args, "--set", f"{key}={run_files / ('own' + suffix)}", "--out", run_files / "result.json")
+    assert p.returncode == 0, p.stderr
+
+
+def test_outputs_to_a_device_hold_nothing_to_lose(icnsim, run_files):
+    shutil.copy(ROOT / "platforms" / "memory-vp.yaml", run_files / "vp.yaml")
+    p = icnsim(run_files / "vp.yaml", run_files / "uniform.yaml", "--set", "simulation.cycles=300",
+               "--set", "simulation.warmup=100", "--set", "tlm.trace=/dev/null", "--out", "/dev/null", "-q")
+    assert p.returncode == 0, p.stderr
