@@ -601,6 +601,11 @@ __attribute__((section(".preinit_array"), used)) void (*const early_out_of_memor
 // Our own main: SystemC prints its banner while the kernel starts, so the variable that silences it
 // must be set before sc_elab_and_sim (which then calls sc_main above).
 int main(int argc, char* argv[]) {
+  // A standard stream started closed (`>&-`) would be the next file opened — the result's temporary
+  // file would take the summary. Held by /dev/null opened read-only, standard output fails its writes
+  // (exit 4), as a full disk does.
+  for (int fd = 0; fd <= 2; ++fd)
+    if (fcntl(fd, F_GETFD) == -1 && errno == EBADF && ::open("/dev/null", fd == 2 ? O_WRONLY : O_RDONLY) != fd) return 1;
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
   return sc_core::sc_elab_and_sim(argc, argv);
 }

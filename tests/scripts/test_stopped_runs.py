@@ -282,3 +282,15 @@ def test_the_schema_names_every_state_icnsim_reports_and_no_other(root):
     named = set(re.findall(r'return "([a-z_]+)";', (root / "model" / "experiment.cpp").read_text().split(
         "Experiment::state_name", 1)[1].split("\n}\n", 1)[0])) - {"unknown"}
     assert set(SCHEMA["properties"]["status"]["properties"]["state"]["enum"]) == named
+
+
+def test_with_out_a_summary_that_cannot_be_written_to_a_closed_standard_output_is_exit_4(tmp_path):
+    # With standard output closed (`>&-`) the result's temporary file took descriptor 1 and the summary
+    # went into the result: exit 0. Now the summary fails like every output that cannot be written, and
+    # the result is whole.
+    out = tmp_path / "r.json"
+    p = subprocess.run([str(BUILD / "model" / "icnsim"), "platforms/default.yaml", "stimuli/uniform.yaml",
+                        "--set", "simulation.cycles=2000", "--set", "simulation.warmup=100", "--out", str(out)],
+                       cwd=ROOT, stderr=subprocess.PIPE, text=True, preexec_fn=lambda: os.close(1), timeout=120)
+    assert p.returncode == 4 and "the summary could not be written" in p.stderr, p.stderr
+    assert valid(json.loads(out.read_text()))["status"]["state"] == "completed"
