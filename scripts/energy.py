@@ -1,7 +1,8 @@
 """Recomputes a result's energy from its own event counts and coefficients, apart from the model's
 code (docs/energy.md): what the tests compare the model's energy with, and a worked reading of it.
 
-    .venv/bin/python scripts/energy.py RUN.json     prints both, exit 1 if they differ
+    .venv/bin/python scripts/energy.py RUN.json     prints both, exit 1 if they differ (one line on stderr
+                                                    says where), 2 for an input that is not such a result
 
 Every part is a count times its coefficient: the routers' buffer writes and reads, crossbar
 traversals, route computations and VC and switch allocation requests, link traversals and credits;
@@ -13,6 +14,8 @@ import json
 import math
 import pathlib
 import sys
+
+from tool_io import ToolError, run, why
 
 
 def recompute(result):
@@ -135,23 +138,57 @@ def under(result, preset, shape=None):
             "leakage_share": parts["leakage"] / total if total else None}
 
 
-def main(argv):
+def read_result(path):
+    """The result JSON at PATH, or a ToolError naming what is wrong with it in one line."""
+    path = pathlib.Path(path)
+    try:
+        text = path.read_text()
+    except IsADirectoryError:
+        raise ToolError(f"{path}: a directory (allowed: a result JSON icnsim wrote with --out)") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise ToolError(f"{path}: cannot be read ({why(e) if isinstance(e, OSError) else 'not text'})") from None
+    try:
+        result = json.loads(text)
+    except json.JSONDecodeError as e:
+        # A result is one object: one that opens and never closes was cut short (a full disk, a killed writer).
+        cut = text.lstrip().startswith("{") and not text.rstrip().endswith("}")
+        what = "cut short" if cut else f"not JSON (line {e.lineno}: {e.msg})"
+        raise ToolError(f"{path}: {what} (allowed: a result JSON icnsim wrote with --out)") from None
+    except RecursionError:
+        raise ToolError(f"{path}: nested too deeply to be a result (allowed: a result JSON icnsim wrote with --out)") \
+            from None
+    if not isinstance(result, dict) or "model_version" not in result:
+        raise ToolError(f"{path}: not an icnsim result (allowed: a result JSON icnsim wrote with --out)")
+    return result
+
+
+def _main(argv):
     if len(argv) != 1:
-        print(__doc__, file=sys.stderr)
-        return 2
-    result = json.loads(pathlib.Path(argv[0]).read_text())
-    if "energy" not in result:
-        print("energy.py: the result has no energy section (power.model: events in the platform)", file=sys.stderr)
-        return 2
-    parts = recompute(result)
-    for name, value in parts.items():
-        print(f"{name:20s} {value:16.6g} pJ   model {result['energy']['breakdown_pj'][name]:16.6g} pJ")
-    if "power_gating" in result["energy"]:
-        print(f"{'power gating saves':20s} {gating_saved(result)[1]:16.6g} pJ   model "
-              f"{result['energy']['power_gating']['saved_pj']:16.6g} pJ (an upper bound)")
-    wrong = differences(result)
+        raise ToolError("energy.py: expected one result JSON (usage: scripts/energy.py RUN.json)")
+    result = read_result(argv[0])
+    if "energy" not in result or "activity" not in result:
+        raise ToolError(f"{argv[0]}: the result has no energy section (allowed: a run with power.model: events)")
+    try:
+        parts = recompute(result)
+        rows = [f"{name:20s} {value:16.6g} pJ   model {result['energy']['breakdown_pj'][name]:16.6g} pJ"
+                for name, value in parts.items()]
+        if "power_gating" in result["energy"]:
+            rows.append(f"{'power gating saves':20s} {gating_saved(result)[1]:16.6g} pJ   model "
+                        f"{result['energy']['power_gating']['saved_pj']:16.6g} pJ (an upper bound)")
+        wrong = differences(result)
+    except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError) as e:
+        raise ToolError(f"{argv[0]}: its energy or activity section is not icnsim's ({type(e).__name__}: {e}; "
+                        "allowed: a result icnsim wrote with power.model: events)") from None
+    print("\n".join(rows))
     print("agree" if not wrong else f"DIFFER: {wrong}")
+    if wrong:
+        print(f"energy.py: {argv[0]}: the model's energy and its recomputation differ in {sorted(wrong)}", file=sys.stderr)
     return 1 if wrong else 0
+
+
+def main(argv):
+    """The command: its exit status, every failure as one line on stderr (tool_io.run)."""
+    return run(_main, argv, prog="energy.py")
 
 
 if __name__ == "__main__":

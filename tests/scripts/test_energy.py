@@ -238,3 +238,15 @@ def test_a_report_prices_a_router_the_table_lacks_by_the_rows_on_either_side_as_
     assert low == pytest.approx(results["9x3x8"]["energy"]["per_delivered_flit_pj"], rel=1e-9)
     assert high == pytest.approx(results["11x3x8"]["energy"]["per_delivered_flit_pj"], rel=1e-9)
     assert report_energy.span([high, low]) == f"{low:,.0f}–{high:,.0f}"
+
+
+def test_energy_py_answers_a_missing_folder_non_json_or_cut_short_input_in_one_line(tmp_path):
+    import subprocess
+    import sys
+    (tmp_path / "text.json").write_text("hello\n")
+    (tmp_path / "cut.json").write_text('{"model": "icnsim", "model_version": "0.1", "energy": {"total')
+    for name, said in [("missing.json", "cannot be read"), (".", "a directory"), ("text.json", "not JSON"),
+                       ("cut.json", "cut short")]:
+        p = subprocess.run([sys.executable, str(ROOT / "scripts" / "energy.py"), str(tmp_path / name)],
+                           capture_output=True, text=True)
+        assert p.returncode == 2 and p.stderr.count("\n") == 1 and said in p.stderr, (name, p.stderr)

@@ -208,14 +208,23 @@ def bench_case(rng, folder):
     return "bench", extra + bad
 
 
+def energy_case(rng, folder, data):
+    """scripts/energy.py on a result (with its energy section) as damaged as the plots' inputs, or no file at all."""
+    which = rng.random()
+    if which < 0.8:
+        return "energy", [str(result_file(rng, folder, data["json"]))]
+    return "energy", rng.choice([[str(folder)], [str(folder / "missing.json")], [], [str(folder / "afile"), "x"]])
+
+
 def tools():
     import bench
+    import energy
     import plot
     import reproduce
     import sweep
     make_trace = importlib.machinery.SourceFileLoader("make_trace", str(ROOT / "scripts" / "make-trace")).load_module()
     return {"sweep": sweep.main, "plot": plot.main, "make-trace": make_trace.main, "reproduce": reproduce.main,
-            "bench": bench.main}
+            "bench": bench.main, "energy": energy.main}
 
 
 def inputs(folder):
@@ -225,7 +234,7 @@ def inputs(folder):
     subprocess.run([binary, ROOT / "platforms/default.yaml", ROOT / "stimuli/uniform.yaml", "--set", "network.radix=4",
                     "--set", "simulation.cycles=1200", "--set", "simulation.warmup=200", "--set",
                     "simulation.spatial_sample_interval=250", "--set", "simulation.activity=per_component",
-                    "-q", "--out", result], check=True)
+                    "--set", "power.preset=dsent_45nm", "-q", "--out", result], check=True)
     rows = ["run,stimulus.injection.rate,congestion_control.type,router.virtual_channels,status.state,"
             "throughput.accepted_normalised,latency.mean,schedule.completion_cycles"]
     for i, (rate, controller, lanes) in enumerate((r, c, v) for r in (0.01, 0.02) for c in ("none", "alo") for v in (2, 3)):
@@ -242,8 +251,10 @@ def draw(rng, folder, out, data):
         return plot_case(rng, folder, data)
     if which < 0.85:
         return trace_case(rng, folder)
-    if which < 0.93:
+    if which < 0.9:
         return reproduce_case(rng, folder)
+    if which < 0.95:
+        return energy_case(rng, folder, data)
     return bench_case(rng, folder)
 
 
@@ -267,7 +278,8 @@ def run_case(main, argv, full_disk=False):
     return code, stdout.getvalue(), stderr.getvalue()
 
 
-ALLOWED = {"sweep": {0, 2, 4}, "plot": {0, 2, 4}, "make-trace": {0, 2, 4}, "reproduce": {2, 4}, "bench": {2, 4}}
+ALLOWED = {"sweep": {0, 2, 4}, "plot": {0, 2, 4}, "make-trace": {0, 2, 4}, "reproduce": {2, 4}, "bench": {2, 4},
+           "energy": {0, 1, 2, 4}}  # energy.py: 1, the model and the recomputation differ (a damaged count)
 
 
 def problems(tool, argv, code, stderr):
@@ -279,6 +291,8 @@ def problems(tool, argv, code, stderr):
         found.append(f"exit {code}")
     if "Traceback" in stderr:
         found.append("a traceback")
+    if "internal error" in stderr:
+        found.append("an internal error")
     if code not in (0, None) and len([line for line in said if not line.startswith("sweep: ")]) != 1:
         found.append(f"{len(said)} lines on stderr")
     return found
