@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "congestion/congestion_controller.h"
+#include "cores/elf_image.h"
 #include "core/config_error.h"
 #include "core/text.h"
 #include "cores/device_map.h"
@@ -86,6 +87,8 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
     if (path[0] != '/' && origin.rfind("--set", 0) != 0 && colon != std::string::npos && slash != std::string::npos)
       path = origin.substr(0, slash + 1) + path;
     c.processor.program = std::filesystem::absolute(path).lexically_normal().string();
+    // Checked whole now, so that --print-config (a sweep's check before it runs) refuses what the run would.
+    if (c.processor.iss) (void)ElfImage::load(c.processor.program, c.processor.memory_bytes);
     ParameterValue absolute = p.values().at("software.program");
     absolute.items = {c.processor.program};
     c.resolved.set("software.program", absolute);

@@ -318,3 +318,16 @@ def test_cores_that_cannot_reserve_their_emulators_address_space_are_refused_in_
                         str(SOFTWARE / "reduce.elf")], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert p.returncode == 2 and p.stderr.count("\n") == 1, p.stderr
     assert "64 cores reserve about" in p.stderr and "ulimit -v" in p.stderr
+
+
+def test_a_sweep_of_a_program_that_is_not_an_elf_is_refused_before_it_runs_naming_the_users_file(tmp_path):
+    # The sweep's check (icnsim --print-config --points) now loads the program as the run would; the run
+    # used to refuse it later, naming the cache's copy runs/programs/HASH.elf.
+    import subprocess
+    (tmp_path / "notes.elf").write_text("not a program\n")
+    (tmp_path / "s.yaml").write_text(f"name: s\nplatform: {ROOT / 'platforms' / 'cores-8x8.yaml'}\n"
+                                     f"stimulus: {tmp_path / 'notes.elf'}\naxes:\n  processor.quantum: [10, 100]\n")
+    p = subprocess.run([str(ROOT / ".venv" / "bin" / "python"), str(ROOT / "scripts" / "sweep.py"), str(tmp_path / "s.yaml"),
+                        "--out", str(tmp_path / "out")], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert p.returncode == 2 and p.stderr.count("\n") == 1, p.stderr
+    assert f"{tmp_path / 'notes.elf'}: not an ELF file" in p.stderr and "programs/" not in p.stderr
