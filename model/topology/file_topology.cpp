@@ -6,9 +6,13 @@
 #include <deque>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <set>
 #include <sstream>
 
 #include "core/config_error.h"
+#include "core/text.h"
+#include "core/yaml_documents.h"
 
 namespace icn {
 namespace {
@@ -39,19 +43,34 @@ FileTopology::FileTopology(const std::string& path)
     throw std::invalid_argument(path + ": cannot open file (allowed: a YAML network description, docs/topology-files.md)");
   if (std::filesystem::file_size(path, error) > (16u << 20) || error)
     throw std::invalid_argument(path + ": is larger than 16 MiB (allowed: a network description of at most 16 MiB)");
+  // Read as strictly as a platform: one document, each key once, names that are one line of text.
+  std::ifstream in(path, std::ios::binary);
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (in.bad()) throw std::invalid_argument(path + ": cannot be read (allowed: a readable YAML network description)");
   YAML::Node root;
   try {
-    root = YAML::LoadFile(path);
+    root = YAML::Load(text);
+    refuse_further_documents(text, path);
   } catch (const YAML::Exception& e) {
     throw std::invalid_argument(path + ":" + std::to_string(e.mark.line + 1) + ": YAML syntax error: " + e.msg);
+  } catch (const ConfigError& e) {
+    throw std::invalid_argument(e.what());
   }
   if (!root.IsMap()) throw std::invalid_argument(path + ":1: the document must be a mapping (allowed keys: name, routers, terminals, links, positions)");
+  std::set<std::string> seen;
   for (const auto& entry : root) {
-    const std::string key = entry.first.Scalar();
+    const std::string key = entry.first.IsScalar() ? entry.first.Scalar() : std::string("(not a name)");
     if (key != "name" && key != "description" && key != "routers" && key != "terminals" && key != "links" &&
         key != "positions")
-      throw std::invalid_argument(at(path, entry.first) + ": unknown key '" + key +
+      throw std::invalid_argument(at(path, entry.first) + ": unknown key '" + excerpt(key) +
                                   "' (allowed: name, description, routers, terminals, links, positions)");
+    if (!seen.insert(key).second)
+      throw std::invalid_argument(at(path, entry.first) + ": " + key + ": appears twice (allowed: each key once)");
+    if ((key == "name" || key == "description") &&
+        (!entry.second.IsScalar() || !text_problem(entry.second.Scalar()).empty()))
+      throw std::invalid_argument(at(path, entry.second) + ": " + key + ": " +
+                                  (entry.second.IsScalar() ? text_problem(entry.second.Scalar()) : "not a name") +
+                                  " (allowed: one line of text in UTF-8)");
   }
   if (!root["routers"]) throw std::invalid_argument(path + ":1: routers: missing (allowed: the number of routers, 1.." + std::to_string(kMostRouters) + ")");
   const int routers = int(whole(path, root["routers"], "routers", 1, kMostRouters));
@@ -71,7 +90,9 @@ FileTopology::FileTopology(const std::string& path)
   for (NodeId r = 0; r < NodeId(routers); ++r)
     for (int slot = 0; slot < terminals_[r]; ++slot) attachments_.push_back(Attachment{r, slot});
   nodes_ = NodeId(attachments_.size());
-  if (nodes_ == 0) throw std::invalid_argument(at(path, root["routers"]) + ": no router has a terminal (allowed: at least one terminal)");
+  if (nodes_ < 2)
+    throw std::invalid_argument(at(path, root["routers"]) + ": " + std::to_string(nodes_) + " terminal" +
+                                (nodes_ == 1 ? "" : "s") + " (allowed: at least two: a network carries traffic between nodes)");
   direct_ = std::all_of(terminals_.begin(), terminals_.end(), [](int t) { return t == 1; });
 
   // Links: [a, b] or [a, b, delay], one channel each way.

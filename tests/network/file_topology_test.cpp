@@ -108,7 +108,17 @@ TEST_CASE("a malformed network file is refused in one line naming the line and w
   CHECK_THAT(refusal("routers: 2\nlinks:\n  - [0, 1, 0]\n"), Catch::Contains("delay is '0' (allowed: an integer 1..1024)"));
   CHECK_THAT(refusal("routers: 2\nlinks: [[0, 1]\n"), Catch::Contains("YAML syntax error"));
   CHECK_THAT(refusal("links:\n  - [0, 1]\n"), Catch::Contains("routers: missing"));
-  CHECK_THAT(refusal("routers: 2\nterminals: 0\nlinks:\n  - [0, 1]\n"), Catch::Contains("no router has a terminal"));
+  CHECK_THAT(refusal("routers: 2\nterminals: 0\nlinks:\n  - [0, 1]\n"), Catch::Contains("0 terminals (allowed: at least two"));
+  // As strictly as a platform: a key twice, a second document, a network of one node, names that are
+  // not one line of text (each was accepted, the one-node network then stopped in SystemC's elaboration).
+  CHECK_THAT(refusal("routers: 2\nlinks: [[0, 1]]\nlinks: [[1, 0]]\n"), Catch::StartsWith(":3: links: appears twice"));
+  CHECK_THAT(refusal("routers: 2\nlinks: [[0, 1]]\n---\nrouters: 3\n"), Catch::Contains("a second YAML document"));
+  CHECK_THAT(refusal("routers: 1\nterminals: 1\n"), Catch::Contains("1 terminal (allowed: at least two"));
+  CHECK_THAT(refusal("name: \"a\\nb\"\nrouters: 2\nlinks: [[0, 1]]\n"), Catch::Contains("name: holds a control character"));
+  CHECK_THAT(refusal("name: \"a\\0b\"\nrouters: 2\nlinks: [[0, 1]]\n"), Catch::Contains("name: holds a control character"));
+  CHECK_THAT(refusal("name: a\xff" "b\nrouters: 2\nlinks: [[0, 1]]\n"), Catch::Contains("name: is not valid UTF-8"));
+  CHECK_THAT(refusal("name: [a, b]\nrouters: 2\nlinks: [[0, 1]]\n"), Catch::Contains("name: not a name"));
+  CHECK(refusal("routers: 2\nlinks: [[0, 1]]\n---\n").empty());  // a trailing "---" holds nothing
   CHECK(refusal("routers: 2\nlinks:\n  - [0, 1]\n").empty());
   // Through a platform: the key is named, and the path is taken from the platform file's folder.
   const std::string platform = "network:\n  topology: file\n  file: no-such-network.yaml\n";
