@@ -141,6 +141,10 @@ def temporary_name(final):
 class _Output:
     """A binary file object writing to the temporary file (or in place); `commit` makes it the target."""
 
+    # What abandon() looks at, set before anything is opened: a signal that lands while the temporary file
+    # is being created (between os.open and the assignment) still finds it to remove.
+    fd, owned, temporary = None, False, None
+
     def __init__(self, path, durable):
         self.shown = "standard output" if str(path) == "-" else str(path)
         self.durable = durable
@@ -243,8 +247,9 @@ def output_file(path, text=True, durable=False):
     """A file object whose contents replace PATH whole when the block ends without an exception, or are
     dropped with the temporary file (a failed write, a signal, a bug). `durable` also flushes it to the
     disk before the rename: a cached item that a crash must not leave cut short."""
-    out = _Output(path, durable)
+    out = _Output.__new__(_Output)
     try:
+        out.__init__(path, durable)  # inside the try: a signal while it creates the temporary file removes it
         if text:
             import io
             wrapper = io.TextIOWrapper(_Buffered(out), encoding="utf-8", newline="", write_through=True)

@@ -394,3 +394,21 @@ def test_a_sweep_started_under_nohup_outlives_its_terminal(tmp_path):
     _, stderr = p.communicate(timeout=120)
     assert p.returncode == 0, stderr
     assert "2 points, 2 runs" in stderr and len(list(out.glob("runs/*.json"))) == 2
+
+
+def test_a_signal_while_a_tool_creates_its_temporary_file_leaves_nothing_behind(tmp_path, monkeypatch):
+    # The sweep's folder once kept '..points.3035.tmp.3035.tmp': the signal landed after the temporary file
+    # was created and before the writer held it, so nothing removed it. Here the signal lands at that moment.
+    import tool_io
+    real_open = tool_io.os.open
+
+    def open_then_signal(path, flags, *mode):
+        fd = real_open(path, flags, *mode)
+        if str(path).endswith(".tmp"):
+            raise tool_io.Interrupted(15)
+        return fd
+
+    monkeypatch.setattr(tool_io.os, "open", open_then_signal)
+    with pytest.raises(tool_io.Interrupted):
+        tool_io.write_file(tmp_path / "points", "a\n")
+    assert list(tmp_path.iterdir()) == []
