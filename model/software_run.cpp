@@ -45,7 +45,11 @@ SoftwareRun::SoftwareRun(Fabric& fabric, const ProcessorConfig& config, std::fun
   const int flit_bytes = fabric.platform().tlm.flit_bytes;
   const int longest = fabric.longest_packet();
   CoreEvents events;
-  events.failed = std::move(failed);
+  // A failure ends the program: its time is then the cycle of the first one (the run stops there).
+  events.failed = [this, &fabric, failed = std::move(failed)](const std::string& reason) {
+    if (!failed_at_) failed_at_ = fabric.clock().cycle_at(fabric.clock().now());
+    failed(reason);
+  };
   // A core that halts with a status other than 0 ends the program at once (its answer is wrong, and
   // the others may wait for it forever), as a parallel job ends when one of its processes fails.
   events.halted = [this, nodes, halted_all = std::move(halted_all), failed = events.failed](NodeId node) {
@@ -85,7 +89,7 @@ bool SoftwareRun::passed() const {
 void SoftwareRun::report(ResultSink& sink) const {
   sink.put("program.file", config_.program);
   sink.put("program.passed", passed());
-  if (completed_) sink.put("program.cycles", std::uint64_t(*completed_ + 1));
+  if (completed_ || failed_at_) sink.put("program.cycles", std::uint64_t((completed_ ? *completed_ : *failed_at_) + 1));
   else sink.declare("program.cycles");
   std::uint64_t instructions = 0, stalls = 0;
   for (const auto& core : cores_) {

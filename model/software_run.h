@@ -52,6 +52,7 @@ class SoftwareRun : public ResultSource {
   std::vector<std::unique_ptr<IssCore>> cores_;
   std::size_t halted_ = 0;
   std::optional<Cycle> completed_;
+  std::optional<Cycle> failed_at_;  // the cycle the first failure ended the program in
 };
 
 }  // namespace icn
