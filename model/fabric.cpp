@@ -1,5 +1,7 @@
 #include "fabric.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
@@ -144,7 +146,13 @@ void Fabric::open_trace() {
                                                  std::strerror(errno) + " (allowed: a new or regular file in an "
                                                  "existing, writable folder)"));
   }
-  const std::string path = given.substr(0, given.size() - 4);  // SystemC adds the extension
+  // Written beside it and renamed over it when whole, as the result is: a run cut short leaves the
+  // earlier file as it was. SystemC adds the extension to the name it is given.
+  const auto slash = given.rfind('/');
+  const std::size_t name_at = slash == std::string::npos ? 0 : slash + 1;
+  const std::string path = given.substr(0, name_at) + "." + given.substr(name_at, given.size() - 4 - name_at) + "." +
+                           std::to_string(::getpid());
+  vcd_written_ = path + ".vcd";
   trace_ = sc_core::sc_create_vcd_trace_file(path.c_str());
   // In the kernel's resolution: every time stamp exact, and no note from SystemC on standard output
   // (where a result written with --out - goes).
@@ -177,7 +185,7 @@ void Fabric::close_trace() {
   // SystemC's VCD writer reports no write error (a full disk, a file-size limit): it ends a
   // complete file with the time it was closed at, so a file that does not was cut short.
   const std::string expected = "#" + std::to_string(sc_core::sc_time_stamp().value());
-  std::ifstream in(platform_.simulation.vcd, std::ios::binary | std::ios::ate);
+  std::ifstream in(vcd_written_, std::ios::binary | std::ios::ate);
   std::string tail;
   if (in) {
     const std::streamoff size = in.tellg();
@@ -188,9 +196,17 @@ void Fabric::close_trace() {
   }
   while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r')) tail.pop_back();
   const std::size_t line = tail.rfind('\n');
-  if (!in || tail.substr(line == std::string::npos ? 0 : line + 1) != expected)
+  in.close();
+  std::error_code error;
+  if (!in || tail.substr(line == std::string::npos ? 0 : line + 1) != expected) {
     trace_error_ = "simulation.vcd: the VCD file '" + platform_.simulation.vcd.substr(0, 200) +
                    "' is incomplete: it does not end at the end of the run (a full disk or a file-size limit?)";
+    std::filesystem::remove(vcd_written_, error);
+  } else if (std::filesystem::rename(vcd_written_, platform_.simulation.vcd, error), error) {
+    trace_error_ = "simulation.vcd: the VCD file '" + platform_.simulation.vcd.substr(0, 200) + "' could not replace " +
+                   "its path (" + error.message() + ")";
+    std::filesystem::remove(vcd_written_, error);
+  }
 }
 
 std::string Fabric::port_identifier(int port) const {

@@ -142,6 +142,7 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   std::vector<std::unique_ptr<TlmPort>> tlm_ports_;  // with an address map
   std::unique_ptr<TransactionTrace> transaction_trace_;  // tlm.trace
   sc_core::sc_trace_file* trace_ = nullptr;
+  std::string vcd_written_;  // where SystemC writes the VCD file, renamed over simulation.vcd when whole
   std::string trace_error_;
   // A port's name as an identifier (+x: x_plus), as the VCD and the link signals' names say it.
   std::string port_identifier(int port) const;

@@ -42,6 +42,10 @@ ElfImage ElfImage::load(const std::string& path, std::uint32_t memory_bytes) {
   if (!S_ISREG(status.st_mode))
     throw ConfigError(path + ": software.program is " + (S_ISDIR(status.st_mode) ? "a directory" : "not a regular file") +
                       " (allowed: a RISC-V rv32 executable, docs/cores.md)");
+  // A node's memory is at most 1 MiB; with its symbols and debug information a program is a few MiB.
+  if (status.st_size > (64 << 20))
+    throw ConfigError(path + ": software.program is " + std::to_string(status.st_size >> 20) + " MiB (allowed: a "
+                      "RISC-V rv32 executable of at most 64 MiB, docs/cores.md)");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ConfigError(path + ": software.program cannot be read (" + std::strerror(errno) + ")");
   const std::vector<std::uint8_t> file{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};

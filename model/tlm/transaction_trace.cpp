@@ -1,6 +1,10 @@
 #include "tlm/transaction_trace.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 
 #include "core/config_error.h"
@@ -10,7 +14,16 @@ namespace icn {
 
 TransactionTrace::TransactionTrace(const TransactionTraceConfig& config, double period_ns)
     : config_(config), period_us_(period_ns / 1000.0) {
-  file_ = std::fopen(config_.path.c_str(), "w");
+  // Written beside its path and renamed over it when complete: a run that fails or is cut short leaves
+  // the earlier file as it was. A device or FIFO (/dev/null, a viewer's pipe) is written in place.
+  struct stat status {};
+  const bool in_place = ::stat(config_.path.c_str(), &status) == 0 && (S_ISCHR(status.st_mode) || S_ISFIFO(status.st_mode));
+  if (!in_place) {
+    const auto slash = config_.path.rfind('/');
+    temporary_ = config_.path.substr(0, slash == std::string::npos ? 0 : slash + 1) + "." +
+                 config_.path.substr(slash == std::string::npos ? 0 : slash + 1) + "." + std::to_string(::getpid()) + ".tmp";
+  }
+  file_ = std::fopen((in_place ? config_.path : temporary_).c_str(), "w");
   if (!file_)
     throw ConfigError("tlm.trace: cannot write '" + excerpt(config_.path, 200) + "': " + std::strerror(errno) +
                       " (allowed: a file in an existing folder)");
@@ -66,6 +79,13 @@ std::string TransactionTrace::close() {
   const bool bad = std::ferror(file_) != 0;
   failed_ = (std::fclose(file_) != 0) || bad;
   file_ = nullptr;
+  if (!temporary_.empty()) {
+    if (failed_ || std::rename(temporary_.c_str(), config_.path.c_str()) != 0) {
+      failed_ = true;
+      std::remove(temporary_.c_str());
+    }
+    temporary_.clear();
+  }
   return failed_ ? "the trace file '" + excerpt(config_.path, 200) + "' could not be written whole (a full disk?)"
                  : "";
 }

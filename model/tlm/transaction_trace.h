@@ -43,7 +43,8 @@ class TransactionTrace {
   // A request or response packet (with tlm.trace_packets): created at `created`, tail at `arrival`.
   void packet(bool response, NodeId from, NodeId to, Cycle created, Cycle arrival, unsigned flits, unsigned hops);
   bool wants_packets() const { return config_.packets; }
-  // Ends the JSON and the file (also done by the destructor); "" or why the file is incomplete.
+  // Ends the JSON and the file (also done by the destructor): the trace replaces its path only now,
+  // whole, as the result does; "" or why it could not be written (the path then keeps what it held).
   std::string close();
   std::uint64_t events() const { return events_; }
 
@@ -54,6 +55,7 @@ class TransactionTrace {
   TransactionTraceConfig config_;
   double period_us_;
   std::FILE* file_ = nullptr;
+  std::string temporary_;  // written here and renamed over the path when whole ("" for a device or FIFO)
   std::uint64_t events_ = 0;
   bool failed_ = false;
 };

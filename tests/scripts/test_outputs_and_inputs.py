@@ -72,3 +72,25 @@ def test_outputs_to_a_device_hold_nothing_to_lose(icnsim, run_files):
     p = icnsim(run_files / "vp.yaml", run_files / "uniform.yaml", "--set", "simulation.cycles=300",
                "--set", "simulation.warmup=100", "--set", "tlm.trace=/dev/null", "--out", "/dev/null", "-q")
     assert p.returncode == 0, p.stderr
+
+
+@pytest.mark.skipif(not PROGRAM.exists(), reason="the programs are not built (no RISC-V cross-compiler)")
+def test_a_transaction_trace_that_cannot_be_written_whole_leaves_the_earlier_file_as_it_was(tmp_path):
+    # It is written beside its path and renamed over it when complete, as the result is; a file-size
+    # limit (a full disk) cuts the 20 MB trace of transpose's remote stores.
+    import resource
+    import signal
+    import subprocess
+
+    def limit():
+        signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (60000, 60000))
+
+    trace = tmp_path / "t.json"
+    trace.write_text("an earlier trace\n")
+    p = subprocess.run([str(BUILD / "model" / "icnsim"), "platforms/cores-8x8.yaml", str(BUILD / "software" / "transpose.elf"),
+                        "--set", f"tlm.trace={trace}", "-q"], cwd=ROOT, capture_output=True, text=True,
+                       preexec_fn=limit, timeout=300)
+    assert p.returncode == 4 and "tlm.trace" in p.stderr, p.stderr
+    assert trace.read_text() == "an earlier trace\n"
+    assert [f.name for f in tmp_path.iterdir()] == ["t.json"]

@@ -197,11 +197,15 @@ def test_a_vcd_file_cut_short_is_exit_4_with_the_result_kept(tmp_path):
     common = [str(BUILD / "model" / "icnsim"), "platforms/default.yaml", "stimuli/uniform.yaml", "--set", "network.radix=4",
               "--set", "simulation.cycles=400", "--set", "simulation.warmup=10", "-q"]
     out, vcd = tmp_path / "r.json", tmp_path / "links.vcd"
+    vcd.write_text("an earlier VCD file\n")
     p = subprocess.run([*common, "--set", f"simulation.vcd={vcd}", "--out", str(out)], cwd=ROOT, capture_output=True,
                        text=True, preexec_fn=limit, timeout=120)
     assert p.returncode == 4, p.stderr
     assert "simulation.vcd" in p.stderr and "incomplete" in p.stderr and len(p.stderr.splitlines()) == 1
     assert json.loads(out.read_text())["status"]["state"] == "completed"
+    # Written whole or not at all, as the result is: the earlier file stays, and no temporary is left.
+    assert vcd.read_text() == "an earlier VCD file\n"
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["links.vcd", "r.json"]
     # Without the limit the same file is complete: exit 0, and nothing of SystemC's on standard
     # output, where --out - writes the result.
     p = subprocess.run([*common, "--set", f"simulation.vcd={vcd}", "--out", "-"], cwd=ROOT, capture_output=True,
