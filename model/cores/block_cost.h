@@ -27,7 +27,7 @@ class BlockCosts {
  public:
   const BlockCost& at(std::uint64_t address, const std::uint8_t* code, std::uint32_t size) {
     Walked& block = costs_[address];
-    if (block.cost.size != size || std::memcmp(block.code.data(), code, size) != 0) {
+    if (block.cost.size != size || (size > 0 && std::memcmp(block.code.data(), code, size) != 0)) {
       block.cost = walk_block(code, size);
       block.code.assign(code, code + size);
     }
