@@ -162,4 +162,12 @@ ParameterSet ParameterSet::defaults(const std::vector<ParameterSpec>& specs,
   return set;
 }
 
+std::string path_beside_origin(const std::string& path, const std::string& origin) {
+  const auto colon = origin.rfind(':'), slash = origin.rfind('/', colon);
+  if (path.empty() || path[0] == '/' || origin.rfind("--set", 0) == 0 || colon == std::string::npos ||
+      slash == std::string::npos)
+    return path;
+  return origin.substr(0, slash + 1) + path;
+}
+
 }  // namespace icn

@@ -44,6 +44,10 @@ struct ParameterValue {
   std::string filled_by;           // set by the model from another key (power.preset): printed as a comment
 };
 
+// A path a key gives, relative to the file that set it (its origin "dir/platform.yaml:7"), as every path
+// in a configuration file is; given on the command line ("--set …") or absolute, as it is.
+std::string path_beside_origin(const std::string& path, const std::string& origin);
+
 class ParameterSet {
  public:
   // Every key of `specs` at its default (an implementation built in C++, or a test), then `given`.

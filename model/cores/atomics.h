@@ -19,6 +19,12 @@ struct AtomicInstruction {
   unsigned rd, rs1, rs2;
 };
 std::optional<AtomicInstruction> decode_atomic(std::uint32_t instruction);
+// The same for the instruction at `code` (little-endian, at least 4 bytes readable); nothing for a
+// compressed one (RVC has no atomics).
+inline std::optional<AtomicInstruction> atomic_at(const std::uint8_t* code) {
+  if ((code[0] & 3) != 3) return std::nullopt;
+  return decode_atomic(std::uint32_t(code[0] | code[1] << 8 | code[2] << 16) | std::uint32_t(code[3]) << 24);
+}
 
 // The value an AMO leaves in memory, given the old one and the operand (rs2).
 std::uint32_t amo_result(AtomicOp op, std::uint32_t old, std::uint32_t operand);

@@ -93,8 +93,7 @@ ElfImage ElfImage::load(const std::string& path, std::uint32_t memory_bytes) {
           continue;
         }
         if (pc + 4 > at + bytes) break;
-        const std::uint32_t instruction = std::uint32_t(code[0] | code[1] << 8 | code[2] << 16) | std::uint32_t(code[3]) << 24;
-        if (decode_atomic(instruction)) image.atomic_instructions.push_back(std::uint32_t(pc));
+        if (atomic_at(code)) image.atomic_instructions.push_back(std::uint32_t(pc));
         pc += 4;
       }
   }

@@ -156,9 +156,7 @@ void IssCore::on_block(uc_struct*, std::uint64_t address, std::uint32_t size, vo
     // Code written at run time: its atomics are watched from the block's next translation on.
     bool fresh = false;
     for (std::uint32_t at = 0; at + 4 <= size; at += (code[at] & 3) == 3 ? 4 : 2) {
-      const std::uint32_t instruction = std::uint32_t(code[at] | code[at + 1] << 8 | code[at + 2] << 16) |
-                                        std::uint32_t(code[at + 3]) << 24;
-      if ((code[at] & 3) == 3 && decode_atomic(instruction) &&
+      if (atomic_at(code + at) &&
           !std::binary_search(core.hooked_atomics_.begin(), core.hooked_atomics_.end(), std::uint32_t(address + at))) {
         if (!core.hook_atomic(std::uint32_t(address + at))) return;
         fresh = true;
@@ -183,7 +181,7 @@ void IssCore::set_register(unsigned index, std::uint32_t value) {
 void IssCore::atomic(std::uint32_t pc) {
   if (halted_ || failed_ || !local_range(pc, 4)) return;
   const std::uint8_t* code = memory_.data() + (pc - ICN_RAM_BASE);
-  const auto a = decode_atomic(std::uint32_t(code[0] | code[1] << 8 | code[2] << 16) | std::uint32_t(code[3]) << 24);
+  const auto a = atomic_at(code);
   if (!a) return;  // rewritten since: no longer an atomic
   std::uint32_t address = 0, operand = 0;
   unicorn().reg_read(uc_, UC_RISCV_REG_X0 + int(a->rs1), &address);

@@ -2,9 +2,11 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <filesystem>
 
 #include "core/config_error.h"
 #include "cores/device_map.h"
+#include "cores/elf_image.h"
 
 namespace icn {
 
@@ -42,7 +44,11 @@ ProcessorConfig ProcessorConfig::from(const ParameterSet& processor, const Param
   c.memory_latency = int(processor.integer("memory_latency"));
   c.quantum = Cycle(processor.integer("quantum"));
   c.memory_bytes = std::uint32_t(processor.integer("memory_bytes"));
-  c.program = software.text("program");
+  // Relative to the platform file that names it, as every other path; printed absolute (configuration.cpp).
+  if (!software.text("program").empty())
+    c.program = std::filesystem::absolute(path_beside_origin(software.text("program"), software.origin("program")))
+                    .lexically_normal()
+                    .string();
   c.message_buffer_bytes = std::uint64_t(software.integer("message_buffer_bytes"));
   const std::string& arguments = software.text("arguments");
   for (std::size_t at = arguments.find_first_not_of(' '); at != std::string::npos;
@@ -76,6 +82,8 @@ ProcessorConfig ProcessorConfig::from(const ParameterSet& processor, const Param
   if (!c.iss && !c.program.empty())
     throw ConfigError(software.problem("program", "runs on cores, and processor.type is generator (allowed: with "
                                                   "processor.type: iss)"));
+  // Checked whole now, so that --print-config (a sweep's check before it runs) refuses what the run would.
+  if (c.iss) (void)ElfImage::load(c.program, c.memory_bytes);
   return c;
 }
 

@@ -8,7 +8,6 @@
 #include <sstream>
 
 #include "congestion/congestion_controller.h"
-#include "cores/elf_image.h"
 #include "core/config_error.h"
 #include "core/text.h"
 #include "cores/device_map.h"
@@ -77,18 +76,7 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
                                                           "whole number of 4 KiB pages (allowed: a multiple of 4096)"));
   c.simulation = SimulationConfig::from(p.section("simulation"), topology);
   c.resolved = p;
-  if (!c.processor.program.empty()) {
-    // Relative to the platform file that names it ("dir/platform.yaml:7"), as every other path; given on
-    // the command line, to the working folder. Printed absolute, so that --print-config's output runs
-    // as it is from any folder.
-    std::string path = c.processor.program;
-    const std::string& origin = p.origin("software.program");
-    const auto colon = origin.rfind(':'), slash = origin.rfind('/', colon);
-    if (path[0] != '/' && origin.rfind("--set", 0) != 0 && colon != std::string::npos && slash != std::string::npos)
-      path = origin.substr(0, slash + 1) + path;
-    c.processor.program = std::filesystem::absolute(path).lexically_normal().string();
-    // Checked whole now, so that --print-config (a sweep's check before it runs) refuses what the run would.
-    if (c.processor.iss) (void)ElfImage::load(c.processor.program, c.processor.memory_bytes);
+  if (!c.processor.program.empty()) {  // printed absolute: --print-config's output runs from any folder
     ParameterValue absolute = p.values().at("software.program");
     absolute.items = {c.processor.program};
     c.resolved.set("software.program", absolute);

@@ -228,11 +228,7 @@ const Registration<TopologyRegistry> registration{{
     [](const ParameterSet& p) -> std::shared_ptr<const Topology> {
       std::string path = p.text("file");
       if (path.empty()) throw ConfigError(p.problem("file", "no file named (allowed: a network description, docs/topology-files.md)"));
-      // Relative to the platform file that named it ("dir/platform.yaml:7"), else to the working folder.
-      const std::string origin = p.origin("file");
-      const auto colon = origin.rfind(':'), slash = origin.rfind('/', colon);
-      if (path[0] != '/' && colon != std::string::npos && slash != std::string::npos)
-        path = origin.substr(0, slash + 1) + path;
+      path = path_beside_origin(path, p.origin("file"));  // else relative to the working folder
       try {
         return std::make_shared<const FileTopology>(path);
       } catch (const std::invalid_argument& e) {
