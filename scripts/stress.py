@@ -34,21 +34,13 @@ HYPERX_ROUTINGS = ["minimal", "minimal_adaptive", "valiant", "ugal"]
 
 
 def registries():
-    """Every key with a fixed set of values, as icnsim's --print-config lists them ("[one of a, b]"), by its
-    dotted path: the registered topologies, routing functions, controllers, patterns and processes. The
+    """Every key with a fixed set of values, as icnsim --print-schema lists them, by its dotted path: the registered topologies, routing functions, controllers, patterns and processes. The
     draw takes its choices from here, so an implementation registered later is exercised without being
     named in this file."""
-    printed = subprocess.run([str(BINARY), "platforms/default.yaml", "stimuli/uniform.yaml", "--print-config"],
-                             cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    found, path = {}, []
-    for line in printed.splitlines():
-        if not line.strip() or line.lstrip().startswith("#") or line.lstrip().startswith("- "):
-            continue
-        depth = (len(line) - len(line.lstrip())) // 2
-        key = line.strip().split(":", 1)[0]
-        path[depth:] = [key]
-        if "[one of " in line:
-            found[".".join(path)] = line.rsplit("[one of ", 1)[1].rstrip("]").split(", ")
+    schema = json.loads(subprocess.run([str(BINARY), "--print-schema"], capture_output=True, text=True,
+                                       check=True).stdout)
+    found = {key["key"]: key["choices"] for key in schema["platform"] if key["type"] == "choice"}
+    found.update({"stimulus." + key["key"]: key["choices"] for key in schema["stimulus"] if key["type"] == "choice"})
     return found
 
 
@@ -60,13 +52,13 @@ CONTROLLERS = ["none", *REGISTRY.get("congestion_control.type", [])]        # no
 
 def pace_setting(processes):
     """The processes that set their own pace and take no injection.rate (icnsim refuses one written beside
-    them): those whose printed configuration has no rate."""
-    def has_rate(process):
-        printed = subprocess.run([str(BINARY), "platforms/default.yaml", "stimuli/dally-saturation.yaml", "--print-config",
-                                  "--set", f"stimulus.injection.process={process}"],
-                                 cwd=ROOT, capture_output=True, text=True, check=True).stdout
-        return any(line.strip().startswith("rate:") for line in printed.splitlines())
-    return {p for p in processes if not has_rate(p)}
+    them): those that injection.rate's declared need leaves out (icnsim --print-schema)."""
+    schema = json.loads(subprocess.run([str(BINARY), "--print-schema"], capture_output=True, text=True,
+                                       check=True).stdout)
+    rate = next(key for key in schema["stimulus"] if key["key"] == "injection.rate")
+    paced = {value for need in rate["needs"] for c in need["any_of"] if c["key"] == "injection.process"
+             for value in c["values"]}
+    return {p for p in processes if p not in paced}
 
 
 PACE_SETTING = pace_setting(set(PROCESSES)) if BINARY.exists() else set()
@@ -274,14 +266,17 @@ def draw(rng: random.Random):
     if controller == "ipr":
         s["congestion_control.probability"] = rng.choice([0, 0.5, 1])
     if controller == "entropy":
-        s["congestion_control.model"] = rng.choice(["base", "hyst", "gt.a", "gt.x"])
-        s["congestion_control.threshold"] = rng.choice([30, 60, 90])
-        s["congestion_control.guard_time"] = rng.choice([0, 4, 16])
+        model = s["congestion_control.model"] = rng.choice(["base", "hyst", "gt.a", "gt.x"])
+        if model == "base":  # each model's own keys: the others' would change nothing (refused)
+            s["congestion_control.threshold"] = rng.choice([30, 60, 90])
+        if model.startswith("gt."):
+            s["congestion_control.guard_time"] = rng.choice([0, 4, 16])
         s["congestion_control.virtual_control_channel"] = rng.choice(["false", "true"])
     if controller in ("self_tuned", "static_threshold") and rng.random() < 0.25 and (
             not careful or (not indirect and "mesh" not in wraps)):  # metapackets go round a torus's rows
         s["congestion_control.distribution"] = "metapackets"
-    if rng.random() < 0.2:
+    if controller in ("self_tuned", "static_threshold") and s.get("congestion_control.distribution") != "metapackets" \
+            and rng.random() < 0.2:  # the sideband's width acts only on counters that travel on it
         s["sideband.width_bits"] = rng.choice([9, 16])
 
     process = rng.choice(PROCESSES)

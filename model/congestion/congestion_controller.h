@@ -98,6 +98,8 @@ struct ControllerNeeds {
   // A routing function with bubble-flow-control escape VCs (RoutingTraits::bubble_escape) under
   // virtual cut-through, whose injection into the adaptive VCs it restricts (LBR).
   bool bubble_escape_routing = false;
+  // Its counters travel on the network's sideband (sideband.*) while its `distribution` says sideband.
+  bool sideband = false;
 };
 
 // What the selected controller declares it needs (ControllerNeeds, in its registry entry) makes of

@@ -76,13 +76,17 @@ const Registration<ControllerRegistry> registration{{
     "Entropy throttling: suspend new packets while the network-wide mobility ratio Na/Nv of the entropy circuit is low",
     {ParameterSpec::choice("model", "base", entropy_model_names(),
                            "base(Rth, Rn), hyst(RON, ROFF, Rn), gt.a / gt.x (hyst with a random / fixed guard time tG)"),
-     ParameterSpec::real("threshold", 90, 0, 100, "Rth (base): throttle while Ra is below this, % (paper's average best: 90)"),
-     ParameterSpec::real("on_below", 70, 0, 100, "RON (hyst, gt.*): turn throttling on when Ra falls below this, %"),
-     ParameterSpec::real("off_above", 90, 0, 100, "ROFF (hyst, gt.*): turn it off when Ra rises above this, %"),
+     ParameterSpec::real("threshold", 90, 0, 100, "Rth (base): throttle while Ra is below this, % (paper's average best: 90)")
+         .acts_when("the base model (congestion_control.model: base)", "congestion_control.model", {"base"}),
+     ParameterSpec::real("on_below", 70, 0, 100, "RON (hyst, gt.*): turn throttling on when Ra falls below this, %")
+         .acts_unless("a hysteresis model (congestion_control.model: hyst, gt.a, gt.x)", "congestion_control.model", {"base"}),
+     ParameterSpec::real("off_above", 90, 0, 100, "ROFF (hyst, gt.*): turn it off when Ra rises above this, %")
+         .acts_unless("a hysteresis model (congestion_control.model: hyst, gt.a, gt.x)", "congestion_control.model", {"base"}),
      ParameterSpec::real("release_below", 30, 0, 1000,
                          "Rn: never throttle while valid buffers are fewer than this % of the number of routers"),
      ParameterSpec::integer("guard_time", 16, 0, 1000000,
-                            "tG (gt.*): cycles without a new packet after each injection (gt.a: uniform on [0, 2 tG])"),
+                            "tG (gt.*): cycles without a new packet after each injection (gt.a: uniform on [0, 2 tG])")
+         .acts_when("a guard-time model (congestion_control.model: gt.a, gt.x)", "congestion_control.model", {"gt.a", "gt.x"}),
      ParameterSpec::boolean("virtual_control_channel", false,
                             "carry the circuit's registers on the data links in cycles they are idle (sec. 6.7) instead "
                             "of dedicated wires")},

@@ -46,7 +46,9 @@ std::vector<ParameterSpec> GlobalEstimateController::common_parameters() {
           ParameterSpec::choice("metapacket_priority", "allocation", {"allocation", "link"},
                                 "the metapackets' lane wins the arbiter and VC allocation and shares each link flit by "
                                 "flit with the data lanes (sec. 5.3: gathers shorten past saturation as data stops "
-                                "contending for links), or also always wins the link"),
+                                "contending for links), or also always wins the link")
+              .acts_when("metapackets (congestion_control.distribution: metapackets)",
+                         "congestion_control.distribution", {"metapackets"}),
           ParameterSpec::boolean("throttle", true, "throttle; false gathers only (Fig. 12's No tune)")};
 }
 
@@ -60,6 +62,7 @@ ControllerNeeds GlobalEstimateController::needs() {
   };
   n.own_lane_key = "distribution";
   n.own_lane_alternative = "sideband";
+  n.sideband = true;
   return n;
 }
 

@@ -133,8 +133,13 @@ std::vector<double> ParameterSet::reals(const std::string& key) const {
   return out;
 }
 
+std::string where_set(const std::string& origin, const std::string& key) {
+  const bool written = origin == "--set " + key || origin == "--set stimulus." + key;  // "--set a.b: a.b: …" says it twice
+  return written ? origin : origin + ": " + key;
+}
+
 std::string ParameterSet::problem(const std::string& key, const std::string& what) const {
-  return origin(key) + ": " + (prefix_.empty() ? key : prefix_ + "." + key) + ": " + what;
+  return where_set(origin(key), prefix_.empty() ? key : prefix_ + "." + key) + ": " + what;
 }
 
 ParameterSet ParameterSet::section(const std::string& prefix) const {
@@ -164,7 +169,8 @@ ParameterSet ParameterSet::defaults(const std::vector<ParameterSpec>& specs,
 
 std::string path_beside_origin(const std::string& path, const std::string& origin) {
   const auto colon = origin.rfind(':'), slash = origin.rfind('/', colon);
-  if (path.empty() || path[0] == '/' || origin.rfind("--set", 0) == 0 || colon == std::string::npos ||
+  if (path.empty() || path[0] == '/' || origin.rfind("--set", 0) == 0 ||
+      origin.rfind("the program argument", 0) == 0 || colon == std::string::npos ||
       slash == std::string::npos)
     return path;
   return origin.substr(0, slash + 1) + path;

@@ -13,6 +13,22 @@ enum class ValueType { Integer, Real, Boolean, Text, Choice };
 // An integer as a configuration writes it: decimal, or hexadecimal after 0x.
 bool parse_integer_text(const std::string& text, long long& out);
 
+// One condition on another key: its value (any item of a list) is one of `values`, or, `other_than`,
+// is not. A key absent from the run (a section's key under another choice) meets no condition.
+struct KeyCondition {
+  std::string key;  // the key's full path: in the same document, else in the platform
+  std::vector<std::string> values;
+  bool other_than = false;
+};
+
+// What a key needs to act: one of `any_of` holding. A key set away from its default while a need of
+// it does not hold would change nothing in the run, and the configuration refuses it in one line
+// (Schema::refuse_idle_keys) that says `what`: "a power model (power.model: events)".
+struct KeyNeed {
+  std::string what;
+  std::vector<KeyCondition> any_of;
+};
+
 struct ParameterSpec {
   std::string key;            // dotted path, relative to the section that declares it
   ValueType type = ValueType::Integer;
@@ -22,6 +38,7 @@ struct ParameterSpec {
   std::vector<std::string> choices;  // Choice
   bool list = false;          // accepts a YAML sequence (or one value, meaning "the same for all")
   std::string description;
+  std::vector<KeyNeed> needs;  // all of them, for the key to act (empty: it acts in every run)
 
   std::string allowed() const;  // "integer 1..64", "one of torus, mesh", …
 
@@ -34,6 +51,19 @@ struct ParameterSpec {
   static ParameterSpec choice(std::string key, std::string def, std::vector<std::string> choices,
                               std::string description);
   ParameterSpec& as_list() { list = true; return *this; }
+  // The key acts only where `key`'s value is one of `values` (acts_when) or none of them (acts_unless).
+  ParameterSpec& acts_when(std::string what, std::string key, std::vector<std::string> values) {
+    needs.push_back({std::move(what), {{std::move(key), std::move(values), false}}});
+    return *this;
+  }
+  ParameterSpec& acts_unless(std::string what, std::string key, std::vector<std::string> values) {
+    needs.push_back({std::move(what), {{std::move(key), std::move(values), true}}});
+    return *this;
+  }
+  ParameterSpec& acts_when(KeyNeed need) {
+    needs.push_back(std::move(need));
+    return *this;
+  }
 };
 
 struct ParameterValue {
@@ -43,6 +73,10 @@ struct ParameterValue {
   bool defaulted = false;          // the spec's default: the user did not give it
   std::string filled_by;           // set by the model from another key (power.preset): printed as a comment
 };
+
+// Where a key was set and its path, for a message: "file.yaml:7: router.buffer_depth", or
+// "--set router.buffer_depth" alone for the key the user wrote on the command line.
+std::string where_set(const std::string& origin, const std::string& key);
 
 // A path a key gives, relative to the file that set it (its origin "dir/platform.yaml:7"), as every path
 // in a configuration file is; given on the command line ("--set …") or absolute, as it is.

@@ -10,9 +10,18 @@
 
 namespace icn {
 
+namespace {
+// A core's keys: generators have none of what they describe.
+std::vector<ParameterSpec> for_cores(std::vector<ParameterSpec> keys) {
+  for (ParameterSpec& key : keys)
+    if (key.key != "type") key.acts_when("cores (processor.type: iss)", "processor.type", {"iss"});
+  return keys;
+}
+}  // namespace
+
 std::vector<ParameterSpec> ProcessorConfig::processor_parameters() {
   using P = ParameterSpec;
-  return {
+  return for_cores({
       P::choice("type", "generator", {"generator", "iss"},
                 "what drives each node: generator (the stimulus' traffic generators or trace) or iss (a RISC-V "
                 "rv32imac core running software.program; docs/cores.md)"),
@@ -23,18 +32,18 @@ std::vector<ParameterSpec> ProcessorConfig::processor_parameters() {
                  "also synchronises on every access that leaves the node"),
       P::integer("memory_bytes", 0x80000, 4096, ICN_RAM_MAX,
                  "iss: bytes of each node's own memory at 0x80000000 (program, data, stack)"),
-  };
+  });
 }
 
 std::vector<ParameterSpec> ProcessorConfig::software_parameters() {
   using P = ParameterSpec;
-  return {
+  return for_cores({
       P::text("program", "", "iss: the RISC-V ELF every core runs (icnsim PLATFORM PROGRAM.elf sets it)"),
       P::text("arguments", "", "iss: integers the program reads (icn_argument(i)), separated by spaces"),
       P::integer("message_buffer_bytes", 1 << 20, 64, std::int64_t(1) << 32,
                  "iss: bytes of messages a node holds that its program has not yet received; more ends the run "
                  "naming the node (a program that sends faster than its receivers take)"),
-  };
+  });
 }
 
 ProcessorConfig ProcessorConfig::from(const ParameterSet& processor, const ParameterSet& software) {

@@ -23,7 +23,9 @@ std::vector<ParameterSpec> NetworkInterfaceConfig::parameters() {
                  "packets the source queue may hold (0: unbounded); bounds memory past saturation"),
       P::choice("source_queue_full", "block", {"block", "drop"},
                 "a packet created while the source queue is full: the processor stalls until there is room "
-                "(block), or the packet is discarded and counted in packets.dropped (drop)"),
+                "(block), or the packet is discarded and counted in packets.dropped (drop)")
+          .acts_unless("a bounded source queue (network_interface.source_queue_limit)",
+                       "network_interface.source_queue_limit", {"0"}),
   };
 }
 
@@ -43,14 +45,19 @@ NetworkInterfaceConfig NetworkInterfaceConfig::from(const ParameterSet& network_
   int most_slots = 0;
   for (NodeId r = 0; r < topology.router_count() && most_slots < 64; ++r)
     most_slots = std::max(most_slots, topology.terminal_slots(r));
+  const int most_channels = (64 - topology.network_ports()) / std::max(1, most_slots);
+  if (most_channels < 1)  // the network alone leaves no room: no value of these keys would do
+    throw ConfigError("network: a router of the " + topology.describe() + " has " +
+                      std::to_string(topology.network_ports()) + " network ports and " + std::to_string(most_slots) +
+                      " terminals, more than the 64 ports a router holds with one channel per terminal (allowed: at "
+                      "most " + std::to_string(64 - most_slots) + " network ports per router)");
   for (const char* key : {"injection_channels", "delivery_channels"}) {
     const int channels = int(p.integer(key));
     if (topology.network_ports() + most_slots * channels > 64)
       throw ConfigError(p.problem(key, std::to_string(channels) + " per node make " +
                                            std::to_string(topology.network_ports() + most_slots * channels) +
                                            " ports on a router of the " + topology.describe() + " (allowed: at most " +
-                                           std::to_string((64 - topology.network_ports()) / std::max(1, most_slots)) +
-                                           ")"));
+                                           std::to_string(most_channels) + ")"));
   }
   if (c.dispatch_by_direction && !topology.is_direct())
     throw ConfigError(p.problem("injection_dispatch", "by_direction needs a direct network, one node per router (allowed here: any)"));

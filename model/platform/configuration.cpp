@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <filesystem>
 #include <sstream>
 
@@ -40,6 +41,28 @@ PresetRouter preset_router(const Topology& topology, const PlatformConfig& c) {
   router.crossbar_per_lane = c.router.crossbar_input_per_lane;
   router.clock_period_ns = c.simulation.clock_period_ns;
   return router;
+}
+
+// The platform document resolved, with every key set away from its default acting in this run (a
+// virtual platform's IP or icnsim's own generators and cores: kVirtualPlatform).
+ParameterSet resolve_platform(const FlatEntries& entries, const FlatEntries& overrides, const std::string& name,
+                              bool virtual_platform) {
+  ParameterSet p = platform_schema().resolve(entries, overrides, name);
+  ParameterValue fact;
+  fact.items = {virtual_platform ? "true" : "false"};
+  fact.origin = virtual_platform ? "a virtual platform" : "a run of icnsim's own";
+  platform_schema().refuse_idle_keys(p, [&](const std::string& key) {
+    return key == kVirtualPlatform ? &fact : nullptr;
+  });
+  return p;
+}
+
+// A stimulus key a condition names that the stimulus document does not hold: the platform's.
+Schema::Lookup in_platform(const PlatformConfig& platform) {
+  return [&platform](const std::string& key) -> const ParameterValue* {
+    const auto it = platform.resolved.values().find(key);
+    return it == platform.resolved.values().end() ? nullptr : &it->second;
+  };
 }
 
 // The platform document: each section read by its owner, in the order their rules need (the
@@ -236,6 +259,17 @@ void read_phases(StimulusConfig& s, const ParameterSet& p, const StimulusEntries
         phase_schema()
             .resolve(base, own.second, source, "phases." + std::to_string(index))
             .labelled("phases." + std::to_string(index));
+    // The phase's own keys must act in it (the inherited ones act in some phase: checked below).
+    std::set<std::string> written;
+    for (const auto* list : {&own.first, &own.second})
+      for (const auto& entry : *list) written.insert(entry.first);
+    phase_schema().refuse_idle_keys(
+        q,
+        [&](const std::string& key) -> const ParameterValue* {
+          const auto it = p.values().find(key);
+          return it != p.values().end() ? &it->second : in_platform(platform)(key);
+        },
+        [&](const std::string& key) { return written.count(key) != 0; });
     if (!uses_rate(q)) refuse_unused_rate(q, {&own.first, &own.second}, "phases." + std::to_string(index) + ".");
     any_phase_uses_rate |= uses_rate(q);
     PhaseConfig phase = PhaseConfig::from(q, platform.network.topology(), platform.simulation.seed, s.attempts);
@@ -262,23 +296,22 @@ StimulusConfig build_stimulus(const FlatEntries& entries, const FlatEntries& ove
   StimulusConfig s;
   s.source = source;
   const ParameterSet p = stimulus_schema().resolve(top, top_overrides, source);
+  stimulus_schema().refuse_idle_keys(p, in_platform(platform));
   s.name = p.text("name");
   s.description = p.text("description");
   s.repeat = int(p.integer("repeat"));
   s.attempts = p.text("source.model") == "attempts";
   s.waiting_limit = std::uint64_t(p.integer("source.waiting_limit"));
   s.resolved = p;
-  if (!s.attempts)
-    for (const auto* list : {&top, &top_overrides})
-      for (const auto& [key, value] : *list)
-        if (key == "source.waiting_limit")
-          throw ConfigError(value.origin + ": source.waiting_limit: applies to attempt sources only (allowed with "
-                                           "source.model: attempts)");
   if (!p.text("trace").empty()) {
     read_trace_stimulus(s, p, e, source, platform);
     return s;
   }
   if (e.phases.empty()) {
+    if (s.repeat > 1)  // nothing to run again: the one phase runs to the end of the simulation
+      throw ConfigError(p.problem("repeat", std::to_string(s.repeat) + " changes nothing in this run: it runs a list of "
+                                            "phases again, and this stimulus has none (allowed: phases, the last with an "
+                                            "end; docs/stimuli.md)"));
     if (!uses_rate(p)) refuse_unused_rate(p, {&top, &top_overrides}, "");
     s.phases.push_back(PhaseConfig::from(p, platform.network.topology(), platform.simulation.seed, s.attempts));
     s.phases.back().name = s.name;
@@ -394,8 +427,17 @@ void build_address_map(const ListElements& elements, const std::string& origin_n
 
 Configuration build(const FlatEntries& platform_entries, const FlatEntries& stimulus_entries,
                     const std::vector<std::string>& overrides, const std::string& platform_name,
-                    const std::string& stimulus_name, std::optional<std::uint64_t> seed) {
+                    const std::string& stimulus_name, std::optional<std::uint64_t> seed,
+                    const std::string& program = "") {
   FlatEntries platform_overrides, stimulus_overrides;
+  if (!program.empty()) {  // set by the program argument, which messages name as the user wrote it
+    for (const auto& [key, text] : {std::pair<std::string, std::string>{"processor.type", "iss"}, {"software.program", program}}) {
+      ParameterValue v;
+      v.items = {text};
+      v.origin = "the program argument " + program;
+      platform_overrides.emplace_back(key, v);
+    }
+  }
   split_overrides(overrides, platform_overrides, stimulus_overrides);
   if (seed) {
     ParameterValue v;
@@ -406,23 +448,25 @@ Configuration build(const FlatEntries& platform_entries, const FlatEntries& stim
   FlatEntries entries = platform_entries;
   const ListElements ranges = take_address_map(entries, platform_overrides);
   Configuration c;
-  c.platform = build_platform(platform_schema().resolve(entries, platform_overrides, platform_name), platform_name);
+  c.platform = build_platform(resolve_platform(entries, platform_overrides, platform_name, false), platform_name);
   build_address_map(ranges, platform_name, c.platform);
-  // A run of its own has TLM-2.0 ports only where an address map puts them; without one, a tlm.* key
-  // set away from its default would change nothing. (A virtual platform may map addresses in code,
-  // Platform::map(), so load_platform leaves this to the Interconnect.)
-  // (Cores map the other nodes' memory themselves: their ports need no address_map.)
-  if (c.platform.tlm.address_map.empty() && !c.platform.processor.iss)
-    for (const ParameterSpec& spec : TlmConfig::parameters())
-      if (c.platform.resolved.text("tlm." + spec.key) != spec.default_value)
-        throw ConfigError(c.platform.resolved.problem("tlm." + spec.key, "applies to TLM-2.0 ports, and this platform "
-                                                      "has no address_map to give its nodes any (allowed: tlm keys with "
-                                                      "an address_map; docs/tlm.md)"));
+  // Cores run their program: a stimulus key set on the command line, a phase's included, would change
+  // nothing (a stimulus file given with cores is refused whole, load_configuration).
+  if (c.platform.processor.iss && !stimulus_overrides.empty()) {
+    const auto& [key, value] = stimulus_overrides.front();
+    throw ConfigError(where_set(value.origin, key) + ": " + excerpt(value.items.empty() ? "" : value.items.front()) +
+                      " changes nothing in this run: it acts only with traffic generators (processor.type: generator) "
+                      "(here processor.type is iss, from " + c.platform.resolved.origin("processor.type") + ")");
+  }
   c.stimulus = build_stimulus(stimulus_entries, stimulus_overrides, stimulus_name, c.platform);
   if (c.platform.router.virtual_cut_through) {  // whole packets must fit in one VC buffer
-    std::uint64_t longest = 0;
-    for (const auto& phase : c.stimulus.phases)
-      for (int l : phase.packets.lengths) longest = std::max<std::uint64_t>(longest, std::uint64_t(l));
+    // Cores send no stimulus: their messages go in parts that fit a buffer (Fabric::longest_packet),
+    // the shortest a header and one data flit.
+    const bool cores = c.platform.processor.iss;
+    std::uint64_t longest = cores ? 2 : 0;
+    if (!cores)
+      for (const auto& phase : c.stimulus.phases)
+        for (int l : phase.packets.lengths) longest = std::max<std::uint64_t>(longest, std::uint64_t(l));
     if (c.stimulus.trace)
       for (const auto& program : c.stimulus.trace->programs)
         for (const auto& e : program)
@@ -434,12 +478,14 @@ Configuration build(const FlatEntries& platform_entries, const FlatEntries& stim
                                                  c.platform.routing.parameters, true})
                           ->packets_per_buffer());
     if (longest * packets > std::uint64_t(c.platform.router.buffer_depth)) {
-      const std::string length = std::to_string(longest) + "-flit packets";
+      const std::string whose = cores ? "" : "the stimulus' ";
+      const std::string length = cores ? "2-flit packets (a core's request: a header and one data flit)"
+                                       : std::to_string(longest) + "-flit packets";
       throw ConfigError(c.platform.resolved.problem(
           "router.buffer_depth",
           std::to_string(c.platform.router.buffer_depth) + " flits cannot hold " +
-              (packets == 1 ? "the stimulus' " + length + " under virtual cut-through"
-                            : std::to_string(packets) + " of the stimulus' " + length + ", which " +
+              (packets == 1 ? whose + length + " under virtual cut-through"
+                            : std::to_string(packets) + " of " + whose + length + ", which " +
                                   c.platform.routing.type + " routing needs per buffer") +
               " (allowed: at least " + std::to_string(longest * packets) + ")"));
     }
@@ -458,7 +504,7 @@ PlatformConfig platform_only(const FlatEntries& entries, const std::vector<std::
     throw ConfigError(stimulus_overrides.front().second.origin + ": a platform alone has no stimulus (allowed: "
                                                                  "platform keys)");
   const ListElements ranges = take_address_map(platform, platform_overrides);
-  PlatformConfig c = build_platform(platform_schema().resolve(platform, platform_overrides, name), name);
+  PlatformConfig c = build_platform(resolve_platform(platform, platform_overrides, name, true), name);
   build_address_map(ranges, name, c);
   return c;
 }
@@ -506,7 +552,8 @@ Configuration without_cores(Configuration c) {
 }  // namespace
 
 Configuration load_configuration(const std::string& platform_path, const std::string& stimulus_path,
-                                 const std::vector<std::string>& overrides, std::optional<std::uint64_t> seed) {
+                                 const std::vector<std::string>& overrides, std::optional<std::uint64_t> seed,
+                                 const std::string& program) {
   // A platform file may carry its stimulus in a `stimulus:` section (what --print-config prints);
   // then no stimulus file is given.
   FlatEntries platform, stimulus;
@@ -521,7 +568,7 @@ Configuration load_configuration(const std::string& platform_path, const std::st
   }
   if (stimulus_path.empty()) {
     if (stimulus.empty()) {  // cores run a program; generators need a stimulus
-      Configuration c = build(platform, {}, overrides, platform_path, "none", seed);
+      Configuration c = build(platform, {}, overrides, platform_path, "none", seed, program);
       if (c.platform.processor.iss) {  // the program stands where a stimulus would, in the result and summary
         c.stimulus.name = std::filesystem::path(c.platform.processor.program).stem().string();
         c.stimulus.source = c.platform.processor.program;
@@ -531,12 +578,13 @@ Configuration load_configuration(const std::string& platform_path, const std::st
     if (stimulus.empty())
       throw ConfigError(platform_path + ": has no stimulus: section and no stimulus file is given (allowed: icnsim "
                                         "PLATFORM.yaml STIMULUS.yaml, or one file with a stimulus: section)");
-    return without_cores(build(platform, stimulus, overrides, platform_path, platform_path, seed));
+    return without_cores(build(platform, stimulus, overrides, platform_path, platform_path, seed, program));
   }
   if (!stimulus.empty())
     throw ConfigError(stimulus.front().second.origin + ": stimulus: this file holds a stimulus and " + stimulus_path +
                       " is given too (allowed: one of them)");
-  return without_cores(build(platform, read_yaml_file(stimulus_path), overrides, platform_path, stimulus_path, seed));
+  return without_cores(
+      build(platform, read_yaml_file(stimulus_path), overrides, platform_path, stimulus_path, seed, program));
 }
 
 Configuration load_configuration_text(const std::string& platform_yaml, const std::string& stimulus_yaml,

@@ -57,10 +57,11 @@ NetworkInterfaceConfig effective_network_interface(const Configuration& configur
 
 // Reads, validates and cross-checks both documents. An empty `stimulus_path` means the platform
 // file holds the stimulus in a `stimulus:` section (the form --print-config prints). `overrides` are "key.path=value" strings;
-// keys starting with "stimulus." apply to the stimulus. Throws ConfigError with a one-line message.
+// keys starting with "stimulus." apply to the stimulus. A `program` (icnsim PLATFORM PROGRAM.elf) puts cores
+// running it on the platform, in place of a stimulus. Throws ConfigError with a one-line message.
 Configuration load_configuration(const std::string& platform_path, const std::string& stimulus_path,
                                  const std::vector<std::string>& overrides,
-                                 std::optional<std::uint64_t> seed = std::nullopt);
+                                 std::optional<std::uint64_t> seed = std::nullopt, const std::string& program = "");
 // The same from YAML text (tests and embedding); names are used in messages.
 Configuration load_configuration_text(const std::string& platform_yaml, const std::string& stimulus_yaml,
                                       const std::vector<std::string>& overrides = {},

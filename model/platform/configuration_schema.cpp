@@ -35,6 +35,34 @@ PolymorphicSection section_of(const std::string& prefix, const std::string& sele
   return s;
 }
 
+// The controllers whose registry entry says `trait`, as a condition on congestion_control.type.
+KeyNeed controllers_that(bool ControllerNeeds::*trait, const std::string& what) {
+  std::vector<std::string> names;
+  std::string listed;
+  for (const std::string& name : ControllerRegistry::names())
+    if (ControllerRegistry::get(name).traits.*trait) {
+      names.push_back(name);
+      listed += (listed.empty() ? "" : ", ") + name;
+    }
+  return {what + " (congestion_control.type: " + listed + ")", {{"congestion_control.type", names, false}}};
+}
+
+// `specs` with `need` added to those whose key passes `which` (all of them by default).
+std::vector<ParameterSpec> needing(std::vector<ParameterSpec> specs, const KeyNeed& need,
+                                   const std::function<bool(const std::string&)>& which = {}) {
+  for (ParameterSpec& spec : specs)
+    if (!which || which(spec.key)) spec.acts_when(need);
+  return specs;
+}
+
+// The keys that only a part of the platform built by another section reads: they act only with it.
+const KeyNeed kTransactions{"TLM-2.0 initiators: cores (processor.type: iss) or a virtual platform's IP (docs/tlm.md)",
+                            {{"processor.type", {"iss"}, false}, {kVirtualPlatform, {"true"}, false}}};
+const KeyNeed kVirtualPlatformIp{"a virtual platform's IP (docs/tlm.md)", {{kVirtualPlatform, {"true"}, false}}};
+const KeyNeed kGenerators{"traffic generators (processor.type: generator)", {{"processor.type", {"generator"}, false}}};
+const KeyNeed kSidebandDistribution{"counters on the sideband (congestion_control.distribution: sideband)",
+                                    {{"congestion_control.distribution", {"sideband"}, false}}};
+
 // The platform document: every key with its default (the self-tuned paper's network, sec. 5.1).
 Schema make_platform_schema() {
   Schema s("platform");
@@ -45,11 +73,27 @@ Schema make_platform_schema() {
   s.add(section_of<RoutingRegistry>("routing", "type", "dimension_order", "routing function"));
   s.add("deadlock", DeadlockRecoveryConfig::parameters());
   s.add("network_interface", NetworkInterfaceConfig::parameters());
-  s.add("tlm", TlmConfig::parameters());
+  // A core's requests are blocking and its memory answers at once: what shapes approximately timed
+  // initiators and targets that take time (tlm.queue_depth, tlm.outstanding) acts only on other IP.
+  s.add("tlm", needing(needing(TlmConfig::parameters(), kTransactions), kVirtualPlatformIp, [](const std::string& key) {
+          return key == "queue_depth" || key == "outstanding";
+        }));
   s.add(section_of<ControllerRegistry>("congestion_control", "type", "none", "congestion controller"));
-  s.add("sideband", SidebandConfig::parameters());
+  const KeyNeed sideband = controllers_that(&ControllerNeeds::sideband, "a controller that gathers over the sideband");
+  s.add("sideband", needing(needing(SidebandConfig::parameters(), sideband), kSidebandDistribution));
+  // A coefficient describes the technology, not this network: a set of them is written whole for every
+  // run (a sideband's or the entropy circuit's prices events that this run may not have).
   s.add("power", PowerConfig::parameters());
-  s.add("simulation", SimulationConfig::parameters());
+  // The clock period turns cycles into time: for leakage power, a transaction trace's timestamps and
+  // the timed IP of a virtual platform; a run's own results are in cycles.
+  s.add("simulation", needing(SimulationConfig::parameters(),
+                              {"something timed: a power model (power.model: events, or a power.preset), a "
+                               "transaction trace (tlm.trace) or a virtual platform",
+                               {{"power.model", {"events"}, false},
+                                {"power.preset", {"none"}, true},
+                                {"tlm.trace", {""}, true},
+                                {kVirtualPlatform, {"true"}, false}}},
+                              [](const std::string& key) { return key == "clock_period_ns"; }));
   s.add("processor", ProcessorConfig::processor_parameters());
   s.add("software", ProcessorConfig::software_parameters());
   return s;
@@ -62,7 +106,11 @@ void add_traffic_keys(Schema& s) {
   s.add(P::real("high_priority_fraction", 0, 0, 1, "share of packets in the high-priority traffic class"));
   s.add(section_of<PatternRegistry>("pattern", "type", "uniform", "destination pattern"));
   s.add(section_of<ProcessRegistry>("injection", "process", "bernoulli", "injection process"));
-  s.add(P::real("injection.rate", 0.01, 0, 1, "offered load per node, in injection.unit"));
+  std::vector<std::string> paced;  // the processes that read a rate
+  for (const std::string& name : ProcessRegistry::names())
+    if (ProcessRegistry::get(name).traits.uses_rate) paced.push_back(name);
+  s.add(P::real("injection.rate", 0.01, 0, 1, "offered load per node, in injection.unit")
+            .acts_when("a process that reads a rate (injection.process)", "injection.process", paced));
   s.add(P::choice("injection.unit", "packets", {"packets", "flits"}, "unit of injection.rate, per node per cycle"));
 }
 
@@ -70,15 +118,21 @@ Schema make_stimulus_schema() {
   Schema s("stimulus");
   s.add(P::text("name", "stimulus", "short name of the stimulus, used in results"));
   s.add(P::text("description", "", "free text"));
-  s.add(P::integer("repeat", 1, 1, 1000000, "times the list of phases runs"));
+  s.add(P::integer("repeat", 1, 1, 1000000, "times the list of phases runs")
+            .acts_when("synthetic traffic (no trace)", "trace", {""}));
   s.add(P::text("trace", "", "message-passing trace to replay instead of synthetic traffic (path relative to this file)"));
   s.add(P::choice("source.model", "queue", {"queue", "attempts"},
                   "queue: every packet created waits in the source queue; attempts: a creation fails (counted) "
                   "while the node holds source.waiting_limit packets waiting to be injected (self-tuned paper "
                   "sec. 5.2.4, \"tries to generate\")"));
   s.add(P::integer("source.waiting_limit", 1, 1, 1000000,
-                   "attempts: packets a node may hold waiting to be injected; an attempt beyond fails"));
-  add_traffic_keys(s);
+                   "attempts: packets a node may hold waiting to be injected; an attempt beyond fails")
+            .acts_when("attempt sources (source.model: attempts)", "source.model", {"attempts"}));
+  Schema traffic("stimulus");
+  add_traffic_keys(traffic);
+  traffic.add_need_to_every_key({"synthetic traffic (no trace)", {{"trace", {""}, false}}});
+  s.add(std::move(traffic));
+  s.add_need_to_every_key(kGenerators);
   return s;
 }
 
@@ -104,6 +158,7 @@ Schema make_phase_schema() {
   s.add(P::integer("end.packets_per_node", 0, 0, 4000000000LL,
                    "every node creates this many packets, then stops; the phase ends when all have (0: not this way)"));
   s.add(P::boolean("end.drain", false, "the phase ends once every packet created so far is delivered"));
+  s.add_need_to_every_key(kGenerators);
   return s;
 }
 

@@ -14,4 +14,8 @@ const Schema& address_range_schema();  // one entry of a platform's address_map 
 // Whether `key` describes traffic (shared by a stimulus' top level and its phases).
 bool is_traffic_key(const std::string& key);
 
+// Not a key but a fact of the run that keys may need: "true" where a virtual platform's own IP
+// drives the nodes (load_platform), "false" in a run of icnsim's own.
+inline const char* const kVirtualPlatform = "virtual_platform";
+
 }  // namespace icn

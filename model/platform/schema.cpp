@@ -1,5 +1,7 @@
 #include "platform/schema.h"
 
+#include <algorithm>
+
 #include <cstdint>
 
 #include <cerrno>
@@ -62,8 +64,7 @@ std::string section_of(const std::string& key) {
 void Schema::validate(const ParameterSpec& spec, const std::string& full_key,
                       const ParameterValue& value) {
   auto fail = [&](const std::string& problem) {
-    throw ConfigError(value.origin + ": " + full_key + ": " + problem + " (allowed: " +
-                      spec.allowed() + ")");
+    throw ConfigError(where_set(value.origin, full_key) + ": " + problem + " (allowed: " + spec.allowed() + ")");
   };
   if (value.sequence && !spec.list) fail("expects a single value, not a list");
   if (value.items.empty()) fail("the list is empty");
@@ -194,10 +195,22 @@ std::string scalar(const ParameterSpec& spec, const std::string& item) {
 }
 }  // namespace
 
-void Schema::print(std::ostream& os, const ParameterSet& values, int indent,
-                   const std::function<bool(const std::string&)>& only) const {
-  // Keys are printed in declaration order as nested YAML; each line carries its description.
-  std::vector<std::string> open;  // currently open mapping path
+void Schema::add_need_to_every_key(const KeyNeed& need) {
+  for (Item& item : items_) {
+    if (!item.is_section) {
+      item.spec.acts_when(need);
+      continue;
+    }
+    item.section.selector.acts_when(need);
+    item.section.parameters_of = [need, inner = item.section.parameters_of](const std::string& choice) {
+      std::vector<ParameterSpec> specs = inner(choice);
+      for (ParameterSpec& spec : specs) spec.acts_when(need);
+      return specs;
+    };
+  }
+}
+
+std::vector<std::pair<std::string, ParameterSpec>> Schema::specs_of(const ParameterSet& values) const {
   std::vector<std::pair<std::string, ParameterSpec>> flat;
   for (const auto& item : items_) {
     if (!item.is_section) {
@@ -212,6 +225,76 @@ void Schema::print(std::ostream& os, const ParameterSet& values, int indent,
     flat.emplace_back(selector_key, selector);
     for (const auto& p : s.parameters_of(choice)) flat.emplace_back(s.prefix + "." + p.key, p);
   }
+  return flat;
+}
+
+void Schema::each_key(const std::function<void(const std::string&, const std::string&, const ParameterSpec&)>& visit)
+    const {
+  for (const auto& item : items_) {
+    if (!item.is_section) {
+      visit("", item.spec.key, item.spec);
+      continue;
+    }
+    const auto& s = item.section;
+    const std::string selector_key = s.prefix + "." + s.selector.key;
+    visit("", selector_key, s.selector);
+    for (const std::string& choice : s.selector.choices)
+      for (const auto& p : s.parameters_of(choice)) visit(selector_key + "=" + choice, s.prefix + "." + p.key, p);
+  }
+}
+
+namespace {
+bool holds(const KeyCondition& condition, const ParameterValue* value) {
+  if (value == nullptr) return false;
+  for (const std::string& item : value->items) {
+    const bool listed = std::find(condition.values.begin(), condition.values.end(), item) != condition.values.end();
+    if (listed != condition.other_than) return true;
+  }
+  return false;
+}
+std::string shown_value(const ParameterValue& value) {
+  std::string text;
+  for (std::size_t i = 0; i < value.items.size(); ++i)
+    text += (i ? ", " : "") + (value.items[i].empty() ? std::string("\"\"") : excerpt(value.items[i]));
+  return value.items.size() > 1 ? "[" + text + "]" : text;
+}
+}  // namespace
+
+void Schema::refuse_idle_keys(const ParameterSet& values, const Lookup& lookup,
+                              const std::function<bool(const std::string&)>& only) const {
+  auto find = [&](const std::string& key) -> const ParameterValue* {
+    const auto it = values.values().find(key);
+    if (it != values.values().end()) return &it->second;
+    return lookup ? lookup(key) : nullptr;
+  };
+  for (const auto& [key, spec] : specs_of(values)) {
+    const ParameterValue& value = values.values().at(key);
+    if (value.defaulted || spec.needs.empty() || (only && !only(key))) continue;
+    const std::string default_value = canonical(spec, spec.default_value);
+    bool at_default = true;
+    for (const std::string& item : value.items) at_default &= item == default_value;
+    if (at_default) continue;  // written as it would be anyway: a printed configuration reads back
+    for (const KeyNeed& need : spec.needs) {
+      bool met = false;
+      for (const KeyCondition& condition : need.any_of) met |= holds(condition, find(condition.key));
+      if (met) continue;
+      // Name what the run has instead: the first condition's key, its value and where it was set.
+      const KeyCondition& first = need.any_of.front();
+      const ParameterValue* instead = find(first.key);
+      const std::string here =
+          instead == nullptr ? "this run has no " + first.key
+                             : "here " + first.key + " is " + shown_value(*instead) + ", from " + instead->origin;
+      throw ConfigError(values.problem(key, shown_value(value) + " changes nothing in this run: it acts only with " +
+                                                need.what + " (" + here + ")"));
+    }
+  }
+}
+
+void Schema::print(std::ostream& os, const ParameterSet& values, int indent,
+                   const std::function<bool(const std::string&)>& only) const {
+  // Keys are printed in declaration order as nested YAML; each line carries its description.
+  std::vector<std::string> open;  // currently open mapping path
+  const std::vector<std::pair<std::string, ParameterSpec>> flat = specs_of(values);
   const std::string pad(indent, ' ');
   for (const auto& [key, spec] : flat) {
     if (only && !only(key)) continue;
@@ -239,8 +322,10 @@ void Schema::print(std::ostream& os, const ParameterSet& values, int indent,
     const std::string lead = value.filled_by.empty() ? "" : "# ";
     std::string line = pad + std::string(2 * (parts.size() - 1), ' ') + lead + parts.back() + ": " + text;
     if (line.size() < 44) line.resize(44, ' ');
+    std::string needs;
+    for (const KeyNeed& need : spec.needs) needs += "; acts only with " + need.what;
     os << line << "  # " << (value.filled_by.empty() ? spec.description : value.filled_by) << " ["
-       << spec.allowed() << "]\n";
+       << spec.allowed() << needs << "]\n";
   }
 }
 

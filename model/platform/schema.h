@@ -34,6 +34,10 @@ class Schema {
       add(std::move(spec));
     }
   }
+  // Another schema's keys, in its order (a group of keys that share a need).
+  void add(const Schema& other) { items_.insert(items_.end(), other.items_.begin(), other.items_.end()); }
+  // Every key of the document, a section's included, needs `need` as well.
+  void add_need_to_every_key(const KeyNeed& need);
   void add(PolymorphicSection section) {
     Item item;
     item.section = std::move(section);
@@ -48,6 +52,21 @@ class Schema {
   // `only`, when given, selects the keys printed (a trace stimulus prints no traffic keys).
   void print(std::ostream& os, const ParameterSet& values, int indent = 0,
              const std::function<bool(const std::string&)>& only = {}) const;
+
+  // Every key of a resolved document, by full path, with its spec (a section's under its choice).
+  std::vector<std::pair<std::string, ParameterSpec>> specs_of(const ParameterSet& values) const;
+  // Every key this document can have: each section's keys under each of its choices (`choice` is
+  // "routing.type=duato" for those, "" for the rest). For --print-schema.
+  void each_key(const std::function<void(const std::string& choice, const std::string& key,
+                                         const ParameterSpec& spec)>& visit) const;
+
+  // Refuses, in one line, a key set away from its default while a need of it does not hold: it
+  // would change nothing in this run (ParameterSpec::needs). `lookup` finds a key a condition names
+  // that is not in `values` (the platform's, for a stimulus; a context's own facts), or nullptr.
+  using Lookup = std::function<const ParameterValue*(const std::string& key)>;
+  // `only`, when given, selects the keys checked.
+  void refuse_idle_keys(const ParameterSet& values, const Lookup& lookup = {},
+                        const std::function<bool(const std::string&)>& only = {}) const;
 
   // Validates one textual value against a spec (used by resolve and by registry-level checks).
   static void validate(const ParameterSpec& spec, const std::string& full_key,

@@ -23,15 +23,18 @@ std::vector<ParameterSpec> SimulationConfig::parameters() {
       P::integer("watchdog_cycles", 20000, 0, 4000000000LL,
                  "flits that have not moved for this many cycles are stuck: deadlock or starvation (0: off)"),
       P::choice("deadlock_action", "stop", {"stop", "report"},
-                "stuck VCs waiting for each other in a cycle: stop the run with the cycle, or report it"),
+                "stuck VCs waiting for each other in a cycle: stop the run with the cycle, or report it")
+          .acts_unless("the watchdog (simulation.watchdog_cycles)", "simulation.watchdog_cycles", {"0"}),
       P::choice("starvation_action", "report", {"stop", "report"},
-                "a stuck packet whose wait ends in moving traffic: stop the run, or report it and go on"),
+                "a stuck packet whose wait ends in moving traffic: stop the run, or report it and go on")
+          .acts_unless("the watchdog (simulation.watchdog_cycles)", "simulation.watchdog_cycles", {"0"}),
       P::text("vcd", "",
               "write the flit and credit signals of the traced routers' links to this VCD file, a path ending in "
               ".vcd in an existing folder, checked before the run (empty: none)"),
       P::text("vcd_routers", "all",
               "the routers whose output links and local channels go into the VCD file: all, or numbers such as "
-              "0,5,10"),
+              "0,5,10")
+          .acts_unless("a VCD file (simulation.vcd)", "simulation.vcd", {""}),
       P::choice("activity", "totals", {"totals", "per_component"},
                 "event counts in the result (docs/energy.md): network totals, or also per router, network "
                 "interface and link"),
@@ -58,9 +61,7 @@ SimulationConfig SimulationConfig::from(const ParameterSet& p, const Topology& t
   c.watchdog.starvation_stops = p.text("starvation_action") == "stop";
   c.wall_limit = p.real("wall_limit");
   c.vcd = p.text("vcd");
-  if (p.text("vcd_routers") != "all" && c.vcd.empty())
-    throw ConfigError(p.problem("vcd_routers", "chooses the routers of a VCD file, and simulation.vcd names none "
-                                               "(allowed: vcd_routers with simulation.vcd)"));
+  // (vcd_routers without a VCD file is refused as a key that would change nothing: its declared need.)
   if (p.text("vcd_routers") != "all") {
     std::istringstream list(p.text("vcd_routers"));
     for (std::string item; std::getline(list, item, ',');) {

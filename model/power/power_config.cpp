@@ -7,7 +7,7 @@ std::vector<ParameterSpec> PowerConfig::parameters() {
   auto energy = [](const char* key, const char* what) {
     return P::real(key, 0, 0, 1e9, std::string("dynamic energy per ") + what + ", pJ");
   };
-  return {
+  std::vector<ParameterSpec> keys = {
       P::choice("model", "none", {"none", "events"},
                 "events: the result gives energy and power from the event counts and the coefficients below "
                 "(docs/energy.md); none: no energy"),
@@ -41,6 +41,15 @@ std::vector<ParameterSpec> PowerConfig::parameters() {
                  "the result also estimates the energy power-gating idle routers would save: their leakage and clock "
                  "in every idle router-cycle, an upper bound (no wake-up cost; docs/energy.md)"),
   };
+  // Without a power model no coefficient is read and no energy is reported; a preset turns the model on
+  // (power_preset.cpp) and needs none.
+  const KeyNeed model{"a power model (power.model: events, or a power.preset)",
+                      {{"power.model", {"events"}, false}, {"power.preset", {"none"}, true}}};
+  for (ParameterSpec& key : keys)
+    if (key.key != "model" && key.key != "preset" && key.key != "preset_shape") key.acts_when(model);
+  for (ParameterSpec& key : keys)
+    if (key.key == "preset_shape") key.acts_unless("a preset (power.preset)", "power.preset", {"none"});
+  return keys;
 }
 
 PowerConfig PowerConfig::from(const ParameterSet& p) {

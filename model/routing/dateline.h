@@ -39,17 +39,10 @@ inline DatelineScheme dateline_scheme(const std::string& name) {
   throw std::invalid_argument("unknown dateline scheme " + name);
 }
 
-// A dateline scheme cuts the rings of a torus: chosen on a network none of whose dimensions wraps
-// around, it would change nothing, so it is refused rather than ignored. The default is let through:
-// --print-config writes it out, and its output must read back.
-inline void refuse_dateline_without_rings(const KaryNCube& topology, const ParameterSet& parameters,
-                                          const std::string& default_scheme) {
-  bool any_torus = false;
-  for (int d = 0; d < topology.dimensions(); ++d) any_torus |= topology.wraps(d);
-  if (!any_torus && parameters.given("dateline") && parameters.text("dateline") != default_scheme)
-    throw ConfigError(parameters.problem("dateline", "no dimension of this network wraps around, so there is no ring "
-                                                     "to cut and the scheme changes nothing (allowed: leave it out on "
-                                                     "a mesh)"));
+// A dateline scheme cuts the rings of a torus: on a network none of whose dimensions wraps around it
+// would change nothing, and the configuration refuses it (ParameterSpec::needs).
+inline KeyNeed torus_dimension() {
+  return {"a torus dimension (network.wrap: torus)", {{"network.wrap", {"torus"}, false}}};
 }
 
 class Datelines {

@@ -87,10 +87,10 @@ const Registration<RoutingRegistry> registration{{
                            "torus VC classes: two_datelines (class 1 from the wrap or the half-way link on), entry "
                            "(class chosen where a packet enters a dimension: 1 if its path there wraps), wrap "
                            "(class 1 from the wrap link on), counted (no classes: VC = datelines crossed so far, two per "
-                           "ring; the entropy paper's)")},
+                           "ring; the entropy paper's)")
+         .acts_when(torus_dimension())},
     [](const RoutingContext& c) {
       const KaryNCube& topology = require<KaryNCube>(c.topology, "dimension-order routing");
-      refuse_dateline_without_rings(topology, c.parameters, kDefaultDateline);
       return std::make_unique<DimensionOrderRouting>(topology, c.virtual_channels,
                                                      dateline_scheme(c.parameters.text("dateline")));
     }}};

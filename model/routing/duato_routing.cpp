@@ -80,10 +80,10 @@ const Registration<RoutingRegistry> registration{{
      ParameterSpec::choice("dateline", kDefaultDateline, {"wrap", "two_datelines"},
                            "escape VC classes on a torus, by position: class 1 iff the rest of the path after the "
                            "hop crosses no dateline; the dateline is the wrap link (wrap) or also the half-way "
-                           "link (two_datelines)")},
+                           "link (two_datelines)")
+         .acts_when(torus_dimension())},
     [](const RoutingContext& c) {
       const KaryNCube& topology = require<KaryNCube>(c.topology, "Duato's routing");
-      refuse_dateline_without_rings(topology, c.parameters, kDefaultDateline);
       return std::make_unique<DuatoRouting>(topology, c.virtual_channels, int(c.parameters.integer("escape_vcs")),
                                             dateline_scheme(c.parameters.text("dateline")));
     }}};

@@ -22,10 +22,13 @@ std::vector<ParameterSpec> TlmConfig::parameters() {
       P::text("trace", "",
               "write every transaction (initiator, target, address, size, command, issue and completion, hops, "
               "mode) to this file as trace-event JSON, which ui.perfetto.dev opens (empty: none; docs/tlm.md)"),
-      P::integer("trace_from", 0, 0, 9007199254740991LL, "trace transactions issued from this cycle on"),
+      P::integer("trace_from", 0, 0, 9007199254740991LL, "trace transactions issued from this cycle on")
+          .acts_unless("a transaction trace (tlm.trace)", "tlm.trace", {""}),
       P::integer("trace_until", 0, 0, 9007199254740991LL,
-                 "… and issued before this cycle (0: no end)"),
-      P::boolean("trace_packets", false, "also trace every request and response packet, on its node's network track"),
+                 "… and issued before this cycle (0: no end)")
+          .acts_unless("a transaction trace (tlm.trace)", "tlm.trace", {""}),
+      P::boolean("trace_packets", false, "also trace every request and response packet, on its node's network track")
+          .acts_unless("a transaction trace (tlm.trace)", "tlm.trace", {""}),
   };
 }
 

@@ -17,6 +17,11 @@ PhaseConfig PhaseConfig::from(const ParameterSet& p, const Topology& topology, s
     throw ConfigError(p.problem("packet_length_weights", "has " + std::to_string(weights.size()) + " weights for " +
                                                              std::to_string(lengths.size()) +
                                                              " lengths (allowed: one value, or one per length)"));
+  // One value weighs every length alike, whatever it is: only 1 says so without changing nothing.
+  if (weights.size() == 1 && weights[0] != 1)
+    throw ConfigError(p.problem("packet_length_weights", shortest(weights[0]) + " changes nothing in this run: one "
+                                                         "weight weighs every packet length alike (allowed: one weight "
+                                                         "per length of a packet_length list)"));
   double weight_sum = 0;
   for (double w : weights) weight_sum += w;
   if (weight_sum <= 0) throw ConfigError(p.problem("packet_length_weights", "the weights add up to 0 (allowed: a positive sum)"));

@@ -194,8 +194,8 @@ TEST_CASE("simulation.vcd_routers names routers of the network, and only with a 
                                     "numbers 0..15 separated by commas)"));
   // Without simulation.vcd a choice of routers would change nothing: refused, not ignored (issue 50).
   CHECK_THROWS_WITH(load_platform_text(kTorus, {"simulation.vcd_routers=0,1"}),
-                    Catch::Contains("simulation.vcd_routers: chooses the routers of a VCD file, and simulation.vcd "
-                                    "names none"));
+                    Catch::Contains("--set simulation.vcd_routers: 0,1 changes nothing in this run: it acts only "
+                                    "with a VCD file (simulation.vcd)"));
   CHECK_NOTHROW(load_platform_text(kTorus, {"simulation.vcd_routers=all"}));
 }
 

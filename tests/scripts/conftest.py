@@ -126,6 +126,20 @@ RELEASE_ONLY = {
         "AddressSanitizer reserves terabytes of address space for its shadow memory: it cannot start under prlimit --as",
     "test_an_interrupted_sweep_resumes_without_recomputing_a_finished_run":
         "the sweep tool's interruption and resumption (Python) over eight ordinary 20,000-cycle runs",
+    # The study tools' own behaviour (Python: caching, resumption, signals, full disks, hostile arguments,
+    # schedulers, the benchmark's report) over ordinary runs whose code the tests above instrument.
+    "test_study_tools.py": "the study tools' caching, resumption, signals and full disks: Python over ordinary runs",
+    "test_sweep.py": "the sweep tool's tables, plots and schedulers: Python over ordinary runs",
+    "test_tool_campaign.py": "the tools' hostile campaign: Python's answers to arguments and files",
+    "test_bench.py": "the benchmark's report: Python over ordinary runs",
+    "test_every_key_acts.py": "which keys act: a property of the configuration, over some 500 short runs",
+    "test_every_shipped_stimulus_runs_briefly_on_this_platform[platforms/dragonfly-1056.yaml]":
+        "dragonfly.yaml in a larger size: the same topology, routing and router code",
+    "test_every_shipped_stimulus_runs_briefly_on_this_platform[platforms/transt-16ary2cube.yaml]":
+        "Trans-t's controller and inactivity detection are instrumented on small tori by ctest",
+    "test_a_program_whose_bss_outgrows_the_cores_memory_is_refused_before_the_run":
+        "its refusal is checked before anything runs; its second half, 64 cores of 1 MiB each running the "
+        "program, is the instrumented 64-core runs of the shipped programs in a larger memory",
 }
 
 

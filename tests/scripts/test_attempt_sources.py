@@ -58,7 +58,7 @@ def test_a_queueing_source_may_not_offer_more_than_a_node_injects(icnsim, tmp_pa
 
 def test_a_waiting_limit_without_attempts_is_refused(icnsim, tmp_path):
     p = run(icnsim, tmp_path, "--set", "stimulus.injection.rate=0.01", "--set", "stimulus.source.waiting_limit=2", code=2)
-    assert "source.waiting_limit: applies to attempt sources only" in p.stderr
+    assert "source.waiting_limit: 2 changes nothing in this run: it acts only with attempt sources" in p.stderr
 
 
 def test_a_trace_cannot_be_replayed_by_attempts(icnsim, tmp_path):

@@ -46,31 +46,41 @@ def test_an_output_naming_an_input_of_a_core_run_is_refused_and_the_input_kept(i
     assert {f: digest(run_files / f) for f in before} == before
 
 
-@pytest.mark.parametrize("key", ["tlm.trace", "simulation.vcd"])
-def test_an_output_naming_the_stimulus_or_the_result_is_refused(icnsim, run_files, key):
-    # memory-vp.yaml has TLM ports (tlm.trace applies) and runs a stimulus.
-    shutil.copy(ROOT / "platforms" / "memory-vp.yaml", run_files / "vp.yaml")
-    suffix = ".vcd" if key == "simulation.vcd" else ".json"
+def test_an_output_naming_the_stimulus_or_the_result_is_refused(icnsim, run_files):
+    key = "simulation.vcd"
     before = digest(run_files / "uniform.yaml")
-    args = [run_files / "vp.yaml", run_files / "uniform.yaml", "--set", "simulation.cycles=300",
-            "--set", "simulation.warmup=100", "-q"]
+    args = [run_files / "default.yaml", run_files / "uniform.yaml", "--set", "network.radix=4",
+            "--set", "simulation.cycles=300", "--set", "simulation.warmup=100", "-q"]
     p = icnsim(*args, "--set", f"{key}={run_files / 'uniform.yaml'}")
     assert p.returncode == 2 and f"{key} names the stimulus of this run" in p.stderr, p.stderr
     assert digest(run_files / "uniform.yaml") == before
-    (run_files / f"result{suffix}").write_text("an earlier result\n")
-    p = icnsim(*args, "--set", f"{key}={run_files / ('result' + suffix)}",
-               "--out", run_files / "sub" / ".." / f"result{suffix}")
+    (run_files / "result.vcd").write_text("an earlier result\n")
+    p = icnsim(*args, "--set", f"{key}={run_files / 'result.vcd'}", "--out", run_files / "sub" / ".." / "result.vcd")
     assert p.returncode == 2 and "and one would overwrite the other" in p.stderr, p.stderr
-    assert (run_files / f"result{suffix}").read_text() == "an earlier result\n"
+    assert (run_files / "result.vcd").read_text() == "an earlier result\n"
     # Each to a file of its own: the run goes ahead.
-    p = icnsim(*args, "--set", f"{key}={run_files / ('own' + suffix)}", "--out", run_files / "result.json")
+    p = icnsim(*args, "--set", f"{key}={run_files / 'own.vcd'}", "--out", run_files / "result.json")
     assert p.returncode == 0, p.stderr
 
 
-def test_outputs_to_a_device_hold_nothing_to_lose(icnsim, run_files):
-    shutil.copy(ROOT / "platforms" / "memory-vp.yaml", run_files / "vp.yaml")
-    p = icnsim(run_files / "vp.yaml", run_files / "uniform.yaml", "--set", "simulation.cycles=300",
-               "--set", "simulation.warmup=100", "--set", "tlm.trace=/dev/null", "--out", "/dev/null", "-q")
+def test_a_transaction_trace_of_a_run_without_transactions_is_refused_and_the_file_it_names_kept(icnsim, run_files):
+    # Generators issue no TLM-2.0 transactions: the trace would change nothing, and it is refused as
+    # such before it could name anything.
+    before = digest(run_files / "uniform.yaml")
+    p = icnsim(run_files / "default.yaml", run_files / "uniform.yaml", "--set", f"tlm.trace={run_files / 'uniform.yaml'}")
+    assert p.returncode == 2 and "changes nothing in this run" in p.stderr and "processor.type: iss" in p.stderr
+    assert digest(run_files / "uniform.yaml") == before
+
+
+@pytest.mark.skipif(not PROGRAM.exists(), reason="the programs are not built (no RISC-V cross-compiler)")
+def test_a_transaction_trace_naming_the_result_is_refused_and_to_a_device_runs(icnsim, run_files):
+    args = [run_files / "cores.yaml", run_files / "ring.elf", "--set", "network.radix=4", "-q"]
+    (run_files / "result.json").write_text("an earlier result\n")
+    p = icnsim(*args, "--set", f"tlm.trace={run_files / 'result.json'}", "--out", run_files / "sub" / ".." / "result.json")
+    assert p.returncode == 2 and "and one would overwrite the other" in p.stderr, p.stderr
+    assert (run_files / "result.json").read_text() == "an earlier result\n"
+    # A device holds nothing to lose.
+    p = icnsim(*args, "--set", "tlm.trace=/dev/null", "--out", "/dev/null")
     assert p.returncode == 0, p.stderr
 
 

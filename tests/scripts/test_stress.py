@@ -61,7 +61,7 @@ def test_a_ramp_ramps_on_its_own_step_and_refuses_a_rate_it_would_not_use(icnsim
     r = json.loads(out.read_text())
     assert r["packets"]["created"] > 300
     refused = icnsim(*ramp, "--set", "stimulus.injection.rate=0")
-    assert refused.returncode == 2 and "the ramp process does not use a rate" in refused.stderr
+    assert refused.returncode == 2 and "it acts only with a process that reads a rate" in refused.stderr
     assert len(refused.stderr.splitlines()) == 1  # about 650: the load rises to 0.43 flits/node/cycle
 
 

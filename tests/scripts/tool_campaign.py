@@ -40,7 +40,17 @@ INTEGERS = ["0", "-1", "1", "2", "x", "1e3", "99999999999999999999", "", " 3", "
 NUMBERS = INTEGERS + ["0.5", "1e-9", "-inf", "1e400"]
 
 
-def base_sweep():
+def base_sweep(rng=None):
+    """A valid sweep: synthetic traffic on a torus, or (drawn by `rng`) a program on cores or a network file."""
+    kind = rng.randrange(3) if rng else 0
+    if kind == 1 and (BUILD / "software" / "token_ring.elf").exists():
+        return {"name": "campaign", "platform": "platforms/cores-8x8.yaml",
+                "stimulus": str(BUILD / "software" / "token_ring.elf"), "set": {"network.radix": 4},
+                "axes": {"processor.cycles_per_instruction": [1, 2]}}
+    if kind == 2:
+        return {"name": "campaign", "platform": "platforms/chiplets.yaml", "stimulus": "stimuli/uniform.yaml",
+                "set": {"simulation.cycles": 600, "simulation.warmup": 100},
+                "axes": {"router.virtual_channels": [2, 4]}, "seeds": 2}
     return {"name": "campaign", "platform": "platforms/default.yaml", "stimulus": "stimuli/uniform.yaml",
             "set": {"simulation.cycles": 600, "simulation.warmup": 100},
             "axes": {"stimulus.injection.rate": [0.01, 0.02]}, "seeds": 2}
@@ -83,7 +93,7 @@ def sweep_file(rng, folder):
                            yaml.safe_dump(base_sweep()).encode()[:rng.randrange(1, 120)]])
         path.write_bytes(data)
         return path
-    spec = base_sweep()
+    spec = base_sweep(rng)
     for _ in range(rng.choice([0, 1, 1, 2, 3])):
         spec = mutate_sweep(rng, spec)
     try:

@@ -278,7 +278,8 @@ TEST_CASE("an override that cannot take effect is refused, not ignored or turned
                     Contains("not a key path (allowed: letters, digits, _ and .,"));
   // A dateline scheme on a network without wrap-around links has no ring to cut.
   CHECK_THROWS_WITH(load_configuration_text("network: {wrap: mesh}\nrouting: {dateline: wrap}\n", "name: s\n"),
-                    Contains("platform:2: routing.dateline: no dimension of this network wraps around"));
+                    Contains("platform:2: routing.dateline: wrap changes nothing in this run: it acts only with a "
+                             "torus dimension (network.wrap: torus) (here network.wrap is mesh, from platform:1)"));
   CHECK_NOTHROW(load_configuration_text("network: {wrap: mesh}\n", "name: s\n"));
   // The default is let through: --print-config writes it out for a mesh too.
   CHECK_NOTHROW(load_configuration_text("network: {wrap: mesh}\nrouting: {dateline: two_datelines}\n", "name: s\n"));
@@ -352,19 +353,24 @@ TEST_CASE("a number has one spelling in the resolved configuration, however it w
 TEST_CASE("a rate written beside a process that sets its own pace is refused, not ignored", "[config][schedule]") {
   // Saturation, burst and ramp sources never read injection.rate (issue 50: a silent no-op).
   CHECK_THROWS_WITH(load_configuration_text("name: p\n", "injection: {process: saturation, rate: 0.3}\n"),
-                    Contains("stimulus:1: injection.rate: the saturation process does not use a rate") &&
-                        Contains("(allowed: no injection.rate with process saturation)"));
+                    Contains("stimulus:1: injection.rate: 0.3 changes nothing in this run: it acts only with a "
+                             "process that reads a rate (injection.process) (here injection.process is saturation"));
   CHECK_THROWS_WITH(load_configuration_text("name: p\n", "injection: {process: burst}\n", {"stimulus.injection.rate=0.1"}),
-                    Contains("--set stimulus.injection.rate: injection.rate: the burst process does not use a rate"));
+                    Contains("--set stimulus.injection.rate: 0.1 changes nothing in this run") &&
+                        Contains("(here injection.process is burst, from stimulus:1)"));
   CHECK_THROWS_WITH(load_configuration_text("name: p\n", "phases:\n  - {injection: {process: ramp, rate: 0}, end: {cycles: 9}}\n"),
-                    Contains("phases.0.injection.rate: the ramp process does not use a rate"));
+                    Contains("phases.0.injection.rate: 0 changes nothing in this run") &&
+                        Contains("(here injection.process is ramp"));
+  // At its default too: a rate beside such a process is refused, however it is written.
+  CHECK_THROWS_WITH(load_configuration_text("name: p\n", "injection: {process: ramp, rate: 0.01}\n"),
+                    Contains("injection.rate: the ramp process does not use a rate"));
   // A top-level rate that a timed phase inherits is used; one that no phase reads is refused.
   const std::string mixed = "injection: {rate: 0.02}\nphases:\n  - {end: {cycles: 100}}\n"
                             "  - {injection: {process: saturation}, end: {cycles: 100}}\n";
   CHECK(load_configuration_text("name: p\n", mixed).stimulus.phases[0].injection.rate == Approx(0.02));
   CHECK_THROWS_WITH(load_configuration_text("name: p\n", "injection: {process: saturation, rate: 0.02}\n"
                                                          "phases:\n  - {end: {cycles: 100}}\n"),
-                    Contains("injection.rate: the saturation process does not use a rate"));
+                    Contains("injection.rate: 0.02 changes nothing in this run"));
   // What --print-config prints for such a stimulus runs as it is: it prints no rate there.
   std::ostringstream text;
   print_configuration(text, load_configuration_text("name: p\n", mixed));
@@ -378,15 +384,30 @@ TEST_CASE("a rate written beside a process that sets its own pace is refused, no
   CHECK_NOTHROW(load_configuration_text("name: p\n", "injection: {process: saturation}\n"));
 }
 
-TEST_CASE("tlm keys without an address map and VCD routers without a VCD file are refused, not ignored", "[config]") {
+TEST_CASE("a key that would change nothing is refused naming what it needs, not ignored", "[config]") {
+  // Generators issue no transactions, address map or not; a virtual platform's IP does.
   CHECK_THROWS_WITH(load_configuration_text("name: p\ntlm: {timing: approximate}\n", "name: s\n"),
-                    Contains("platform:2: tlm.timing: applies to TLM-2.0 ports, and this platform has no address_map"));
-  // The defaults (which --print-config writes out) are let through, and with a map every key applies.
-  CHECK_NOTHROW(load_configuration_text("name: p\ntlm: {timing: cycle, flit_bytes: 16}\n", "name: s\n"));
-  CHECK_NOTHROW(load_configuration_text("name: p\nnetwork: {radix: 4}\ntlm: {timing: approximate}\n"
-                                        "address_map:\n  - {base: 0, size: 4096, node: 1}\n", "name: s\n"));
+                    Contains("platform:2: tlm.timing: approximate changes nothing in this run: it acts only with "
+                             "TLM-2.0 initiators: cores (processor.type: iss) or a virtual platform's IP"));
+  CHECK_THROWS_WITH(load_configuration_text("name: p\nnetwork: {radix: 4}\ntlm: {timing: approximate}\n"
+                                            "address_map:\n  - {base: 0, size: 4096, node: 1}\n", "name: s\n"),
+                    Contains("tlm.timing: approximate changes nothing in this run"));
+  CHECK_NOTHROW(load_platform_text("name: p\nnetwork: {radix: 4}\ntlm: {timing: approximate, queue_depth: 2}\n"
+                                   "address_map:\n  - {base: 0, size: 4096, node: 1}\n"));
+  // The defaults (which --print-config writes out) are let through.
+  CHECK_NOTHROW(load_configuration_text("name: p\ntlm: {timing: cycle, flit_bytes: 16}\npower: {flit_bits: 128}\n",
+                                        "name: s\nsource: {waiting_limit: 1}\n"));
   CHECK_THROWS_WITH(load_configuration_text("name: p\n", "name: s\n", {"simulation.vcd_routers=1"}),
-                    Contains("simulation.vcd_routers: chooses the routers of a VCD file, and simulation.vcd names none"));
+                    Contains("--set simulation.vcd_routers: 1 changes nothing in this run: it acts only with a VCD "
+                             "file (simulation.vcd)"));
+  // A need on a key of another document: the stimulus' on the platform's processors.
+  CHECK_THROWS_WITH(load_configuration_text("name: p\n", "name: s\nsource: {waiting_limit: 3}\n"),
+                    Contains("stimulus:2: source.waiting_limit: 3 changes nothing in this run: it acts only with "
+                             "attempt sources (source.model: attempts)"));
+  // A preset turns the power model on: the keys that need one act with it.
+  CHECK_NOTHROW(load_configuration_text("name: p\npower: {preset: dsent_45nm, gating_estimate: true}\n", "name: s\n"));
+  CHECK_THROWS_WITH(load_configuration_text("name: p\npower: {gating_estimate: true}\n", "name: s\n"),
+                    Contains("it acts only with a power model (power.model: events, or a power.preset)"));
 }
 
 TEST_CASE("messages count and describe what they found as it is", "[config]") {
