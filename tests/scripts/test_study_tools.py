@@ -360,19 +360,27 @@ def test_two_spellings_of_one_number_are_one_run(tmp_path):
     assert len(s.keys) == 5 and len(set(s.keys)) == 1
 
 
+def sweep_signalled(spec, out, number, ready):
+    """A sweep of `spec` into `out`, sent signal `number` once `ready()` says it is in the phase to test;
+    the finished process and its stderr."""
+    p = subprocess.Popen([PYTHON, ROOT / "scripts" / "sweep.py", spec, "--out", out, "--jobs", "1"], cwd=ROOT,
+                         env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=as_from_a_terminal)
+    deadline = time.time() + 60
+    while not ready() and time.time() < deadline:
+        time.sleep(0.005)
+    assert p.poll() is None, "the sweep ended before it was signalled"
+    p.send_signal(number)
+    _, stderr = p.communicate(timeout=120)
+    return p, stderr
+
+
 def test_the_tools_answer_signals_in_one_line_with_the_documented_code_and_leave_nothing_behind(tmp_path):
     spec = sweep_file(tmp_path, "set: {simulation.cycles: 20000, simulation.warmup: 500}\n"
                                 "axes: {stimulus.injection.rate: [0.01, 0.02, 0.03, 0.04]}\n")
     for number, code in ((signal.SIGTERM, 143), (signal.SIGINT, 130), (signal.SIGHUP, 129)):
         out = tmp_path / f"out-{number}"
-        p = subprocess.Popen([PYTHON, ROOT / "scripts" / "sweep.py", spec, "--out", out, "--jobs", "1"], cwd=ROOT,
-                             env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             preexec_fn=as_from_a_terminal)
-        deadline = time.time() + 60
-        while not list(out.glob("runs/.*.tmp")) and time.time() < deadline:
-            time.sleep(0.02)
-        p.send_signal(number)
-        stdout, stderr = p.communicate(timeout=60)
+        p, stderr = sweep_signalled(spec, out, number, lambda: list(out.glob("runs/.*.tmp")))
         assert p.returncode == code, stderr
         assert stderr.splitlines()[-1] == f"scripts/sweep: interrupted by {signal.Signals(number).name}"
         assert "Traceback" not in stderr
@@ -427,15 +435,7 @@ def test_a_signal_while_a_sweep_checks_its_points_leaves_nothing_behind(tmp_path
     spec = sweep_file(tmp_path, f"set: {{simulation.cycles: 300, simulation.warmup: 100}}\n"
                                 f"axes: {{stimulus.injection.rate: [{rates}]}}\n")
     out = tmp_path / "out"
-    p = subprocess.Popen([PYTHON, ROOT / "scripts" / "sweep.py", spec, "--out", out, "--jobs", "1"], cwd=ROOT,
-                         env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         preexec_fn=as_from_a_terminal)
-    deadline = time.time() + 60
-    while not list(out.rglob(".points.*")) and time.time() < deadline:
-        time.sleep(0.005)
-    assert p.poll() is None, "the sweep ended before it was signalled"
-    p.send_signal(signal.SIGTERM)
-    _, stderr = p.communicate(timeout=120)
+    p, stderr = sweep_signalled(spec, out, signal.SIGTERM, lambda: list(out.rglob(".points.*")))
     assert p.returncode == 143, stderr
     assert stderr.splitlines()[-1] == "scripts/sweep: interrupted by SIGTERM" and "Traceback" not in stderr
     assert temporaries(out) == []
