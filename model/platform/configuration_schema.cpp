@@ -60,6 +60,7 @@ const KeyNeed kTransactions{"TLM-2.0 initiators: cores (processor.type: iss) or 
                             {{"processor.type", {"iss"}, false}, {kVirtualPlatform, {"true"}, false}}};
 const KeyNeed kVirtualPlatformIp{"a virtual platform's IP (docs/tlm.md)", {{kVirtualPlatform, {"true"}, false}}};
 const KeyNeed kGenerators{"traffic generators (processor.type: generator)", {{"processor.type", {"generator"}, false}}};
+const KeyNeed kSynthetic{"synthetic traffic (no trace)", {{"trace", {""}, false}}};  // a trace is all its traffic
 const KeyNeed kSidebandDistribution{"counters on the sideband (congestion_control.distribution: sideband)",
                                     {{"congestion_control.distribution", {"sideband"}, false}}};
 
@@ -118,8 +119,7 @@ Schema make_stimulus_schema() {
   Schema s("stimulus");
   s.add(P::text("name", "stimulus", "short name of the stimulus, used in results"));
   s.add(P::text("description", "", "free text"));
-  s.add(P::integer("repeat", 1, 1, 1000000, "times the list of phases runs")
-            .acts_when("synthetic traffic (no trace)", "trace", {""}));
+  s.add(P::integer("repeat", 1, 1, 1000000, "times the list of phases runs").acts_when(kSynthetic));
   s.add(P::text("trace", "", "message-passing trace to replay instead of synthetic traffic (path relative to this file)"));
   s.add(P::choice("source.model", "queue", {"queue", "attempts"},
                   "queue: every packet created waits in the source queue; attempts: a creation fails (counted) "
@@ -130,7 +130,7 @@ Schema make_stimulus_schema() {
             .acts_when("attempt sources (source.model: attempts)", "source.model", {"attempts"}));
   Schema traffic("stimulus");
   add_traffic_keys(traffic);
-  traffic.add_need_to_every_key({"synthetic traffic (no trace)", {{"trace", {""}, false}}});
+  traffic.add_need_to_every_key(kSynthetic);
   s.add(std::move(traffic));
   s.add_need_to_every_key(kGenerators);
   return s;
