@@ -159,31 +159,65 @@ void Experiment::sample() {
   // every clocked process of that cycle has run and its signal writes are visible.
   const Cycle interval = configuration_.platform.simulation.sample_interval;
   const Cycle last = configuration_.platform.simulation.cycles - 1;
+  CycleClock& clock = fabric_->clock();
+  // A network without an end samples only while it moves: when it comes to rest (core/cycle_clock.h)
+  // the sampler sleeps with it at once — no event of its own keeps a finished platform's simulation
+  // going — and wakes with it, taking then the grid's sample it slept through, if any, the next one
+  // covering the rest of the pause (a platform reading the series meanwhile gets them too).
+  auto next = [&] {
+    if (has_end()) next_trigger(sample_due_);
+    else next_trigger(sample_due_ | clock.rested());
+  };
   if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) {
     next_sample_ = std::min(interval - 1, last);
-    next_trigger(fabric_->clock().time_of(next_sample_));
-    return;
+    sample_due_.notify(clock.time_of(next_sample_));
+    return next();
   }
   if (sleeping_) {  // woken by the network's clock starting again: the next sample on the grid
     sleeping_ = false;
-    const Cycle now = fabric_->clock().cycle();
-    if (next_sample_ <= now) next_sample_ += ((now - next_sample_) / interval + 1) * interval;
-    next_trigger(fabric_->clock().until(next_sample_));
-    return;
+    take_samples_due_before(clock.resumed_at());
+    sample_due_.notify(clock.time_of(next_sample_) - clock.now());
+    return next();
+  }
+  if (clock.now() != clock.time_of(next_sample_)) {  // woken by the clock stopping between samples
+    if (clock.at_rest()) {                              // (not already moving again)
+      sample_due_.cancel();
+      sleeping_ = true;
+      return next_trigger(clock.resumed());
+    }
+    return next();
   }
   if (sample_step_.defer()) return;
   const Cycle now = next_sample_;
   take_sample(now);
   if (now >= last) return;
   next_sample_ = std::min(now + interval, last);
-  // A network without an end samples only while it carries traffic; idle, it sleeps with the
-  // network (no event of its own keeps a finished platform's simulation going) and wakes with it.
-  if (!has_end() && fabric_->clock().idle() && !fabric_->carries_traffic()) {
+  if (clock.at_rest()) {
     sleeping_ = true;
-    next_trigger(fabric_->clock().resumed());
-    return;
+    return next_trigger(clock.resumed());
   }
-  next_trigger(fabric_->clock().until(next_sample_));
+  sample_due_.notify(clock.until(next_sample_));
+  next();
+}
+
+void Experiment::take_samples_due_before(Cycle cycle) {
+  // Nothing moved since the network came to rest: the grid's sample in the cycles slept through is
+  // taken now as it would have been then (the sideband's gathers made up to it first), and the one
+  // after it covers the rest of them.
+  if (next_sample_ >= cycle) return;
+  fabric_->bring_up_to(next_sample_ + 1);
+  const auto& series = fabric_->statistics().series();
+  if (series.empty() || series.back().cycle < next_sample_) take_sample(next_sample_);
+  const Cycle interval = configuration_.platform.simulation.sample_interval;
+  next_sample_ += ((cycle - next_sample_ - 1) / interval + 1) * interval;
+}
+
+void Experiment::bring_series_up_to_date() {
+  if (!sleeping_) return;
+  const Cycle unfinished = fabric_->clock().first_unfinished_cycle();
+  take_samples_due_before(unfinished);
+  const auto& series = fabric_->statistics().series();
+  if (unfinished > 0 && (series.empty() || series.back().cycle < unfinished - 1)) take_sample(unfinished - 1);
 }
 
 void Experiment::open_window() {

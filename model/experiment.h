@@ -101,6 +101,9 @@ class Experiment : public sc_core::sc_module {
   void stop_activity_window();
   // With simulation.spatial_sample_interval: the samples taken (activity.h); else empty.
   const SpatialSamples& spatial_samples() const { return spatial_; }
+  // Before a platform reads the series while the network rests (core/cycle_clock.h): the samples
+  // due in the cycles slept through, and one closing the cycles since the last.
+  void bring_series_up_to_date();
 
  private:
   void attach_stimulus(const std::vector<NodeId>& nodes, Role role);  // generators on these (all if empty)
@@ -110,6 +113,7 @@ class Experiment : public sc_core::sc_module {
   void attach_sampling(bool supervised);  // the time series and the window's activity (and run()'s supervision)
   void sample();
   void take_sample(Cycle now);
+  void take_samples_due_before(Cycle cycle);  // after a rest: the grid's sample in it, if any
   void open_window();  // reads the fabric's activity at the end of the warm-up
   void spatial_sample();  // simulation.spatial_sample_interval
   std::string port_name(int port) const;  // +x, -y, injection 0, … for diagnostics
@@ -125,6 +129,7 @@ class Experiment : public sc_core::sc_module {
   std::unique_ptr<SoftwareRun> software_;
   Cycle next_sample_ = 0;
   bool sleeping_ = false;  // sample(): waiting for the network's clock to start again
+  sc_core::sc_event sample_due_;  // the next sample's time, cancelled when the network rests
   std::unique_ptr<Watchdog> watchdog_;
   EndOfCycle sample_step_;
   std::optional<Activity> window_start_, window_end_;

@@ -22,6 +22,11 @@
 
 namespace icn {
 
+void Fabric::bring_up_to(Cycle before) {
+  if (sideband_->active()) sideband_->bring_up_to(before);
+  if (entropy_circuit_ && entropy_circuit_->active()) entropy_circuit_->bring_up_to(before);
+}
+
 Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, CycleClock* clock)
     : sc_core::sc_module(name),
       platform_(platform),
@@ -32,6 +37,11 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
       clock_(clock ? clock : own_clock_.get()),
       statistics_(topology_.node_count(), platform.simulation.warmup, platform.simulation.cycles) {
   statistics_.set_most_samples(platform_.simulation.most_samples);
+  // A network without an end (a platform's) may rest once its clock stops with no packet of its own
+  // traffic alive: its periodic work then sleeps too (core/cycle_clock.h), and the platform ends
+  // when its IP is done. A command-line run's periodic work never sleeps.
+  if (platform.simulation.cycles == kNoEnd && own_clock_)
+    own_clock_->allow_rest([this] { return !carries_traffic(); });
   // The sideband follows a topology's dimension rows where its entry declares them (TopologyTraits),
   // and a spanning tree of the routers elsewhere; the entropy circuit exists on the rows only, and a
   // controller that needs it refuses other topologies.
@@ -103,6 +113,9 @@ TlmPort& Fabric::tlm_port(NodeId id) {
   if (tlm_ports_.empty())
     throw ConfigError(platform_.source + ": address_map: the platform has none, so its nodes have no TLM-2.0 ports "
                                          "(allowed: an address_map list of ranges; docs/tlm.md)");
+  if (id >= tlm_ports_.size())
+    throw ConfigError("node " + std::to_string(id) + ": not a node of this " + topology_.describe() + " (allowed: 0.." +
+                      std::to_string(tlm_ports_.size() - 1) + ")");
   return *tlm_ports_.at(id);
 }
 

@@ -62,6 +62,10 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   const RoutingFunction& routing() const { return *routing_; }
   // The sideband exists on every network (rows or a spanning tree); the entropy circuit on k-ary n-cubes only.
   const Sideband* sideband() const { return sideband_.get(); }
+  // The sideband's and the entropy circuit's work a resting network slept through (core/cycle_clock.h),
+  // made up before their state is read from outside a process: a platform reading a controller.
+  void bring_up_to_date() { bring_up_to(clock_->first_unfinished_cycle()); }
+  void bring_up_to(Cycle before);  // their steps of the cycles before `before`
   const EntropyCircuit* entropy_circuit() const { return entropy_circuit_.get(); }
   const MetapacketGather* metapackets() const { return metapackets_.get(); }
   MetapacketGather* metapackets() { return metapackets_.get(); }

@@ -106,6 +106,8 @@ icn::Experiment& Interconnect::Model::measured(const char* asked_by) {
   if (!experiment)
     throw std::logic_error(std::string("icnsim: ") + asked_by +
                            ": the network is measured once elaboration has ended (call it after sc_start)");
+  fabric->bring_up_to_date();
+  experiment->bring_series_up_to_date();
   return *experiment;
 }
 
@@ -265,6 +267,7 @@ unsigned Interconnect::node_at(const std::vector<unsigned>& coordinates) const {
 Interconnect::NodeState Interconnect::node_state(unsigned node) const {
   if (node >= model_->fabric->node_count())
     throw std::logic_error("icnsim: node " + std::to_string(node) + " is not in the network");
+  model_->fabric->bring_up_to_date();
   const icn::CongestionController& controller = model_->fabric->node(icn::NodeId(node)).controller();
   NodeState state;
   state.throttling = controller.throttling(model_->fabric->clock().cycle());

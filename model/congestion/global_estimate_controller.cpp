@@ -77,13 +77,26 @@ void GlobalEstimateController::sideband_values(std::uint64_t* values) {
   delivered_at_last_gather_ = delivered;
 }
 
-void GlobalEstimateController::sideband_snapshot(Cycle taken, const std::uint64_t* sums) {
+void GlobalEstimateController::sideband_snapshot(Cycle taken, Cycle now, const std::uint64_t* sums) {
   previous_ = latest_;
   previous_taken_ = latest_taken_;
   latest_ = double(sums[0]);
   latest_taken_ = taken;
   ++snapshots_;
-  on_snapshot(latest_, double(sums[1]));
+  on_snapshot(latest_, double(sums[1]), now);
+}
+
+bool GlobalEstimateController::sideband_settled(const std::uint64_t* sums) const {
+  // The estimate no longer moves (two equal snapshots: no slope) and the subclass is settled.
+  return snapshots_ >= 2 && previous_ == double(sums[0]) && latest_ == double(sums[0]) &&
+         settled_on(latest_, double(sums[1]));
+}
+
+void GlobalEstimateController::sideband_skip(std::uint64_t snapshots, Cycle spacing) {
+  snapshots_ += int(std::min<std::uint64_t>(snapshots, 1u << 30));  // only "at least two" is asked of it
+  latest_taken_ += snapshots * spacing;
+  previous_taken_ = latest_taken_ - spacing;
+  skip_snapshots(snapshots);
 }
 
 double GlobalEstimateController::estimate(Cycle now) const {
@@ -94,8 +107,6 @@ double GlobalEstimateController::estimate(Cycle now) const {
   const double slope = (latest_ - previous_) / span;
   return std::max(0.0, latest_ + slope * double(now - latest_taken_));
 }
-
-Cycle GlobalEstimateController::now() const { return clock_.cycle(); }
 
 bool GlobalEstimateController::may_inject(const Packet&, Cycle now) {
   if (!throttling(now)) return true;

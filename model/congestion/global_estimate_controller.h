@@ -29,17 +29,26 @@ class GlobalEstimateController : public CongestionController, public SidebandCli
   void telemetry(std::vector<std::pair<const char*, double>>& out) const override;
 
   void sideband_values(std::uint64_t* values) override;
-  void sideband_snapshot(Cycle taken, const std::uint64_t* sums) override;
+  void sideband_snapshot(Cycle taken, Cycle now, const std::uint64_t* sums) override;
+  bool sideband_settled(const std::uint64_t* sums) const override;
+  void sideband_skip(std::uint64_t snapshots, Cycle spacing) override;
 
   double estimate(Cycle now) const;
   bool has_estimate() const { return snapshots_ > 0; }
   virtual double threshold() const = 0;
 
  protected:
-  // Called after each snapshot with the flits delivered network-wide in its g cycles.
-  virtual void on_snapshot(double full_buffers, double delivered_flits) { (void)full_buffers, (void)delivered_flits; }
+  // Called after each snapshot, arriving at the end of cycle `now`, with the flits delivered
+  // network-wide in its g cycles.
+  virtual void on_snapshot(double full_buffers, double delivered_flits, Cycle now) {
+    (void)full_buffers, (void)delivered_flits, (void)now;
+  }
+  // Whether more snapshots of these counts would change nothing of the subclass; then it skips them.
+  virtual bool settled_on(double full_buffers, double delivered_flits) const {
+    return (void)full_buffers, (void)delivered_flits, true;
+  }
+  virtual void skip_snapshots(std::uint64_t snapshots) { (void)snapshots; }
   double total_buffers() const { return total_buffers_; }
-  Cycle now() const;
   Cycle gather_cycles() const { return sideband_.gather_cycles(); }  // the sideband's g
 
  private:

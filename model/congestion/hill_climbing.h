@@ -70,6 +70,8 @@ class HillClimbing {
 
   double threshold() const { return threshold_; }
   double maximum() const { return max_; }
+  // decide(0, full, false) changes nothing: no drop from zero, no maximum to fall short of.
+  bool settled_without_throughput() const { return has_previous_ && previous_ == 0 && max_ == 0 && resets_ == 0; }
   int consecutive_resets() const { return resets_; }
 
  private:

@@ -132,7 +132,7 @@ void MetapacketGather::learn(NodeId node, int phase, const std::vector<std::uint
   s.own[phase] = value;
   s.own_known[phase] = true;
   if (phase == topology_.dimensions()) {
-    clients_[node]->sideband_snapshot(gather_start_, s.own[phase].data());
+    clients_[node]->sideband_snapshot(gather_start_, now, s.own[phase].data());
     if (++done_ == topology_.node_count()) {
       durations_.push_back(now - gather_start_);
       in_progress_ = false;

@@ -29,20 +29,30 @@ class SelfTunedController final : public GlobalEstimateController {
   double threshold() const override { return tuner_.threshold(); }
 
  private:
-  void on_snapshot(double full_buffers, double delivered) override {
+  void on_snapshot(double full_buffers, double delivered, Cycle now) override {
     delivered_in_period_ += delivered;
     throttling_in_period_ |= full_buffers > threshold();
-    const int gathers = std::max(1, int(std::lround(double(period_cycles_) / double(gather_cycles()))));
-    if (++snapshots_in_period_ < gathers) return;
+    if (++snapshots_in_period_ < gathers()) return;
     // Table 1's column: whether the network "is currently throttled" (sec. 4.1) — at the decision.
     // Counting any snapshot of the period over the threshold instead lets an oscillating estimate
     // raise the threshold in nearly every period, and the network creeps into saturation.
-    const bool throttled = throttled_at_decision_ ? estimate(now()) > threshold() : throttling_in_period_;
-    tuner_.decide(last_gather_only_ ? delivered * gathers : delivered_in_period_, full_buffers, throttled);
+    const bool throttled = throttled_at_decision_ ? estimate(now) > threshold() : throttling_in_period_;
+    tuner_.decide(last_gather_only_ ? delivered * gathers() : delivered_in_period_, full_buffers, throttled);
     delivered_in_period_ = 0;
     throttling_in_period_ = false;
     snapshots_in_period_ = 0;
   }
+
+  // At rest, once the tuner has forgotten its maximum and sees no throughput, every decision keeps
+  // the threshold: skipped snapshots only move the count towards the next decision.
+  bool settled_on(double full_buffers, double delivered) const override {
+    return delivered == 0 && delivered_in_period_ == 0 && !throttling_in_period_ && !(full_buffers > threshold()) &&
+           tuner_.settled_without_throughput();
+  }
+  void skip_snapshots(std::uint64_t snapshots) override {
+    snapshots_in_period_ = int((std::uint64_t(snapshots_in_period_) + snapshots) % std::uint64_t(gathers()));
+  }
+  int gathers() const { return std::max(1, int(std::lround(double(period_cycles_) / double(gather_cycles())))); }
 
   HillClimbing tuner_;
   const Cycle period_cycles_;

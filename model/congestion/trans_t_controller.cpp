@@ -5,6 +5,7 @@
 // above u1 the physical channel is congested for u2 cycles. A new packet is judged on its useful
 // (minimal) channels only (model/congestion/transmission_time_rule.h). Defaults: u2 = 8, u3 = 16,
 // u4 = 8 (sec. 4.2); u1 from the paper's Table 1 by network and VC count unless set.
+#include <algorithm>
 #include <string>
 
 #include "congestion/congestion_controller.h"
@@ -94,6 +95,13 @@ class TransmissionTimeController final : public CongestionController {
       next_trigger(clock_.time_of(period_));
       return;
     }
+    if (resting_) {  // the measurements slept through found no flit and marked nothing: the grid goes on
+      resting_ = false;
+      const Cycle resumed = clock_.resumed_at();
+      const Cycle next = last_ + std::max<Cycle>(1, (resumed - last_ + period_ - 1) / period_) * period_;
+      next_trigger(clock_.time_of(next) - clock_.now());
+      return;
+    }
     // After the cycle's clocked work: the router's state must not depend on whether its step ran
     // before this process in the cycle's evaluation phase.
     if (end_of_cycle_.defer()) return;
@@ -109,6 +117,12 @@ class TransmissionTimeController final : public CongestionController {
         }
       }
     }
+    last_ = now;
+    if (clock_.at_rest()) {  // a platform's network with nothing to do (core/cycle_clock.h)
+      resting_ = true;
+      next_trigger(clock_.resumed());
+      return;
+    }
     next_trigger(clock_.until(now + period_));
   }
 
@@ -119,6 +133,8 @@ class TransmissionTimeController final : public CongestionController {
   InjectionChannelThrottle throttle_;
   EndOfCycle end_of_cycle_;
   std::vector<Cycle> congested_until_;  // per network output port
+  bool resting_ = false;
+  Cycle last_ = 0;  // the last measurement's cycle
 };
 
 const Registration<ControllerRegistry> registration{{

@@ -6,6 +6,7 @@
 // let a sleeping process see values written in the same cycle.) Signal writes made in cycle c are
 // therefore read in cycle c + 1: the one-cycle link of the timing model.
 #include <cstdint>
+#include <functional>
 #include <systemc>
 
 #include "core/types.h"
@@ -33,6 +34,31 @@ class CycleClock : public sc_core::sc_module {
   const sc_core::sc_event& resumed() {
     resumed_wanted_ = true;
     return resumed_;
+  }
+  // A network embedded in a platform (no end of its own) rests when its clock has stopped and no
+  // packet of its own traffic is alive: its periodic work (samples, the sideband's gathers, the
+  // entropy circuit, Trans-t's measurements) then sleeps too, so that no event of the network keeps
+  // the platform's simulation going once its IP is done. Each periodic process checks at_rest() at
+  // its step, sleeps on resumed() and takes up its grid again at resumed_at() — exactly: at rest its
+  // step changes nothing, or what it changes it makes up on waking. Command-line runs never rest.
+  void allow_rest(std::function<bool()> nothing_live) { nothing_live_ = std::move(nothing_live); }
+  // Only once the clock has stopped (not merely when nothing is awake for the next tick): a process
+  // that sleeps then is sure to be woken by the restart.
+  bool at_rest() const { return !ticking_ && nothing_live_ && nothing_live_(); }
+  // Notified when the clock stops at rest (only once asked for): a process with a distant timed
+  // step (the statistics' samples) sleeps at once instead of at its next step.
+  const sc_core::sc_event& rested() {
+    rested_wanted_ = true;
+    return rested_;
+  }
+  // The first cycle the clock ticks after its last restart.
+  Cycle resumed_at() const { return resumed_at_; }
+  // For a read from outside the model's processes (a platform's thread): the first cycle whose time
+  // has not yet passed. Cycle c's end-of-cycle work runs in later deltas of its own time, after
+  // a thread woken at that time has run.
+  Cycle first_unfinished_cycle() const {
+    const sc_dt::uint64 t = simulation_->time_stamp().value();
+    return t == 0 ? 0 : Cycle((t + period_ticks_ - 1) / period_ticks_) - 1;
   }
   // Cycles the clock has ticked so far (each one a kernel event).
   std::uint64_t ticks() const { return ticks_; }
@@ -74,6 +100,10 @@ class CycleClock : public sc_core::sc_module {
   sc_core::sc_event tick_;
   sc_core::sc_event resumed_;
   bool resumed_wanted_ = false;
+  sc_core::sc_event rested_;
+  bool rested_wanted_ = false;
+  std::function<bool()> nothing_live_;
+  Cycle resumed_at_ = 0;
   int awake_ = 0;
   bool ticking_ = true;  // the first tick is scheduled at initialisation
   bool initialised_ = false;

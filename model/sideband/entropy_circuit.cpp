@@ -1,5 +1,6 @@
 #include "sideband/entropy_circuit.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "core/cycle_clock.h"
@@ -65,9 +66,18 @@ void EntropyCircuit::step() {
     next_trigger(clock_.time_of(0));
     return;
   }
+  if (resting_) {  // woken by the network's clock starting again
+    // Each cycle slept through would have clocked zeros through the registers, to no change but
+    // the transfers (a resting network's links carry no flit to steal cycles from).
+    catch_up(clock_.resumed_at());
+    resting_ = false;
+    next_trigger(clock_.time_of(last_step_ + 1) - clock_.now());
+    return;
+  }
   // After the cycle's clocked work, so that a router's counts for the cycle are complete.
   if (end_of_cycle_.defer()) return;
   const Cycle now = clock_.cycle();
+  const std::uint64_t transfers_before = transfers_;
   // A buffer was valid in this cycle if it holds flits now or its last flit left in it (a buffer
   // receives before it sends, so one that filled and emptied in the cycle counts once).
   for (NodeId n = 0; n < NodeId(nodes_); ++n) {
@@ -80,7 +90,32 @@ void EntropyCircuit::step() {
   }
   clock_registers(counts_, [this, now](NodeId node, int port) { return routers_[node]->sent_in(port, now); });
   for (NodeId n = 0; n < NodeId(nodes_); ++n) clients_[n]->entropy_read(reading(n), now);
+  last_step_ = now;
+  // At rest, once every router has read zeros twice (a hysteresis settles on its second reading),
+  // further cycles change nothing: sleep until the network moves.
+  zero_steps_ = clock_.at_rest() && all_zero() ? zero_steps_ + 1 : 0;
+  if (zero_steps_ >= 2) {
+    transfers_per_zero_step_ = transfers_ - transfers_before;
+    resting_ = true;
+    zero_steps_ = 0;
+    next_trigger(clock_.resumed());
+    return;
+  }
   next_trigger(clock_.until(now + 1));
+}
+
+void EntropyCircuit::catch_up(Cycle resumed) {
+  if (!resting_ || resumed <= last_step_ + 1) return;
+  transfers_ += (resumed - 1 - last_step_) * transfers_per_zero_step_;
+  last_step_ = resumed - 1;
+}
+
+bool EntropyCircuit::all_zero() const {
+  const EntropyCounts zero{};
+  for (const auto* v : {&reduction_, &broadcast_, &from_below_, &from_above_, &from_root_side_, &profile_, &counts_})
+    for (const EntropyCounts& c : *v)
+      if (!(c == zero)) return false;
+  return true;
 }
 
 }  // namespace icn

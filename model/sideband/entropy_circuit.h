@@ -72,6 +72,9 @@ class EntropyCircuit : public sc_core::sc_module {
   // and reduction and broadcast registers that took a new value (what switches; the registers are
   // clocked every cycle whatever they hold).
   std::uint64_t register_transfers() const { return transfers_; }
+  // A resting circuit (core/cycle_clock.h) counts the transfers of the cycles it slept through when
+  // the network moves again, or when they are read.
+  void bring_up_to(Cycle before) { catch_up(before); }  // the cycles before `before`
   std::uint64_t register_changes() const { return changes_; }
 
   // One cycle of the registers given every router's counts for it (the process calls it at the end
@@ -83,6 +86,8 @@ class EntropyCircuit : public sc_core::sc_module {
  private:
   void end_of_elaboration() override;
   void step();
+  bool all_zero() const;  // every register, copy, profile and count
+  void catch_up(Cycle resumed);  // the transfers of the cycles before `resumed` slept through
   std::size_t at(int dimension, NodeId node) const { return std::size_t(dimension) * nodes_ + node; }
 
   CycleClock& clock_;
@@ -103,6 +108,12 @@ class EntropyCircuit : public sc_core::sc_module {
   std::vector<int> coordinate_;
   std::uint64_t missed_ = 0, transfers_ = 0, changes_ = 0;
   EndOfCycle end_of_cycle_;
+  // Resting (core/cycle_clock.h): the last cycle stepped, steps in a row that found and left
+  // everything zero, and the register transfers of such a step (made up for those slept through).
+  bool resting_ = false;
+  Cycle last_step_ = 0;
+  int zero_steps_ = 0;
+  std::uint64_t transfers_per_zero_step_ = 0;
 };
 
 template <class LinkBusy>

@@ -96,12 +96,18 @@ void Sideband::start_gather(Cycle now) {
   gather_start_ = now;
   dimension_ = 0;
   hop_in_dimension_ = 0;
+  values_per_gather_ = value_transfers_ - values_at_start_;
+  bits_per_gather_ = bit_transfers_ - bits_at_start_;
+  values_at_start_ = value_transfers_;
+  bits_at_start_ = bit_transfers_;
+  previously_started_from_.swap(started_from_);
   if (!cube_) {  // the total is what arrives; the hops only carry it
     total_.assign(counters_, 0);
     for (NodeId n = 0; n < topology_.node_count(); ++n) {
       clients_[n]->sideband_values(values_.data());
       for (std::size_t c = 0; c < counters_; ++c) total_[c] += values_[c];
     }
+    started_from_ = total_;
     return;
   }
   // A router adds its terminals' values; the rows carry the routers' sums.
@@ -113,6 +119,7 @@ void Sideband::start_gather(Cycle now) {
   }
   plus_ = sum_;
   minus_ = sum_;
+  started_from_ = sum_;
 }
 
 void Sideband::tree_hop() {
@@ -165,20 +172,62 @@ void Sideband::step() {
     next_trigger(clock_.time_of(0));
     return;
   }
+  if (resting_) {  // woken by the network's clock starting again
+    resting_ = false;
+    next_trigger(clock_.time_of(catch_up(clock_.resumed_at())) - clock_.now());
+    return;
+  }
   if (end_of_cycle_.defer()) return;
   const Cycle now = clock_.cycle();
-  if (now == 0) {
-    start_gather(now);
-  } else {
-    hop();
-    if (now == gather_start_ + gather_cycles()) {
-      for (NodeId n = 0; n < topology_.node_count(); ++n)
-        clients_[n]->sideband_snapshot(gather_start_,
-                                       cube_ ? &sum_[std::size_t(cube_->router_of(n)) * counters_] : total_.data());
-      start_gather(now);
-    }
+  act(now);
+  last_step_ = now;
+  if (clock_.at_rest()) {  // a platform's network with nothing to do: no event of ours until it moves
+    resting_ = true;
+    next_trigger(clock_.resumed());
+    return;
   }
   next_trigger(clock_.until(now + hop_cycles()));
+}
+
+void Sideband::act(Cycle now) {
+  if (now == 0) return start_gather(now);
+  hop();
+  if (now != gather_start_ + gather_cycles()) return;
+  clients_settled_ = true;
+  for (NodeId n = 0; n < topology_.node_count(); ++n) {
+    const std::uint64_t* sums = cube_ ? &sum_[std::size_t(cube_->router_of(n)) * counters_] : total_.data();
+    clients_[n]->sideband_snapshot(gather_start_, now, sums);
+    clients_settled_ = clients_settled_ && clients_[n]->sideband_settled(sums);
+  }
+  start_gather(now);
+}
+
+void Sideband::bring_up_to(Cycle before) {
+  if (resting_) catch_up(before);
+}
+
+Cycle Sideband::catch_up(Cycle resumed) {
+  // The network did not move while it rested, so every step it slept through reads what it read
+  // when it came to rest: they run now, as they would have run. Once a gather starts from the
+  // values the one before started from, and every client settled on that one's sums, the gathers
+  // that follow would deliver the same sums to no effect: they are skipped whole, transfers counted.
+  const Cycle h = hop_cycles(), g = gather_cycles();
+  Cycle s = last_step_ + h;
+  for (; s < resumed; s += h) {
+    act(s);
+    if (gather_start_ != s || !clients_settled_ || started_from_ != previously_started_from_ || s + g >= resumed)
+      continue;
+    const Cycle whole = (resumed - 1 - s) / g;
+    for (NodeId n = 0; n < topology_.node_count(); ++n) clients_[n]->sideband_skip(whole, g);
+    value_transfers_ += whole * values_per_gather_;
+    bit_transfers_ += whole * bits_per_gather_;
+    values_at_start_ += whole * values_per_gather_;
+    bits_at_start_ += whole * bits_per_gather_;
+    gather_start_ += whole * g;
+    s = gather_start_;
+  }
+  last_step_ = s - h;
+  return s;
 }
 
 }  // namespace icn

@@ -36,9 +36,17 @@ class Topology;
 class SidebandClient {
  public:
   virtual ~SidebandClient() = default;
-  virtual void sideband_values(std::uint64_t* values) = 0;  // this node's counters, now
-  // The sums over all nodes of the values at the end of cycle `taken`; it is now taken + g.
-  virtual void sideband_snapshot(Cycle taken, const std::uint64_t* sums) = 0;
+  // This node's counters, now. At rest (core/cycle_clock.h) they must not change until the network
+  // moves again: the sideband may read them when it wakes for the gathers it slept through.
+  virtual void sideband_values(std::uint64_t* values) = 0;
+  // The sums over all nodes of the values at the end of cycle `taken`, arriving at the end of cycle
+  // `now` (taken + g on the sideband; metapackets take as long as they take).
+  virtual void sideband_snapshot(Cycle taken, Cycle now, const std::uint64_t* sums) = 0;
+  // Whether more snapshots of the sums just received would change nothing this client does or shows
+  // but the count and times of its snapshots; then a resting sideband skips them (sideband_skip).
+  virtual bool sideband_settled(const std::uint64_t* sums) const { return (void)sums, false; }
+  // `snapshots` more of the same sums, `spacing` cycles apart, each arriving g after it was taken.
+  virtual void sideband_skip(std::uint64_t snapshots, Cycle spacing) { (void)snapshots, (void)spacing; }
 };
 
 class Sideband : public sc_core::sc_module, public GlobalGather {
@@ -58,14 +66,20 @@ class Sideband : public sc_core::sc_module, public GlobalGather {
   bool active() const { return !counters_bits_.empty(); }
   // Values and bits sent node to node over the sideband's links since the run began (a value
   // crosses one link per hop; energy per bit and hop is the sideband's cost).
+  // A resting sideband (core/cycle_clock.h) makes up the gathers it slept through when the network
+  // moves again, or when someone reads what they change (a controller's state, the transfers).
+  void bring_up_to(Cycle before);  // the steps of cycles before `before`
   std::uint64_t value_transfers() const { return value_transfers_; }
   std::uint64_t bit_transfers() const { return bit_transfers_; }
 
  private:
   void end_of_elaboration() override;
   void step();
+  void act(Cycle now);  // one step's hop, and a gather's delivery and the next one's start
   void start_gather(Cycle now);
   void hop();
+  // After a rest: the steps before cycle `resumed` as they would have run, returning the next one.
+  Cycle catch_up(Cycle resumed);
 
   void tree_hop();  // a spanning tree's hop: only the links it uses are counted
   const std::vector<NodeId>& tree() const;  // routers per depth of the spanning tree, built once
@@ -87,6 +101,13 @@ class Sideband : public sc_core::sc_module, public GlobalGather {
   mutable std::vector<NodeId> per_depth_;  // spanning tree: routers at each depth (the root alone at 0)
   std::vector<std::uint64_t> total_;  // spanning tree: the gather's sums
   EndOfCycle end_of_cycle_;
+  // Resting: the last step taken; whether every client settled on its last snapshot; what the last
+  // two gathers started from; the transfers of one whole gather (to add for those skipped).
+  bool resting_ = false;
+  Cycle last_step_ = 0;
+  bool clients_settled_ = false;
+  std::vector<std::uint64_t> started_from_, previously_started_from_;
+  std::uint64_t values_at_start_ = 0, bits_at_start_ = 0, values_per_gather_ = 0, bits_per_gather_ = 0;
 };
 
 }  // namespace icn

@@ -23,9 +23,9 @@ struct GatherProbe : SidebandClient {
     given.push_back({v[0], v[1]});
     ++gathers;
   }
-  void sideband_snapshot(Cycle t, const std::uint64_t* sums) override {
+  void sideband_snapshot(Cycle t, Cycle now, const std::uint64_t* sums) override {
     taken.push_back(t);
-    arrived.push_back(clock->cycle());
+    arrived.push_back(now);
     sums0.push_back(sums[0]);
     sums1.push_back(sums[1]);
   }

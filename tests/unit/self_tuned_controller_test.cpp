@@ -35,7 +35,8 @@ std::string script(const std::vector<std::pair<double, double>>& snapshots, Cycl
     Cycle taken = 0;
     for (const auto& [full, delivered] : snapshots) {
       const std::uint64_t sums[2] = {std::uint64_t(full), std::uint64_t(delivered)};
-      controller.sideband_snapshot(taken += g, sums);
+      taken += g;
+      controller.sideband_snapshot(taken, taken + g, sums);
       out << " " << controller.threshold() << " " << controller.throttling(taken);
     }
     return out.str();
