@@ -17,8 +17,9 @@ std::vector<ParameterSpec> TlmConfig::parameters() {
       P::choice("timing", "cycle", {"cycle", "approximate"},
                 "b_transport: cycle (each packet simulated) or approximate (the target called at once, the round "
                 "trip annotated from the route and the links' recent utilisation; docs/tlm.md); switchable at run time"),
-      P::integer("outstanding", 1, 1, 256,
-                 "requests a node serves at once: arrived requests wait in its port until one of these is free"),
+      P::integer("outstanding", 0, 0, 256,
+                 "requests a node serves at once: arrived requests wait in its port until one of these is free (0: "
+                 "as many as arrive, as a bus passes every request on)"),
       P::text("trace", "",
               "write every transaction (initiator, target, address, size, command, issue and completion, hops, "
               "mode) to this file as trace-event JSON, which ui.perfetto.dev opens (empty: none; docs/tlm.md)"),

@@ -17,7 +17,7 @@ struct TlmConfig {
   // How a node calls its local targets: b_transport, or the base protocol's four phases
   // (nb_transport_fw), and how many arrived requests it serves at once.
   bool nonblocking_targets = false;
-  int outstanding = 1;
+  int outstanding = 0;  // 0: a serving thread for every request that arrives
   bool approximate = false;  // tlm.timing: approximate (b_transport annotated, not simulated)
   TransactionTraceConfig trace;  // tlm.trace: every transaction in a trace-event JSON file
   AddressMap address_map;  // empty: the nodes have no TLM-2.0 ports

@@ -22,7 +22,8 @@
 // The delivery side always sinks packets (the NI consumes one flit per cycle per channel, never
 // refused), so requests and responses cannot deadlock each other in the network; a node's
 // requests wait in its port's queue until one of its tlm.outstanding serving threads takes them, in
-// arrival order (their responses leave as each target answers, so out of order when outstanding > 1).
+// arrival order (their responses leave as each target answers, so out of order when outstanding > 1);
+// with tlm.outstanding 0, the default, as on a bus, a thread is added whenever all are busy.
 // A target is called with b_transport, or with tlm.target_protocol: approximately_timed through
 // nb_transport_fw as the base protocol's initiator: BEGIN_REQ, the target's END_REQ (a target that
 // holds it back holds the node's next request to it: the request exclusion rule), its BEGIN_RESP,
@@ -159,6 +160,10 @@ class TlmPort : public sc_core::sc_module, public EndpointClient {
     else initiator_socket[target]->b_transport(payload, delay);
   }
   void call_target_nonblocking(int target, tlm::tlm_generic_payload& payload);  // the four phases
+  // Approximate timing at the serving node: a request arriving at cycle `arrival` whose target takes
+  // `service` cycles takes the serving thread free first (tlm.outstanding of them, as simulated)
+  // from when both it and the request are there; returns the cycles it waited for it.
+  Cycle queue_for_service(Cycle arrival, Cycle service);
   tlm::tlm_sync_enum nb_transport_bw(int target, tlm::tlm_generic_payload& payload, tlm::tlm_phase& phase,
                                      sc_core::sc_time& delay);
   // Checks the payload and finds its range; sets the error response and returns null if it cannot go.
@@ -181,6 +186,10 @@ class TlmPort : public sc_core::sc_module, public EndpointClient {
   TlmNetwork& network_;
   bool granted_dmi_ = false;  // some local initiator holds a DMI pointer (approximate timing)
   std::deque<std::uint32_t> requests_;  // arrived, not yet served
+  std::size_t idle_servers_ = 0;        // serving threads waiting for a request
+  int servers_ = 0;                     // serving threads so far
+  void spawn_server();
+  std::vector<Cycle> serving_free_;     // approximate timing: the cycle each serving thread is free from
   sc_core::sc_event request_arrived_, response_arrived_;
   // Approximately timed, per binding of target_socket: the request waiting for END_REQ, and the
   // responses that have arrived for it, the first of them sent (BEGIN_RESP) while `responding`.

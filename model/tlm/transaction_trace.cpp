@@ -41,18 +41,37 @@ void TransactionTrace::event(const char* text, int length) {
   ++events_;
 }
 
+unsigned TransactionTrace::track(NodeId node, int kind, Cycle start, Cycle end) {
+  std::vector<Cycle>& ends = lane_ends_[(std::uint64_t(node) << 1) | std::uint64_t(kind)];
+  std::size_t lane = 0;
+  while (lane < ends.size() && ends[lane] > start) ++lane;
+  const unsigned tid = unsigned(2 * lane + std::size_t(kind));
+  if (lane == ends.size()) {
+    ends.push_back(end);
+    char text[200];
+    const int n = std::snprintf(text, sizeof text,
+                                "{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": %u, \"tid\": %u, "
+                                "\"args\": {\"name\": \"%s %zu\"}}",
+                                node, tid, kind == 0 ? "transactions" : "packets", lane + 1);
+    event(text, n);
+  }
+  ends[lane] = end;
+  return tid;
+}
+
 void TransactionTrace::transaction(const Transaction& t) {
   if (t.issued < config_.from || t.issued >= config_.until) return;
+  const unsigned tid = track(t.initiator, 0, t.issued, t.completed);
   char text[640];
   const double start = microseconds(t.issued), end = microseconds(t.completed);
   const int n = std::snprintf(
       text, sizeof text,
       "{\"name\": \"%s 0x%llx (%u B) -> node %u\", \"cat\": \"transaction\", \"ph\": \"X\", \"ts\": %.6f, "
-      "\"dur\": %.6f, \"pid\": %u, \"tid\": 0, \"args\": {\"initiator\": %u, \"target_node\": %u, "
+      "\"dur\": %.6f, \"pid\": %u, \"tid\": %u, \"args\": {\"initiator\": %u, \"target_node\": %u, "
       "\"target\": %d, \"address\": %llu, \"size\": %u, \"command\": \"%s\", \"status\": \"%s\", "
       "\"issued_cycle\": %llu, \"completed_cycle\": %llu, \"hops\": %u, \"mode\": \"%s\"}}",
       t.write ? "write" : "read", (unsigned long long)t.address, t.size, t.target, start, end - start, t.initiator,
-      t.initiator, t.target, t.target_index, (unsigned long long)t.address, t.size, t.write ? "write" : "read",
+      tid, t.initiator, t.target, t.target_index, (unsigned long long)t.address, t.size, t.write ? "write" : "read",
       t.ok ? "ok" : "error", (unsigned long long)t.issued, (unsigned long long)t.completed, t.hops,
       t.approximate ? "approximate" : "cycle");
   event(text, n);
@@ -61,14 +80,15 @@ void TransactionTrace::transaction(const Transaction& t) {
 void TransactionTrace::packet(bool response, NodeId from, NodeId to, Cycle created, Cycle arrival, unsigned flits,
                               unsigned hops) {
   if (!config_.packets || created < config_.from || created >= config_.until) return;
+  const unsigned tid = track(from, 1, created, arrival);
   char text[400];
   const double start = microseconds(created), end = microseconds(arrival);
   const int n = std::snprintf(
       text, sizeof text,
       "{\"name\": \"%s %u -> %u\", \"cat\": \"packet\", \"ph\": \"X\", \"ts\": %.6f, \"dur\": %.6f, \"pid\": %u, "
-      "\"tid\": 1, \"args\": {\"from\": %u, \"to\": %u, \"flits\": %u, \"hops\": %u, \"created_cycle\": %llu, "
+      "\"tid\": %u, \"args\": {\"from\": %u, \"to\": %u, \"flits\": %u, \"hops\": %u, \"created_cycle\": %llu, "
       "\"arrival_cycle\": %llu}}",
-      response ? "response" : "request", from, to, start, end - start, from, from, to, flits, hops,
+      response ? "response" : "request", from, to, start, end - start, from, tid, from, to, flits, hops,
       (unsigned long long)created, (unsigned long long)arrival);
   event(text, n);
 }

@@ -429,8 +429,13 @@ TEST_CASE("tlm.trace writes every transaction as a complete trace event, cycle-t
   std::ifstream in(path);
   const nlohmann::json trace = nlohmann::json::parse(in);  // throws if the file is not JSON
   std::remove(path.c_str());
-  int cycle = 0, approximate = 0, packets = 0;
+  int cycle = 0, approximate = 0, packets = 0, tracks = 0;
   for (const auto& e : trace) {
+    if (e["ph"] == "M") {  // a track's name, before its first event (scripts/trace_events.py checks the format)
+      ++tracks;
+      CHECK(e["name"] == "thread_name");
+      continue;
+    }
     CHECK(e["ph"] == "X");
     CHECK(e["dur"].get<double>() > 0);
     if (e["cat"] != "transaction") {
@@ -455,6 +460,10 @@ TEST_CASE("tlm.trace writes every transaction as a complete trace event, cycle-t
   CHECK(cycle == 6);
   CHECK(approximate == 4);
   CHECK(packets == 12);  // the simulated transactions' requests and responses
+  // Node 0's and node 5's packets one at a time; node 0's transactions one at a time while simulated,
+  // but the approximate ones, issued without waiting out their annotated round trips, all overlap:
+  // four lanes of transactions.
+  CHECK(tracks == 2 + 4);
 }
 
 TEST_CASE("without tlm.trace no trace file is written", "[tlm][api]") {
@@ -472,4 +481,27 @@ TEST_CASE("without tlm.trace no trace file is written", "[tlm][api]") {
   });
   CHECK(std::filesystem::is_empty(folder));
   std::filesystem::remove_all(folder);
+}
+
+TEST_CASE("a platform built in code counts from time zero, serves every request as it arrives, and a bad node index "
+          "is one line", "[tlm][api]") {
+  // Bus-like defaults: the command line's 10,000-cycle warm-up left packets_delivered() at 0 in a
+  // short platform; tlm.outstanding 0 serves every request as it arrives.
+  const std::string out = icn::testing::in_child_process([] {
+    icnsim::Platform soc = icnsim::Platform::defaults();
+    soc.set("network.radix", "4").map(0x0, 0x100, 5);
+    icnsim::Interconnect& noc = network_with_memory(soc);
+    std::ostringstream os;
+    try {
+      noc.target_socket(16);
+    } catch (const std::runtime_error& e) {
+      os << e.what() << '\n';
+    }
+    auto* writer = new Writer("writer", sc_core::SC_ZERO_TIME, 0, 3);
+    writer->socket.bind(noc.target_socket(0));
+    sc_core::sc_start();
+    os << noc.packets_delivered() << ' ' << noc.statistics().window_from;
+    return os.str();
+  });
+  CHECK(out == "node 16: not a node of this 4-ary 2-cube torus (allowed: 0..15)\n6 0");
 }

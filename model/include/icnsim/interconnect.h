@@ -15,6 +15,7 @@
 #include <memory>
 #include <string>
 #include <systemc>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -31,15 +32,25 @@ using InitiatorSocket =
 
 namespace detail {
 
-// Joins sockets of two bus widths. TLM-2.0's transport interfaces do not depend on the width,
-// which only decides which sockets may bind, and icnsim's timing is in flits (tlm.flit_bytes), so
-// every call passes through unchanged: forward from `in` to `out`, backward from `out` to `in`.
-// One bridge per binding.
-template <unsigned IN_WIDTH, unsigned OUT_WIDTH>
-class PassThrough : public sc_core::sc_module, public tlm::tlm_fw_transport_if<>, public tlm::tlm_bw_transport_if<> {
+// Joins sockets of two bus widths, or of two protocol types that carry the generic payload and its
+// phases (an IP's own types class, as SCC's sockets are parameterised on bus width). TLM-2.0's
+// transport interfaces do not depend on the width, which only decides which sockets may bind, and
+// icnsim's timing is in flits (tlm.flit_bytes), so every call passes through unchanged: forward
+// from `in` to `out`, backward from `out` to `in`. One bridge per binding.
+template <unsigned IN_WIDTH, unsigned OUT_WIDTH, typename IN_TYPES = tlm::tlm_base_protocol_types,
+          typename OUT_TYPES = tlm::tlm_base_protocol_types>
+class PassThrough : public sc_core::sc_module,
+                    public tlm::tlm_fw_transport_if<IN_TYPES>,
+                    public tlm::tlm_bw_transport_if<OUT_TYPES> {
+  static_assert(std::is_same<typename IN_TYPES::tlm_payload_type, tlm::tlm_generic_payload>::value &&
+                    std::is_same<typename OUT_TYPES::tlm_payload_type, tlm::tlm_generic_payload>::value &&
+                    std::is_same<typename IN_TYPES::tlm_phase_type, tlm::tlm_phase>::value &&
+                    std::is_same<typename OUT_TYPES::tlm_phase_type, tlm::tlm_phase>::value,
+                "icnsim's nodes carry the generic payload and the base protocol's phases");
+
  public:
-  tlm::tlm_target_socket<IN_WIDTH> in;      // the initiator's side
-  tlm::tlm_initiator_socket<OUT_WIDTH> out;  // the target's side
+  tlm::tlm_target_socket<IN_WIDTH, IN_TYPES> in;       // the initiator's side
+  tlm::tlm_initiator_socket<OUT_WIDTH, OUT_TYPES> out;  // the target's side
 
   explicit PassThrough(sc_core::sc_module_name name) : sc_core::sc_module(name), in("in"), out("out") {
     in.bind(*this);
@@ -79,30 +90,33 @@ class ICNSIM_API Interconnect {
   unsigned nodes() const;
   TargetSocket& target_socket(unsigned node);
   InitiatorSocket& initiator_socket(unsigned node);
-  // The same for IP of another bus width (8 to 1024 bits): each call gives a socket for one binding,
-  // joined to the node's by a pass-through bridge, so e.g. a 64-bit processor binds with
+  // The same for IP of another bus width (8 to 1024 bits) or with its own protocol types class
+  // (carrying the generic payload and the base protocol's phases): each call gives a socket for one
+  // binding, joined to the node's by a pass-through bridge, so e.g. a 64-bit processor binds with
   //   cpu.socket.bind(noc.target_socket<64>(0));
+  // and an initiator whose socket is simple_initiator_socket<I, 32, my_types> with
+  //   cpu.socket.bind(noc.target_socket<32, my_types>(0));
   // The bridge is the node's, named by its side and width: noc.node_0.target_64 (then target_64_1, …),
   // noc.node_5.initiator_256. Call them during elaboration, before sc_start.
-  template <unsigned BUSWIDTH>
-  tlm::tlm_target_socket<BUSWIDTH>& target_socket(unsigned node) {
+  template <unsigned BUSWIDTH, typename TYPES = tlm::tlm_base_protocol_types>
+  tlm::tlm_target_socket<BUSWIDTH, TYPES>& target_socket(unsigned node) {
     TargetSocket& own = target_socket(node);
     auto bridge = in_node(node, "target", BUSWIDTH, [](const char* name) {
-      return std::make_unique<detail::PassThrough<BUSWIDTH, 32>>(name);
+      return std::make_unique<detail::PassThrough<BUSWIDTH, 32, TYPES>>(name);
     });
     bridge->out.bind(own);
-    tlm::tlm_target_socket<BUSWIDTH>& socket = bridge->in;
+    tlm::tlm_target_socket<BUSWIDTH, TYPES>& socket = bridge->in;
     bridges_.push_back(std::move(bridge));
     return socket;
   }
-  template <unsigned BUSWIDTH>
-  tlm::tlm_initiator_socket<BUSWIDTH>& initiator_socket(unsigned node) {
+  template <unsigned BUSWIDTH, typename TYPES = tlm::tlm_base_protocol_types>
+  tlm::tlm_initiator_socket<BUSWIDTH, TYPES>& initiator_socket(unsigned node) {
     InitiatorSocket& own = initiator_socket(node);
     auto bridge = in_node(node, "initiator", BUSWIDTH, [](const char* name) {
-      return std::make_unique<detail::PassThrough<32, BUSWIDTH>>(name);
+      return std::make_unique<detail::PassThrough<32, BUSWIDTH, tlm::tlm_base_protocol_types, TYPES>>(name);
     });
     own.bind(bridge->in);
-    tlm::tlm_initiator_socket<BUSWIDTH>& socket = bridge->out;
+    tlm::tlm_initiator_socket<BUSWIDTH, TYPES>& socket = bridge->out;
     bridges_.push_back(std::move(bridge));
     return socket;
   }
