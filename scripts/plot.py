@@ -14,6 +14,9 @@
         whole window or spatial samples first..last-1; throttling nodes outlined; one panel per run
     scripts/plot animate RUN.json [--fps N] --out PREFIX
         PREFIX.gif: the same, one frame per spatial sample
+    scripts/plot trace TRACE.json [--from US] [--until US] --out PREFIX
+        a transaction trace (tlm.trace, checked against the trace-event format) as a timeline: a row
+        per node's transaction lane and packet lane, a bar per transaction or packet
 """
 import collections
 import csv
@@ -36,6 +39,7 @@ import matplotlib.ticker  # noqa: E402
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import spatial  # noqa: E402
 import tool_io  # noqa: E402
+import trace_events  # noqa: E402
 from tool_io import Parser, ToolError, check_writable_folder, output_path, positive_int, why, write_file  # noqa: E402
 
 LABELS = {
@@ -287,6 +291,38 @@ def plot_series(runs):
     return figure
 
 
+def plot_trace(path, events, first=None, last=None):
+    """A transaction trace (tlm.trace) as a timeline: a row per track — each initiating node's
+    transactions, lane by lane, and with tlm.trace_packets its packets — a bar per event from its
+    issue to its completion, writes and reads, requests and responses, told apart by colour."""
+    complete = [e for e in events if e["ph"] == "X" and (first is None or e["ts"] + e["dur"] >= first)
+                and (last is None or e["ts"] <= last)]
+    if not complete:
+        raise ToolError(f"plot: {path}: no transaction in the trace{' in that window' if first or last else ''}")
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e["ph"] == "M"}
+    # Per node its transaction lanes (even tids), then its packet lanes (odd).
+    tracks = sorted({(e["pid"], e["tid"]) for e in complete}, key=lambda t: (t[0], t[1] % 2, t[1]))
+    row = {t: i for i, t in enumerate(tracks)}
+    colours = {"write": "tab:red", "read": "tab:blue", "request": "tab:orange", "response": "tab:green"}
+    figure, ax = plt.subplots(figsize=(9, 0.9 + 0.28 * len(tracks)))
+    shown = set()
+    for e in complete:
+        kind = e["name"].split(" ", 1)[0]
+        ax.broken_barh([(e["ts"], max(e["dur"], 1e-6))], (row[(e["pid"], e["tid"])] - 0.38, 0.76),
+                       facecolors=colours.get(kind, "tab:gray"), edgecolor="black", linewidth=0.3,
+                       label=None if kind in shown else kind)
+        shown.add(kind)
+    ax.set_yticks(range(len(tracks)))
+    ax.set_yticklabels([f"node {pid}: {names.get((pid, tid), f'track {tid}')}" for pid, tid in tracks], fontsize=7)
+    ax.invert_yaxis()
+    ax.set_xlabel("simulated time (µs)")
+    ax.grid(True, axis="x", alpha=0.3)
+    ax.legend(fontsize=7, loc="upper right", ncol=len(shown))
+    ax.set_title(f"{len([e for e in complete if e.get('cat') == 'transaction'])} transactions "
+                 f"({pathlib.Path(path).name})", fontsize=9)
+    return figure
+
+
 def plot_bars(rows, metric, by, group, base, ylabel=None):
     require(rows, metric, by, *([group] if group else []))
     rows = completed(rows)
@@ -484,10 +520,14 @@ def parse_arguments(argv):
     heatmap.add_argument("runs", nargs="+")
     heatmap.add_argument("--first", type=int, help="first spatial sample (default: the whole window)")
     heatmap.add_argument("--last", type=int, help="one past the last spatial sample")
+    trace = sub.add_parser("trace", help="a transaction trace (tlm.trace) as a timeline of its tracks")
+    trace.add_argument("trace")
+    trace.add_argument("--from", dest="first", type=float, help="first time shown (µs)")
+    trace.add_argument("--until", dest="last", type=float, help="last time shown (µs)")
     movie = sub.add_parser("animate", help="link utilisation and throttled nodes over time, as a GIF")
     movie.add_argument("run")
     movie.add_argument("--fps", type=lambda t: positive_int(t, 100), default=4, help="frames per second (1..100)")
-    for p in (load, series, bars, heatmap):
+    for p in (load, series, bars, heatmap, trace):
         p.add_argument("--out", required=True, help="output prefix: writes PREFIX.svg and PREFIX.png")
     movie.add_argument("--out", required=True, help="output prefix: writes PREFIX.gif")
     return ap.parse_args(argv)
@@ -512,6 +552,8 @@ def _main(argv=None):
                                LOAD_METRICS + (ENERGY_METRICS if args.energy else ()))
         elif args.kind == "series":
             figure = plot_series([(p, read_result(p)) for p in args.runs])
+        elif args.kind == "trace":
+            figure = plot_trace(args.trace, trace_events.read_trace(args.trace), args.first, args.last)
         else:
             figure = plot_bars(read_csv(args.csv), args.metric, args.by, args.group, args.base)
     except spatial.NoSpatialData as e:
