@@ -82,6 +82,7 @@ def icnsim_result(icnsim, run_cache):
 # long simulation whose code the instrumented ctest network tests and the tests below already
 # exercise, so instrumenting it finds nothing new at two to four times its cost (docs/testing.md).
 RELEASE_ONLY = {
+    "test_accellera_examples.py": "the examples link the installed package, which is built without the sanitizers",
     "test_selftuned_claims.py": "the self-tuned paper's claims: long runs of the controllers ctest instruments",
     "test_dally_claims.py": "the virtual-channel paper's claims: long runs of the routers ctest instruments",
     "test_heatmap_and_animation_are_drawn": "drawing: Python only, on a result the other spatial tests check",
