@@ -120,9 +120,32 @@ void Watchdog::check() {
   // Wakes in the first delta of a check cycle and looks one delta later, after the cycle's work.
   const Cycle limit = config_.cycles;
   const Cycle interval = std::max<Cycle>(1, limit / 4);
+  // A platform's network at rest (core/cycle_clock.h) has nothing to watch: the watchdog sleeps as
+  // soon as the clock stops, and wakes with it.
+  auto wait_for_check = [&] { next_trigger(due_ | clock_.rested()); };
   if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) {
-    next_trigger(clock_.time_of(interval - 1));
-    return;
+    next_check_ = interval - 1;
+    due_.notify(clock_.time_of(next_check_));
+    return wait_for_check();
+  }
+  if (resting_) {  // woken by the network's clock starting again
+    // The checks slept through found an empty network, progress each time: the last of them is the
+    // last progress; the grid goes on after it.
+    resting_ = false;
+    const Cycle resumed = clock_.resumed_at();
+    if (next_check_ < resumed) {
+      const Cycle slept = (resumed - 1 - next_check_) / interval;
+      last_delivery_ = next_check_ + slept * interval;
+      next_check_ += (slept + 1) * interval;
+    }
+    due_.notify(clock_.time_of(next_check_) - clock_.now());
+    return wait_for_check();
+  }
+  if (clock_.now() != clock_.time_of(next_check_)) {  // woken by the clock stopping between checks
+    if (!clock_.at_rest()) return wait_for_check();   // (and already moving again)
+    due_.cancel();
+    resting_ = true;
+    return next_trigger(clock_.resumed());
   }
   if (step_.defer()) return;
   const Cycle now = clock_.cycle();
@@ -160,7 +183,14 @@ void Watchdog::check() {
                 " to " + std::to_string(now) + " while " + std::to_string(inside) +
                 " flits were in it: it has stopped working" + why);
   }
-  next_trigger(clock_.until(now + interval));
+  next_check_ = now + interval;
+  if (clock_.at_rest()) {  // a platform's network with nothing in it: no event of ours until it moves
+    resting_ = true;
+    next_trigger(clock_.resumed());
+    return;
+  }
+  due_.notify(clock_.until(next_check_));
+  wait_for_check();
 }
 
 }  // namespace icn

@@ -89,6 +89,9 @@ class Watchdog : public sc_core::sc_module {
   std::string first_finding_;
   bool stopped_run_ = false, frozen_ = false;
   std::uint64_t flits_out_ = 0;
+  bool resting_ = false;  // asleep with a resting network (core/cycle_clock.h)
+  Cycle next_check_ = 0;
+  sc_core::sc_event due_;  // the next check's time, cancelled when the network rests
   Cycle last_delivery_ = 0;  // the check at which flits_out last grew or the network was empty
 };
 

@@ -163,3 +163,22 @@ TEST_CASE("resting changes nothing: transactions, every controller's state and t
     CHECK(deltas_resting * 3 < deltas_ticking);
   }
 }
+
+TEST_CASE("a platform with icnsim's own traffic ends by itself once that traffic and its IP are done, the watchdog "
+          "resting with the network", "[tlm][api][rest]") {
+  // add_traffic brings the watchdog, which checked every quarter of its limit for ever.
+  for (const char* controller : {"none", "self_tuned"}) {
+    const std::string out = icn::testing::in_child_process([controller] {
+      Platform platform(controller, 1, sc_core::SC_ZERO_TIME);
+      // Nodes 1, 2 and 3 send ten 8-flit packets each, as fast as the network takes them.
+      platform.noc->add_traffic_yaml("packet_length: 8\ninjection: {process: burst, packets: 10}\n"
+                                     "phases:\n  - {name: burst, end: {drain: true}}\n", {1, 2, 4});
+      sc_core::sc_start();
+      std::ostringstream os;
+      os << platform.noc->packets_delivered() << ' ' << (sc_core::sc_time_stamp() < sc_core::sc_time(5, sc_core::SC_US));
+      return os.str();
+    });
+    INFO(controller);
+    CHECK(out == std::to_string(3 * 12 * 2 + 30) + " 1");  // the writers' requests and responses, the bursts'
+  }
+}
