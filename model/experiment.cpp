@@ -208,8 +208,7 @@ void Experiment::take_samples_due_before(Cycle cycle) {
   fabric_->bring_up_to(next_sample_ + 1);
   const auto& series = fabric_->statistics().series();
   if (series.empty() || series.back().cycle < next_sample_) take_sample(next_sample_);
-  const Cycle interval = configuration_.platform.simulation.sample_interval;
-  next_sample_ += ((cycle - next_sample_ - 1) / interval + 1) * interval;
+  next_sample_ = CycleClock::grid_at_or_after(next_sample_, configuration_.platform.simulation.sample_interval, cycle);
 }
 
 void Experiment::bring_series_up_to_date() {

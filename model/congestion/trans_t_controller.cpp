@@ -97,8 +97,7 @@ class TransmissionTimeController final : public CongestionController {
     }
     if (resting_) {  // the measurements slept through found no flit and marked nothing: the grid goes on
       resting_ = false;
-      const Cycle resumed = clock_.resumed_at();
-      const Cycle next = last_ + std::max<Cycle>(1, (resumed - last_ + period_ - 1) / period_) * period_;
+      const Cycle next = CycleClock::grid_at_or_after(last_ + period_, period_, clock_.resumed_at());
       next_trigger(clock_.time_of(next) - clock_.now());
       return;
     }

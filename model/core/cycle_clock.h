@@ -45,6 +45,13 @@ class CycleClock : public sc_core::sc_module {
   // Only once the clock has stopped (not merely when nothing is awake for the next tick): a process
   // that sleeps then is sure to be woken by the restart.
   bool at_rest() const { return !ticking_ && nothing_live_ && nothing_live_(); }
+  // Whether this clock's network may rest at all: the bookkeeping of making up is done only then.
+  bool may_rest() const { return bool(nothing_live_); }
+  // For a process on a grid of cycles waking from a rest: the first point of the grid through
+  // `point` (every `interval` cycles) at or after `from`.
+  static Cycle grid_at_or_after(Cycle point, Cycle interval, Cycle from) {
+    return point >= from ? point : point + (from - point + interval - 1) / interval * interval;
+  }
   // Notified when the clock stops at rest (only once asked for): a process with a distant timed
   // step (the statistics' samples) sleeps at once instead of at its next step.
   const sc_core::sc_event& rested() {

@@ -132,12 +132,9 @@ void Watchdog::check() {
     // The checks slept through found an empty network, progress each time: the last of them is the
     // last progress; the grid goes on after it.
     resting_ = false;
-    const Cycle resumed = clock_.resumed_at();
-    if (next_check_ < resumed) {
-      const Cycle slept = (resumed - 1 - next_check_) / interval;
-      last_delivery_ = next_check_ + slept * interval;
-      next_check_ += (slept + 1) * interval;
-    }
+    const Cycle next = CycleClock::grid_at_or_after(next_check_, interval, clock_.resumed_at());
+    if (next > next_check_) last_delivery_ = next - interval;
+    next_check_ = next;
     due_.notify(clock_.time_of(next_check_) - clock_.now());
     return wait_for_check();
   }

@@ -96,18 +96,22 @@ void Sideband::start_gather(Cycle now) {
   gather_start_ = now;
   dimension_ = 0;
   hop_in_dimension_ = 0;
-  values_per_gather_ = value_transfers_ - values_at_start_;
-  bits_per_gather_ = bit_transfers_ - bits_at_start_;
-  values_at_start_ = value_transfers_;
-  bits_at_start_ = bit_transfers_;
-  previously_started_from_.swap(started_from_);
+  // What a resting sideband needs to skip gathers (catch_up): only where the network may rest.
+  const bool may_rest = clock_.may_rest();
+  if (may_rest) {
+    values_per_gather_ = value_transfers_ - values_at_start_;
+    bits_per_gather_ = bit_transfers_ - bits_at_start_;
+    values_at_start_ = value_transfers_;
+    bits_at_start_ = bit_transfers_;
+    previously_started_from_.swap(started_from_);
+  }
   if (!cube_) {  // the total is what arrives; the hops only carry it
     total_.assign(counters_, 0);
     for (NodeId n = 0; n < topology_.node_count(); ++n) {
       clients_[n]->sideband_values(values_.data());
       for (std::size_t c = 0; c < counters_; ++c) total_[c] += values_[c];
     }
-    started_from_ = total_;
+    if (may_rest) started_from_ = total_;
     return;
   }
   // A router adds its terminals' values; the rows carry the routers' sums.
@@ -119,7 +123,7 @@ void Sideband::start_gather(Cycle now) {
   }
   plus_ = sum_;
   minus_ = sum_;
-  started_from_ = sum_;
+  if (may_rest) started_from_ = sum_;
 }
 
 void Sideband::tree_hop() {
@@ -193,7 +197,7 @@ void Sideband::act(Cycle now) {
   if (now == 0) return start_gather(now);
   hop();
   if (now != gather_start_ + gather_cycles()) return;
-  clients_settled_ = true;
+  clients_settled_ = clock_.may_rest();  // asked only where the network may rest
   for (NodeId n = 0; n < topology_.node_count(); ++n) {
     const std::uint64_t* sums = cube_ ? &sum_[std::size_t(cube_->router_of(n)) * counters_] : total_.data();
     clients_[n]->sideband_snapshot(gather_start_, now, sums);
