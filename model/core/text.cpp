@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cerrno>
 #include <cstring>
 
 namespace icn {
@@ -88,6 +89,20 @@ std::string shortest(double value) {
 
 std::string count_of(std::size_t n, const std::string& singular, const std::string& plural) {
   return std::to_string(n) + " " + (n == 1 ? singular : plural);
+}
+
+std::string read_file_bytes(const std::string& path, std::size_t largest, std::string& bytes) {
+  bytes.clear();
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  if (!file) return std::strerror(errno);
+  char chunk[65536];
+  std::size_t n;
+  while ((n = std::fread(chunk, 1, sizeof chunk, file)) > 0 && bytes.size() <= largest) bytes.append(chunk, n);
+  const int failure = std::ferror(file) ? errno : 0;
+  std::fclose(file);
+  if (failure) return std::strerror(failure);
+  if (bytes.size() > largest) return "is larger than " + std::to_string(largest >> 20) + " MiB";
+  return "";
 }
 
 }  // namespace icn

@@ -16,6 +16,11 @@ std::string excerpt(const std::string& text, std::size_t most = 60);
 // spelling per number, for messages (never std::to_string's six decimals) and printed configurations
 // (YAML 1.1 and 1.2 both read it as a number).
 std::string shortest(double value);
+// Reads the whole of the file at `path`, at most `largest` bytes, into `bytes` with the C library, so
+// that a read error (EIO from /proc/self/mem, a failing disk) is a return value rather than a C++
+// stream exception escaping the loader. Returns "" on success, else why ("Input/output error", "is
+// larger than 16 MiB").
+std::string read_file_bytes(const std::string& path, std::size_t largest, std::string& bytes);
 // "1 phase", "3 phases".
 std::string count_of(std::size_t n, const std::string& singular, const std::string& plural);
 

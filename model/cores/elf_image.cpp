@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "core/config_error.h"
+#include "core/text.h"
 #include "cores/atomics.h"
 #include "cores/device_map.h"
 
@@ -46,10 +47,10 @@ ElfImage ElfImage::load(const std::string& path, std::uint32_t memory_bytes) {
   if (status.st_size > (64 << 20))
     throw ConfigError(path + ": software.program is " + std::to_string(status.st_size >> 20) + " MiB (allowed: a "
                       "RISC-V rv32 executable of at most 64 MiB, docs/cores.md)");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ConfigError(path + ": software.program cannot be read (" + std::strerror(errno) + ")");
-  const std::vector<std::uint8_t> file{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  if (in.bad()) throw ConfigError(path + ": software.program: a read error");
+  std::string bytes;
+  if (const std::string problem = read_file_bytes(path, 64u << 20, bytes); !problem.empty())
+    throw ConfigError(path + ": software.program cannot be read (" + problem + ")");
+  const std::vector<std::uint8_t> file(bytes.begin(), bytes.end());
   if (file.size() < SELFMAG || std::memcmp(file.data(), ELFMAG, SELFMAG) != 0)
     throw ConfigError(path + ": not an ELF file (allowed: a RISC-V rv32 executable, docs/cores.md)");
   const auto header = read_at<Elf32_Ehdr>(file, 0, path, "ELF header");

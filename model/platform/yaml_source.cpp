@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/config_error.h"
+#include "core/text.h"
 #include "core/yaml_documents.h"
 
 namespace icn {
@@ -114,16 +115,11 @@ FlatEntries read_yaml_file(const std::string& path) {
     throw ConfigError(path + ": is not a regular file (allowed: a YAML file)");
   if (std::filesystem::file_size(path, error) > kLargest || error)
     throw ConfigError(path + ": is larger than 16 MiB (allowed: a YAML file of at most 16 MiB)");
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (!file) throw ConfigError(path + ": cannot open file");
   std::string text;
-  char chunk[65536];
-  for (std::size_t n; (n = std::fread(chunk, 1, sizeof chunk, file)) > 0 && text.size() <= kLargest;) text.append(chunk, n);
-  const bool failed = std::ferror(file);
-  std::fclose(file);
-  if (failed) throw ConfigError(path + ": cannot be read (allowed: a readable YAML file)");
-  if (text.size() > kLargest)
+  const std::string problem = read_file_bytes(path, kLargest, text);
+  if (!problem.empty() && text.size() > kLargest)
     throw ConfigError(path + ": is larger than 16 MiB (allowed: a YAML file of at most 16 MiB)");
+  if (!problem.empty()) throw ConfigError(path + ": cannot be read: " + problem + " (allowed: a readable YAML file)");
   return parse(text, path);
 }
 

@@ -44,9 +44,9 @@ FileTopology::FileTopology(const std::string& path)
   if (std::filesystem::file_size(path, error) > (16u << 20) || error)
     throw std::invalid_argument(path + ": is larger than 16 MiB (allowed: a network description of at most 16 MiB)");
   // Read as strictly as a platform: one document, each key once, names that are one line of text.
-  std::ifstream in(path, std::ios::binary);
-  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  if (in.bad()) throw std::invalid_argument(path + ": cannot be read (allowed: a readable YAML network description)");
+  std::string text;
+  if (const std::string problem = read_file_bytes(path, 16u << 20, text); !problem.empty())
+    throw std::invalid_argument(path + ": cannot be read: " + problem + " (allowed: a readable YAML network description)");
   YAML::Node root;
   try {
     root = YAML::Load(text);

@@ -123,6 +123,9 @@ TEST_CASE("a malformed network file is refused in one line naming the line and w
   // Through a platform: the key is named, and the path is taken from the platform file's folder.
   const std::string platform = "network:\n  topology: file\n  file: no-such-network.yaml\n";
   CHECK_THROWS_WITH(load_configuration_text(platform, ""), Catch::Contains("network.file") && Catch::Contains("cannot open file"));
+  // A regular file whose read fails (EIO) is a message, not a stream exception out of the loader.
+  CHECK_THROWS_WITH(load_configuration_text("network:\n  topology: file\n  file: /proc/self/mem\n", ""),
+                    Catch::Contains("/proc/self/mem: cannot be read: Input/output error"));
 }
 
 TEST_CASE("up*/down* escape paths never go up after going down and are the shortest such paths, from every router "

@@ -221,14 +221,15 @@ def test_a_stimulus_given_to_cores_or_a_program_missing_is_one_line(icnsim, tmp_
     assert p.returncode == 2 and "cut short" in p.stderr and p.stderr.count("\n") == 1
 
 
-def test_a_fifo_a_directory_or_a_text_file_as_the_program_is_refused_at_once_in_one_line(icnsim, tmp_path):
+def test_a_fifo_a_directory_an_unreadable_or_a_text_file_as_the_program_is_refused_at_once_in_one_line(icnsim, tmp_path):
     # A FIFO was opened and read, which blocks for good (and signals waited behind it).
     os.mkfifo(tmp_path / "fifo.elf")
     (tmp_path / "folder.elf").mkdir()
     (tmp_path / "text.elf").write_text("hello\n")
+    # /proc/self/mem is a regular file whose read fails (EIO): a stream exception escaped the loader.
     for name, said in [("fifo.elf", "is not a regular file"), ("folder.elf", "is a directory"),
-                       ("text.elf", "not an ELF file")]:
-        p = icnsim("platforms/cores-8x8.yaml", tmp_path / name)
+                       ("text.elf", "not an ELF file"), ("/proc/self/mem", "cannot be read (Input/output error)")]:
+        p = icnsim("platforms/cores-8x8.yaml", "--set", f"software.program={tmp_path / name}")
         assert p.returncode == 2 and p.stderr.count("\n") == 1 and said in p.stderr, p.stderr
 
 
