@@ -58,27 +58,80 @@ class InputUnit {
   }
 
   int lanes() const { return int(lanes_.size()); }
-  InputLane& lane(int vc) { return lanes_[std::size_t(vc)]; }
+  // Read-only: a lane changes only through the methods below, one per step of its packet.
   const InputLane& lane(int vc) const { return lanes_[std::size_t(vc)]; }
   // The flit at the front of lane `vc` (meaningful only while it holds one).
-  BufferedFlit& front(int vc) { return slots_[std::size_t(vc * depth_ + lanes_[std::size_t(vc)].head)]; }
   const BufferedFlit& front(int vc) const { return slots_[std::size_t(vc * depth_ + lanes_[std::size_t(vc)].head)]; }
   bool full(int vc) const { return lanes_[std::size_t(vc)].count == depth_; }
 
-  // A flit arriving on lane `vc` (which has room: the caller checked full()) takes the slot behind
-  // the others; the caller fills it.
-  BufferedFlit& append(int vc) {
+  // Flit `f`, sent upstream in cycle f.sent, arrives on its lane (which has room: the caller
+  // checked full()) behind the others, usable from f.sent + arrival_latency(). True if the lane was
+  // empty: it starts moving again now (the watchdog's last_move).
+  bool receive(const Flit& f, Cycle now) {
+    const int vc = f.vc;
     InputLane& l = lanes_[std::size_t(vc)];
     int position = l.head + l.count;
     if (position >= depth_) position -= depth_;
-    ++l.count;
-    return slots_[std::size_t(vc * depth_ + position)];
+    const bool was_empty = l.count++ == 0;
+    BufferedFlit& slot = slots_[std::size_t(vc * depth_ + position)];
+    slot.flit = f;
+    slot.set_ready(Cycle(f.sent) + arrival_latency_);
+    if (was_empty) l.last_move = now;
+    return was_empty;
   }
-  // The front flit of lane `vc` leaves; the next one, if any, is at the front.
-  void pop(int vc) {
+  // When the newest (`newest`) or the front flit of lane `vc` may leave: a special lane's header
+  // is held or released by its lane (router/special_lane.h).
+  Cycle newest_ready(int vc) const { return newest(vc).ready(); }
+  void set_newest_ready(int vc, Cycle ready) { newest(vc).set_ready(ready); }
+  void set_front_ready(int vc, Cycle ready) { slots_[std::size_t(vc * depth_ + lanes_[std::size_t(vc)].head)].set_ready(ready); }
+
+  // Routing: the header at the front of idle lane `vc` is routed and may ask for an output VC from
+  // `route_ready`; its packet's injection cycle and class rank it in VC allocation.
+  void start_routing(int vc, Cycle route_ready, Cycle injected, std::uint8_t priority) {
     InputLane& l = lanes_[std::size_t(vc)];
+    l.route_ready = route_ready;
+    l.blocked_since = route_ready;
+    l.header_arrived = front(vc).ready();
+    l.injected = injected;
+    l.priority = priority;
+    l.state = LaneState::Routing;
+  }
+  // VC allocation refused the header (it waits for an output VC to be released).
+  void refuse(int vc) { lanes_[std::size_t(vc)].tried = true; }
+  // The packet holds output VC `out_vc` of `out_port` (`absorbing`: software recovery ejects it
+  // here); no flit of it has crossed yet.
+  void grant(int vc, int out_port, int out_vc, bool absorbing = false) {
+    InputLane& l = lanes_[std::size_t(vc)];
+    l.out_port = std::uint8_t(out_port);
+    l.out_vc = std::uint8_t(out_vc);
+    l.flits_sent = 0;
+    l.absorbing = absorbing;
+    l.tried = false;
+    l.state = LaneState::Active;
+  }
+  // Progress for deadlock detection: the header was given an output VC in cycle `now`.
+  void progressed(int vc, Cycle now) { lanes_[std::size_t(vc)].blocked_since = now; }
+  // Recovery takes back the output VC a packet holds before any of its flits crossed: it asks again.
+  void give_back(int vc) {
+    InputLane& l = lanes_[std::size_t(vc)];
+    l.state = LaneState::Routing;
+    l.tried = false;
+  }
+  // The front flit of lane `vc` crosses the switch in cycle `now` and leaves the buffer; the next
+  // flit's turn starts next cycle.
+  void depart(int vc, Cycle now) {
+    InputLane& l = lanes_[std::size_t(vc)];
+    l.last_move = now;
+    l.eligible_since = now + 1;
+    ++l.flits_sent;
     if (++l.head == depth_) l.head = 0;
     --l.count;
+  }
+  // Its tail has left: the lane is idle, and the next packet in it must be routed.
+  void finish_packet(int vc) {
+    InputLane& l = lanes_[std::size_t(vc)];
+    l.absorbing = false;
+    l.state = LaneState::Idle;
   }
 
   // The lanes that may bid for the switch: holding a flit and an output VC with a credit.
@@ -121,6 +174,14 @@ class InputUnit {
   std::vector<InputLane> lanes_;
   std::vector<BufferedFlit> slots_;
   std::uint32_t active_ = 0;
+
+  BufferedFlit& newest(int vc) {
+    const InputLane& l = lanes_[std::size_t(vc)];
+    int position = l.head + l.count - 1;
+    if (position >= depth_) position -= depth_;
+    return slots_[std::size_t(vc * depth_ + position)];
+  }
+  const BufferedFlit& newest(int vc) const { return const_cast<InputUnit*>(this)->newest(vc); }
   FlitSignal* flits_ = nullptr;
   const Flit* arrived_ = nullptr;
   CreditSignal* credits_ = nullptr;

@@ -31,7 +31,7 @@ class OutputUnit {
   }
 
   int lanes() const { return int(lanes_.size()); }
-  OutputLane& lane(int vc) { return lanes_[std::size_t(vc)]; }
+  // Read-only: a VC changes only through the methods below.
   const OutputLane& lane(int vc) const { return lanes_[std::size_t(vc)]; }
   int credits(int vc) const { return lanes_[std::size_t(vc)].credits; }
   int capacity() const { return capacity_; }
@@ -49,6 +49,9 @@ class OutputUnit {
     l.owner_vc = std::uint8_t(owner_vc);
   }
   void release(int vc) { lanes_[std::size_t(vc)].allocated = false; }
+  // A credit came back for VC `vc`: the credits it now has (more than capacity() is a protocol error
+  // the router reports).
+  int return_credit(int vc) { return ++lanes_[std::size_t(vc)].credits; }
 
   // The link. Credits are taken back from `credits` on a network port (nullptr: a delivery channel).
   void bind(FlitSignal& flits, CreditSignal* credits) {
@@ -60,10 +63,19 @@ class OutputUnit {
   FlitSignal* flit_signal() const { return flits_; }
   CreditSignal* credit_signal() const { return credits_; }
   const Credit& credit_arrived() const { return *credit_arrived_; }  // the credit link's current value
-  // Flit `f` leaves on the link (or into the delivery channel).
-  void send(const Flit& f) {
+  // Flit `f` leaves on its VC (f.vc) in cycle `now`, onto the link or into the delivery channel;
+  // on a network port (`takes_credit`) it takes a slot of the buffer downstream. A tail frees the
+  // VC for the next packet. Returns the VC's credits left.
+  int send(const Flit& f, Cycle now, bool takes_credit) {
+    OutputLane& l = lanes_[std::size_t(f.vc)];
+    if (takes_credit) {
+      l.last_flit = std::uint32_t(now);
+      --l.credits;
+    }
     ++flits_sent_;
     flits_->send(f);
+    if (f.is_tail()) l.allocated = false;
+    return l.credits;
   }
   // Whether a flit left in cycle `cycle`: the link holds the last flit sent on it, stamped with its
   // cycle (core/flit.h); after the cycle's update phase that is this cycle's flit, if there was one.

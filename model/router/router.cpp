@@ -156,17 +156,19 @@ SpecialLane::Header Router::special_header(int index, const Flit& header) const 
                              delivery_port(header.destination)};
 }
 
-void Router::special_header_arrived(int port, BufferedFlit& arrived, const Flit& header) {
+void Router::special_header_arrived(int port, const Flit& header) {
   SpecialLane& lane = *special_lanes_[header.vc];
-  arrived.set_ready(lane.header_arrived(special_header(port * vcs_ + header.vc, header), arrived.ready()));
+  InputUnit& in = inputs_[std::size_t(port)];
+  in.set_newest_ready(header.vc, lane.header_arrived(special_header(port * vcs_ + header.vc, header), in.newest_ready(header.vc)));
 }
 
 void Router::release_metapacket(int port, Cycle ready) {
-  const InputLane& v = inputs_[std::size_t(port)].lane(metapacket_vc_);
-  BufferedFlit& header = inputs_[std::size_t(port)].front(metapacket_vc_);
+  InputUnit& in = inputs_[std::size_t(port)];
+  const InputLane& v = in.lane(metapacket_vc_);
+  const BufferedFlit& header = in.front(metapacket_vc_);
   if (v.count == 0 || v.state != LaneState::Idle || !header.flit.is_head() || header.ready() != MetapacketTap::kHeld)
     fail(id_, clock_.cycle(), "released a metapacket that is not held at input port " + std::to_string(port));
-  header.set_ready(ready);
+  in.set_front_ready(metapacket_vc_, ready);
 }
 
 }  // namespace icn

@@ -257,7 +257,7 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   int delivery_port(NodeId destination) const;
   void recover(int index);  // a header presumed deadlocked (deadlock/deadlock_recovery.h)
   // A header arrived on a special lane (router/special_lane.h) at input `port`: the lane says when it may go on.
-  void special_header_arrived(int port, BufferedFlit& arrived, const Flit& header);
+  void special_header_arrived(int port, const Flit& header);
   SpecialLane::Header special_header(int index, const Flit& header) const;
   void detect_deadlocks(Cycle now);
   // The last cycle a flit crossed any channel the blocked header of input VC `index` may request
@@ -267,11 +267,9 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   // An input lane by its index over the router (port · lanes + lane): how the bit sets of waiting and
   // blocked headers, the route table and the arbiters name it.
   int lane_index(int port, int vc) const { return port * vcs_ + vc; }
-  InputLane& lane(int index) { return inputs_[std::size_t(index / vcs_)].lane(index % vcs_); }
+  InputUnit& input_of(int index) { return inputs_[std::size_t(index / vcs_)]; }
   const InputLane& lane(int index) const { return inputs_[std::size_t(index / vcs_)].lane(index % vcs_); }
-  BufferedFlit& front(int index) { return inputs_[std::size_t(index / vcs_)].front(index % vcs_); }
   const BufferedFlit& front(int index) const { return inputs_[std::size_t(index / vcs_)].front(index % vcs_); }
-  OutputLane& output_lane(int port, int vc) { return outputs_[std::size_t(port)].lane(vc); }
   const OutputLane& output_lane(int port, int vc) const { return outputs_[std::size_t(port)].lane(vc); }
   int input_lanes() const { return input_ports_ * vcs_; }
 

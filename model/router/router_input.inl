@@ -10,15 +10,17 @@ using router_internal::fail;
 
 // receive and traverse run for every flit: defined before their one caller so they are inlined.
 inline void Router::return_credit(int p, int vc, Cycle now) {
-  OutputLane& o = output_lane(p, vc);
+  OutputUnit& out = outputs_[std::size_t(p)];
+  const OutputLane& o = out.lane(vc);
   --outstanding_credits_;
   // A returned credit can let a refused header in: under virtual cut-through (room for its
   // packet), or when it empties a free VC's buffer (VCs reallocated only once empty, and
   // Duato's adaptive VCs, taken only empty).
   if (virtual_cut_through_ || (!o.allocated && o.credits + 1 == depth_)) released_ports_ |= std::uint64_t(1) << p;
-  if (++o.credits == 1 && o.allocated && inputs_[o.owner_port].lane(o.owner_vc).count > 0)
+  const int credits = out.return_credit(vc);
+  if (credits == 1 && o.allocated && inputs_[o.owner_port].lane(o.owner_vc).count > 0)
     set_active(o.owner_port, o.owner_vc, now);
-  if (o.credits > depth_)
+  if (credits > depth_)
     fail(id_, now, "output port " + std::to_string(p) + " VC " + std::to_string(vc) +
                        " received more credits than its downstream buffer has slots");
 }
@@ -46,14 +48,11 @@ inline void Router::receive(Cycle now) {
     if (in.full(f.vc))
       fail(id_, now, "input port " + std::to_string(p) + " VC " + std::to_string(f.vc) +
                          " is full (credit flow control violated) and received", f);
-    BufferedFlit& arrived = in.append(f.vc);
-    arrived.flit = f;
-    arrived.set_ready(Cycle(f.sent) + in.arrival_latency());
-    if (((priority_lanes_ >> f.vc) & 1u) && f.is_head()) special_header_arrived(p, arrived, f);
-    InputLane& v = in.lane(f.vc);
-    if (v.count == 1) {  // it was empty
+    const bool was_empty = in.receive(f, now);
+    if (((priority_lanes_ >> f.vc) & 1u) && f.is_head()) special_header_arrived(p, f);
+    const InputLane& v = in.lane(f.vc);
+    if (was_empty) {
       ++valid_buffers_;
-      v.last_move = now;
       if (v.state != LaneState::Active) waiting_.set(lane_index(p, f.vc));
       else if (output_lane(v.out_port, v.out_vc).credits > 0) set_active(p, f.vc, now);
     }

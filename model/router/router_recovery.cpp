@@ -51,7 +51,8 @@ Cycle Router::requested_channels_last_active(int index) const {
 }
 
 void Router::recover(int index) {
-  InputLane& v = lane(index);
+  const InputLane& v = lane(index);
+  InputUnit& in = input_of(index);
   const Flit& header = front(index).flit;
   if (!recovery_.may_recover(clock_.cycle())) return;  // Disha: the token moved on after a recovery
   // Judged before anything moves; counted only if the packet is recovered.
@@ -61,8 +62,7 @@ void Router::recover(int index) {
     outputs_[v.out_port].release(v.out_vc);
     output_released_ = true;
     clear_active(index / vcs_, index % vcs_);
-    v.state = LaneState::Routing;
-    v.tried = false;
+    in.give_back(index % vcs_);
     waiting_.set(index);  // if it cannot be recovered now, it competes for an output VC again
   }
   if (recovery_.to_recovery_lane()) {
@@ -75,8 +75,7 @@ void Router::recover(int index) {
     if (out.lane(recovery_vc_).allocated) return;  // the previous recovery's tail still holds it (deadlock.token_release: header)
     recovery_.took_recovery_lane(header.packet, clock_.cycle());
     out.allocate(recovery_vc_, index / vcs_, index % vcs_);
-    v.out_port = std::uint8_t(port);
-    v.out_vc = std::uint8_t(recovery_vc_);
+    in.grant(index % vcs_, port, recovery_vc_);
   } else {
     // Software recovery: the packet is ejected into this node's interface, which re-injects it.
     int port = -1, ov = -1;
@@ -88,14 +87,10 @@ void Router::recover(int index) {
         }
     if (port < 0) return;
     outputs_[std::size_t(port)].allocate(ov, index / vcs_, index % vcs_);
-    v.out_port = std::uint8_t(port);
-    v.out_vc = std::uint8_t(ov);
-    v.absorbing = true;
+    in.grant(index % vcs_, port, ov, /*absorbing=*/true);
   }
   ++(blocked_on_credit ? recovered_blocked_on_credit_ : recovered_blocked_on_vc_);
   if (audit_) audit_->count(in_knot);
-  v.state = LaneState::Active;
-  v.tried = false;
   waiting_.reset(index);
   blocked_.reset(index);
   if (output_lane(v.out_port, v.out_vc).credits > 0) set_active(index / vcs_, index % vcs_, clock_.cycle());

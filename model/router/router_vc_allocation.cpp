@@ -31,7 +31,6 @@ void Router::count_passed_over(int winner, int port, int ov) {
 }
 
 bool Router::allocate_output(int input) {
-  InputLane& v = lane(input);
   const int room = room_needed(input);
   int port = -1, vc = -1;
   if (!vc_allocator_.select(
@@ -50,10 +49,7 @@ bool Router::allocate_output(int input) {
                                                        packets_[front(input).flit.packet].length, adaptive});
   }
   outputs_[std::size_t(port)].allocate(vc, input / vcs_, input % vcs_);
-  v.out_port = std::uint8_t(port);
-  v.out_vc = std::uint8_t(vc);
-  v.flits_sent = 0;
-  v.state = LaneState::Active;
+  input_of(input).grant(input % vcs_, port, vc);
   return true;
 }
 
@@ -67,7 +63,7 @@ void Router::route_and_allocate(Cycle now) {
   released_ports_ = 0;
   int ready = 0;
   waiting_.for_each([&](int index) {
-    InputLane& v = lane(index);
+    const InputLane& v = lane(index);
     if (v.state == LaneState::Idle) {
       if (front(index).ready() > now) return;
       start_routing(index, now);
@@ -91,29 +87,23 @@ void Router::route_and_allocate(Cycle now) {
 }
 
 void Router::start_routing(int index, Cycle now) {
-  InputLane& v = lane(index);
   const BufferedFlit& header = front(index);
   if (!header.flit.is_head()) fail(id_, now, "a body flit is at the front of an idle VC:", header.flit);
   compute_route(index, header.flit);
-  v.route_ready = now + routing_delay_;
-  v.blocked_since = v.route_ready;
-  v.header_arrived = header.ready();
-  v.injected = packets_[header.flit.packet].injected;
-  v.priority = packets_[header.flit.packet].priority;
-  v.state = LaneState::Routing;
+  const Packet& packet = packets_[header.flit.packet];
+  input_of(index).start_routing(index % vcs_, now + routing_delay_, packet.injected, packet.priority);
 }
 
 bool Router::try_allocation(int index, Cycle now) {
-  InputLane& v = lane(index);
+  const InputLane& v = lane(index);
   ++counted_.vc_allocation_requests;
   if (!allocate_output(index)) {
-    v.tried = true;
+    input_of(index).refuse(index % vcs_);
     blocked_.set(index);
     return false;
   }
-  v.tried = false;
   ++counted_.vc_allocation_grants;
-  v.blocked_since = now;  // progress: a header that now waits for a credit is blocked from here
+  input_of(index).progressed(index % vcs_, now);  // a header that now waits for a credit is blocked from here
   blocked_.reset(index);
   longest_vc_wait_ = std::max(longest_vc_wait_, now - v.route_ready);
   if (outputs_[v.out_port].credits(v.out_vc) > 0) set_active(index / vcs_, index % vcs_, now);

@@ -77,3 +77,69 @@ def test_the_network_interface_depends_on_no_controller_or_client(root):
     offending = [f"{path} includes {inc}" for folder, path, inc in includes(root)
                  if folder == "ni" and inc.split("/")[0] in ("congestion", "traffic", "tlm")]
     assert not offending, "\n".join(offending)
+
+
+# Issue 68 item 1: the input and output units run their part of each stage (route, grant, release,
+# take and return credits) behind methods; the router's stages only call them (Garnet's InputUnit and
+# OutputUnit). The units hand out their lanes read-only, so a write elsewhere does not compile; this
+# check says so in words and keeps a mutable accessor from coming back.
+UNIT_FILES = ("input_unit.h", "output_unit.h")
+
+
+def lane_fields(root):
+    """The fields of InputLane and OutputLane, read from their definitions."""
+    fields = set()
+    for name in UNIT_FILES:
+        text = (root / "model" / "router" / name).read_text()
+        for struct in re.finditer(r"struct (?:InputLane|OutputLane) \{(.*?)\n\};", text, re.S):
+            fields |= set(re.findall(r"^\s+[\w:<>]+\s+(\w+)\s*(?:=|;)", struct.group(1), re.M))
+    return fields
+
+
+def unit_state_writes(text, fields):
+    """Lines of `text` that hold a lane of a unit mutably or assign one of its fields."""
+    field = "|".join(sorted(fields))
+    mutable = re.compile(r"(?<!const )\b(?:InputLane|OutputLane)\s*[&*]")
+    # lane(...).field or output_lane(...).field assigned, incremented or decremented.
+    through_accessor = re.compile(rf"lane\([^;]*?\)\s*\.\s*(?:{field})\b\s*(?:[-+*/|&^]?=(?!=)|\+\+|--)"
+                                  rf"|(?:\+\+|--)\s*[\w\[\]().]*lane\([^;]*?\)\s*\.\s*(?:{field})\b")
+    return [line.strip() for line in text.splitlines()
+            if not line.lstrip().startswith("//") and (mutable.search(line) or through_accessor.search(line))]
+
+
+def test_the_check_for_unit_writes_finds_the_writes_the_router_used_to_make(root):
+    fields = lane_fields(root)
+    assert {"state", "credits", "allocated", "out_port", "out_vc", "tried", "absorbing", "flits_sent"} <= fields
+    # As router_switch.inl and router_input.inl wrote them before issue 68.
+    old = ("  InputLane& v = in.lane(in_vc);\n  v.state = LaneState::Idle;\n"
+           "  OutputLane& o = out.lane(v.out_vc);\n  --o.credits;\n"
+           "  if (++output_lane(p, vc).credits == 1) {}\n  inputs_[p].lane(vc).state = LaneState::Routing;\n")
+    assert len(unit_state_writes(old, fields)) == 4
+    # Reading is fine.
+    assert not unit_state_writes("  const InputLane& v = in.lane(vc);\n  if (v.state == LaneState::Idle) {}\n"
+                                 "  if (output_lane(p, vc).credits == 0) {}\n", fields)
+
+
+def test_no_stage_of_the_router_writes_a_units_lane_state_or_credits(root):
+    fields = lane_fields(root)
+    offending = []
+    for f in sorted((root / "model").rglob("*")):
+        if f.suffix in (".h", ".cpp", ".inl") and not (f.parent.name == "router" and f.name in UNIT_FILES):
+            offending += [f"{f.relative_to(root)}: {line}" for line in unit_state_writes(f.read_text(), fields)]
+    assert not offending, "\n".join(offending)
+
+
+# Issue 68 item 5: a model/ folder's tests are found from an index in docs/testing.md.
+def test_every_model_folder_has_its_tests_indexed_and_every_test_file_is_in_the_index(root):
+    text = (root / "docs" / "testing.md").read_text()
+    table = text.split("## Where a folder's tests are", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    folders = {re.match(r"\| `(\w+)/`", row).group(1) for row in rows}
+    missing = sorted(p.name for p in (root / "model").iterdir() if p.is_dir() and p.name not in folders)
+    assert not missing, f"model/ folders without a row in docs/testing.md's index: {missing}"
+    named = set(re.findall(r"\b((?:unit|module|network|scripts|install|fuzz)/[\w.]+\.(?:cpp|py))\b", table))
+    tests = root / "tests"
+    present = {str(f.relative_to(tests)) for folder in ("unit", "module", "network") for f in (tests / folder).glob("*.cpp")}
+    present |= {str(f.relative_to(tests)) for f in (tests / "scripts").glob("test_*.py")}
+    assert not sorted(present - named), f"test files not in docs/testing.md's index: {sorted(present - named)}"
+    assert not sorted(n for n in named if not (tests / n).exists()), "the index names test files that do not exist"

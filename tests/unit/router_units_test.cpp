@@ -25,23 +25,82 @@ TEST_CASE("an input unit's lane is a ring of buffer_depth slots: flits leave in 
           "across the wrap, and never mix with another lane's", "[router_units]") {
   InputUnit unit(2, 3, 2, 0b01);
   for (int round = 0; round < 4; ++round) {  // 4 × 2 flits through a 3-slot ring: the head wraps
-    unit.append(0).flit = flit_of(PacketId(10 + 2 * round), 0);
-    unit.append(0).flit = flit_of(PacketId(11 + 2 * round), 0);
-    unit.append(1).flit = flit_of(PacketId(100 + round), 1);
+    unit.receive(flit_of(PacketId(10 + 2 * round), 0), 0);
+    unit.receive(flit_of(PacketId(11 + 2 * round), 0), 0);
+    unit.receive(flit_of(PacketId(100 + round), 1), 0);
     CHECK(unit.front(0).flit.packet == PacketId(10 + 2 * round));
-    unit.pop(0);
+    unit.depart(0, 1);
     CHECK(unit.front(0).flit.packet == PacketId(11 + 2 * round));
-    unit.pop(0);
+    unit.depart(0, 1);
     CHECK(unit.lane(0).count == 0);
     CHECK(unit.front(1).flit.packet == PacketId(100 + round));
-    unit.pop(1);
+    unit.depart(1, 1);
   }
-  unit.append(0);
-  unit.append(0);
+  unit.receive(flit_of(PacketId(1), 0), 0);
+  unit.receive(flit_of(PacketId(1), 0), 0);
   CHECK_FALSE(unit.full(0));
-  unit.append(0);
+  unit.receive(flit_of(PacketId(1), 0), 0);
   CHECK(unit.full(0));
   CHECK_FALSE(unit.full(1));
+}
+
+TEST_CASE("an input lane's packet goes idle -> routing -> active -> idle only through the unit's methods: "
+          "a flit is usable arrival_latency after it was sent, a refusal is remembered until a grant, a tail "
+          "frees the lane", "[router_units]") {
+  InputUnit unit(2, 4, 2, 0);
+  Flit head = flit_of(PacketId(7), 1, Flit::kHead);
+  head.sent = 10;
+  unit.receive(head, 11);
+  CHECK(unit.lane(1).last_move == 11);  // an empty lane started moving again
+  CHECK(unit.front(1).ready() == 12);   // sent in 10, two cycles on the link
+  Flit tail = flit_of(PacketId(7), 1, Flit::kTail);
+  tail.sent = 11;
+  unit.receive(tail, 12);
+  CHECK(unit.lane(1).last_move == 11);  // not empty before: unchanged
+  CHECK(unit.lane(1).state == LaneState::Idle);
+  unit.start_routing(1, 14, 3, 2);
+  CHECK(unit.lane(1).state == LaneState::Routing);
+  CHECK(unit.lane(1).route_ready == 14);
+  CHECK(unit.lane(1).blocked_since == 14);
+  CHECK(unit.lane(1).header_arrived == 12);
+  CHECK(unit.lane(1).injected == 3);
+  CHECK(unit.lane(1).priority == 2);
+  unit.refuse(1);
+  CHECK(unit.lane(1).tried);
+  unit.grant(1, 3, 0);
+  CHECK(unit.lane(1).state == LaneState::Active);
+  CHECK_FALSE(unit.lane(1).tried);
+  CHECK(unit.lane(1).out_port == 3);
+  CHECK(unit.lane(1).out_vc == 0);
+  unit.give_back(1);  // recovery took the output VC back before a flit crossed
+  CHECK(unit.lane(1).state == LaneState::Routing);
+  unit.grant(1, 2, 1, true);
+  CHECK(unit.lane(1).absorbing);
+  unit.progressed(1, 15);
+  CHECK(unit.lane(1).blocked_since == 15);
+  unit.depart(1, 16);
+  CHECK(unit.lane(1).flits_sent == 1);
+  CHECK(unit.lane(1).eligible_since == 17);
+  CHECK(unit.lane(1).state == LaneState::Active);
+  unit.depart(1, 17);
+  unit.finish_packet(1);  // it was the tail
+  CHECK(unit.lane(1).state == LaneState::Idle);
+  CHECK_FALSE(unit.lane(1).absorbing);
+  CHECK(unit.lane(1).count == 0);
+  CHECK(unit.lane(1).flits_sent == 2);
+  CHECK(unit.lane(0).count == 0);  // the other lane never moved
+}
+
+TEST_CASE("a special lane's header is held in its buffer until its lane releases it", "[router_units]") {
+  InputUnit unit(1, 2, 1, 0);
+  Flit head = flit_of(PacketId(1), 0, Flit::kHead);
+  head.sent = 4;
+  unit.receive(head, 5);
+  CHECK(unit.newest_ready(0) == 5);
+  unit.set_newest_ready(0, MetapacketTap::kHeld);
+  CHECK(unit.front(0).ready() == MetapacketTap::kHeld);
+  unit.set_front_ready(0, 9);
+  CHECK(unit.front(0).ready() == 9);
 }
 
 TEST_CASE("an input unit counts a full buffer only on the lanes the self-tuned count takes", "[router_units]") {
@@ -84,6 +143,8 @@ TEST_CASE("an input unit's credits of one cycle go upstream together with lanes 
 
 TEST_CASE("an output unit's VC is free when no packet holds it; reallocated only when empty, also when "
           "every credit is back", "[router_units]") {
+  FlitSignal flits("released_flits");
+  CreditSignal credits("released_credits");
   for (const bool when_empty : {false, true}) {
     OutputUnit unit(2, 4, when_empty, true);
     CHECK(unit.free(1));
@@ -91,10 +152,13 @@ TEST_CASE("an output unit's VC is free when no packet holds it; reallocated only
     CHECK_FALSE(unit.free(1));
     CHECK(unit.lane(1).owner_port == 3);
     CHECK(unit.lane(1).owner_vc == 2);
-    --unit.lane(1).credits;  // its tail left and is still downstream
-    unit.release(1);
+    unit.bind(flits, &credits);
+    Flit tail = flit_of(PacketId(1), 1, Flit::kTail);
+    CHECK(unit.send(tail, 20, true) == 3);  // its tail left, freeing the VC, and is still downstream
+    CHECK(unit.lane(1).last_flit == 20);
+    CHECK_FALSE(unit.lane(1).allocated);
     CHECK(unit.free(1) == !when_empty);
-    ++unit.lane(1).credits;  // its credit came back: the buffer downstream is empty
+    CHECK(unit.return_credit(1) == 4);  // its credit came back: the buffer downstream is empty
     CHECK(unit.free(1));
     CHECK(unit.credits(0) == 4);
   }
@@ -109,9 +173,9 @@ TEST_CASE("an output unit counts the flits it sends and says in which cycle it l
   CHECK(unit.last_sent() == kNeverSent);
   Flit f = flit_of(PacketId(1), 0);
   f.sent = 12;
-  unit.send(f);
+  unit.send(f, 12, false);
   f.sent = 13;
-  unit.send(f);
+  CHECK(unit.send(f, 13, false) == OutputUnit::kDeliveryCredits);  // a delivery channel takes no credit
   CHECK(unit.flits_sent() == 2);
   CHECK(unit.last_sent() == 13);
 }
