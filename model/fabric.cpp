@@ -13,10 +13,10 @@
 #include "congestion/metapacket_gather.h"
 #include "core/config_error.h"
 #include "core/stop_request.h"
-#include "approximate_timing.h"
 #include "deadlock/deadlock_audit.h"
 #include "routing/routing_function.h"
 #include "sideband/entropy_circuit.h"
+#include "tlm/approximate_timing.h"
 #include "sideband/sideband.h"
 #include "topology/kary_ncube.h"
 
@@ -26,6 +26,26 @@ void Fabric::bring_up_to(Cycle before) {
   if (sideband_->active()) sideband_->bring_up_to(before);
   if (entropy_circuit_ && entropy_circuit_->active()) entropy_circuit_->bring_up_to(before);
 }
+
+// What approximate timing reads of this network (tlm/approximate_timing.h).
+class Fabric::Loads final : public NetworkLoads {
+ public:
+  explicit Loads(const Fabric& fabric) : fabric_(fabric) {
+    for (NodeId r = 0; r < fabric.topology().router_count(); ++r) occupancy_.emplace_back(fabric.router(r));
+  }
+  const std::uint32_t& flits_sent(NodeId router, int port) const override {
+    return fabric_.router(router).flits_sent_counter(port);
+  }
+  const std::uint64_t& injected_flits(NodeId node) const override {
+    return fabric_.node(node).network_interface().events().injected_flits;
+  }
+  const PortOccupancy& output_occupancy(NodeId router) const override { return occupancy_[router]; }
+  double mean_packet_length() const override { return fabric_.statistics().mean_packet_length(); }
+
+ private:
+  const Fabric& fabric_;
+  std::vector<Router::OutputOccupancy> occupancy_;  // per router
+};
 
 Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, CycleClock* clock)
     : sc_core::sc_module(name),
@@ -48,7 +68,7 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
   sideband_ = std::make_unique<Sideband>("sideband", topology_, *clock_, platform_.sideband);
   // Its registers sit in each router, which throttles its one node (entropy secs. 3.2, 5.1): a
   // router of several terminals has none.
-  if (TopologyRegistry::get(platform_.network.type).traits.dimension_rows && topology_.is_direct())
+  if (has_entropy_circuit(platform_.network.type, topology_))
     entropy_circuit_ = std::make_unique<EntropyCircuit>(
         "entropy_circuit", require<KaryNCube>(topology_, "the entropy circuit"), *clock_);
   routing_ = RoutingRegistry::get(platform_.routing.type)
@@ -91,7 +111,16 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
                                                      node->network_interface(), ports));
       tlm_.ports.push_back(tlm_ports_.back().get());
     }
-    approximate_timing_ = std::make_unique<ApproximateTiming>(*this);
+    const PlatformConfig& p = platform_;
+    // A lone packet of L flits over H hops: 1 + injection + (H + 1)(routing + crossbar) + H · link +
+    // delivery + (L − 1).
+    const ApproximateTimingSetup setup{
+        topology_, *routing_, p.simulation.seed, p.router.link_delay,
+        Cycle(p.network_interface.injection_delay + p.router.routing_delay + p.router.crossbar_delay +
+              p.network_interface.delivery_delay),
+        Cycle(p.router.routing_delay + p.router.crossbar_delay + p.router.link_delay)};
+    network_loads_ = std::make_unique<Loads>(*this);
+    approximate_timing_ = std::make_unique<ApproximateTiming>(setup, *network_loads_);
     tlm_.estimate = approximate_timing_.get();
     tlm_.estimated = [this](Cycle created, Cycle latency, int flits) {
       statistics_.packet_estimated(created, latency, flits);
@@ -106,7 +135,7 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
 
 int Fabric::longest_packet() const {
   // Under virtual cut-through a packet must fit a VC buffer (as many as the routing needs per buffer).
-  return platform_.router.virtual_cut_through ? platform_.router.buffer_depth / routing_->packets_per_buffer() : 65535;
+  return platform_.router.virtual_cut_through ? platform_.router.buffer_depth / platform_.router.packets_per_buffer : 65535;
 }
 
 TlmPort& Fabric::tlm_port(NodeId id) {

@@ -142,6 +142,8 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   std::vector<std::unique_ptr<Router>> routers_;  // an indirect network's; a direct one's are in its nodes
   std::vector<std::unique_ptr<Node>> nodes_;
   TlmNetwork tlm_;
+  class Loads;  // what approximate timing reads of the network (fabric.cpp)
+  std::unique_ptr<Loads> network_loads_;
   std::unique_ptr<LatencyEstimate> approximate_timing_;  // with an address map (tlm.timing)
   std::vector<std::unique_ptr<TlmPort>> tlm_ports_;  // with an address map
   std::unique_ptr<TransactionTrace> transaction_trace_;  // tlm.trace

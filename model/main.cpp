@@ -29,6 +29,7 @@
 #include "core/stop_request.h"
 #include "experiment.h"
 #include "fabric.h"
+#include "platform/describe.h"
 #include "platform/schema_json.h"
 #include "platform/configuration.h"
 #include "run_report.h"
@@ -235,6 +236,9 @@ CommandLine parse_command_line(int argc, char* argv[]) {
       ("print-config", "print the resolved configuration with defaults and descriptions, then exit")
       ("print-schema", "print every key the platform, stimulus and phase documents accept, with its type, default, "
                        "range and what it needs to act, as JSON, then exit")
+      ("describe", "print what the registries know, as JSON, then exit: each topology with small shapes and, per "
+                   "shape, the routing functions (with the fewest VCs each needs), patterns and congestion "
+                   "controllers a configuration accepts on it; each routing, controller and pattern")
       ("points", po::value<std::string>(),
        "with --print-config: print the configuration of every line of this file (- for standard input), each "
        "line the --set overrides of one point separated by tabs, after a line '#% point N BYTES' (scripts/sweep)")
@@ -262,6 +266,15 @@ CommandLine parse_command_line(int argc, char* argv[]) {
   } else if (vm.count("print-schema")) {
     icn::print_schema_json(std::cout);
     line.exit_now = standard_output_written("the schema") ? 0 : 4;
+  } else if (vm.count("describe")) {
+    try {
+      icn::print_description_json(std::cout, vm.count("platform") ? vm["platform"].as<std::string>() : "");
+    } catch (const icn::ConfigError& e) {
+      std::cerr << e.what() << "\n";
+      line.exit_now = 2;
+      return line;
+    }
+    line.exit_now = standard_output_written("the description") ? 0 : 4;
   } else if (vm.count("help")) {
     std::cout << "usage: icnsim PLATFORM.yaml STIMULUS.yaml [options]\n"
                  "       icnsim PLATFORM.yaml PROGRAM.elf [options]   (a RISC-V program on a core per node, docs/cores.md)\n"

@@ -1,5 +1,7 @@
 #include "node.h"
 
+#include <stdexcept>
+
 #include "core/config_error.h"
 #include "platform/configuration.h"
 
@@ -41,11 +43,11 @@ Node::Node(sc_core::sc_module_name name, NodeId id, const NodeContext& c, const 
                                                             platform.congestion_control.parameters, platform.router,
                                                             platform.network_interface, platform.simulation.seed,
                                                             c.sideband, nullptr, nullptr});
-  // Several nodes share a router here, and a router has one injection rule.
-  if (controller_->injection_rule() != nullptr)
-    throw ConfigError(platform.congestion_control.origin + ": congestion_control.type: " +
-                      platform.congestion_control.type + " acts in the router a node injects into, which needs a "
-                      "direct network, one node per router (this network is a " + c.topology.describe() + ")");
+  // A router has one injection rule: the configuration refused an indirect network for a controller
+  // that declares one (ControllerNeeds::router_rule).
+  if (controller_->injection_rule() != nullptr && !c.topology.is_direct())
+    throw std::logic_error(platform.congestion_control.type + " installs a router rule without declaring "
+                           "ControllerNeeds::router_rule");
   build_interface(c);
   attach(routers.injection, routers.injection_slot, routers.delivery, routers.delivery_slot,
          c.topology.network_ports(), platform.network_interface);

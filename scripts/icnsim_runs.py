@@ -1,5 +1,5 @@
 """The icnsim build the scripts run (scripts/sweep, scripts/reproduce, scripts/bench): where it is, and
-`Model`, a snapshot of one build with its digest, so that rebuilding while runs go on cannot mix two
+`ModelSnapshot`, a snapshot of one build with its digest, so that rebuilding while runs go on cannot mix two
 models and every cached result names the model it came from."""
 import hashlib
 import os
@@ -11,10 +11,12 @@ from tool_io import OutputError, ToolError
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 BUILD = pathlib.Path(os.environ.get("ICNSIM_BUILD", ROOT / "build"))
-BINARY = BUILD / "model" / "icnsim"
+# Another icnsim to run in place of the build's (a build with a topology of one's own linked in:
+# tests/toy/clique_topology.cpp).
+BINARY = pathlib.Path(os.environ.get("ICNSIM_BINARY", BUILD / "model" / "icnsim"))
 
 
-class Model:
+class ModelSnapshot:
     """One build of the model: its digest (of the icnsim binary and the libicn.so it links: the model's
     code is in the library), and a snapshot copy under `cache`, so that rebuilding while runs go on
     cannot mix two models. `command(args)` runs icnsim from the snapshot, on any machine that sees it.

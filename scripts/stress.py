@@ -16,6 +16,7 @@ import json
 import os
 import pathlib
 import random
+import re
 import shlex
 import subprocess
 import sys
@@ -26,12 +27,9 @@ import jsonschema
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 BUILD = pathlib.Path(os.environ.get("ICNSIM_BUILD", ROOT / "build"))
-BINARY = BUILD / "model" / "icnsim"
-
-# The dragonfly's and the HyperX's routing functions (routing/dragonfly_*, hyperx_*_routing.cpp).
-DRAGONFLY_ROUTINGS = ["minimal", "valiant", "ugal_local", "ugal_global", "par"]
-HYPERX_ROUTINGS = ["minimal", "minimal_adaptive", "valiant", "ugal"]
-
+# Another icnsim to run in place of the build's (a build with a topology of one's own linked in:
+# tests/toy/clique_topology.cpp).
+BINARY = pathlib.Path(os.environ.get("ICNSIM_BINARY", BUILD / "model" / "icnsim"))
 
 def registries():
     """Every key with a fixed set of values, as icnsim --print-schema lists them, by its dotted path: the registered topologies, routing functions, controllers, patterns and processes. The
@@ -66,149 +64,74 @@ SCHEMA = json.loads((ROOT / "docs" / "result.schema.json").read_text())
 WATCHDOG = 1500  # cycles: short runs must still catch a stopped network
 
 
-BIT_PATTERNS = {"bit_complement", "bit_reversal", "bit_rotation", "butterfly", "perfect_shuffle"}
+
+
+def description():
+    """What icnsim's registries know (icnsim --describe): every topology with small shapes of its own and,
+    per shape, the routing functions the configuration accepts there (the fewest VCs each takes, the
+    values of its choice keys, the controllers it accepts), the patterns, the node count and capacity.
+    A topology with no shapes of its own reads its network from a file: the shipped platforms that name
+    it are its shapes (icnsim PLATFORM --describe). The draw takes every choice from here, so a topology,
+    routing or controller registered later is exercised without being named in this file."""
+    found = json.loads(subprocess.run([str(BINARY), "--describe"], capture_output=True, text=True, check=True).stdout)
+    for name, topology in found["topologies"].items():
+        if topology["shapes"]:
+            continue
+        for platform in sorted((ROOT / "platforms").glob("*.yaml")):
+            if re.search(rf"^\s+topology:\s*{re.escape(name)}\s*(#.*)?$", platform.read_text(), re.M):
+                shape = json.loads(subprocess.run([str(BINARY), str(platform), "--describe"], capture_output=True,
+                                                  text=True, check=True).stdout)["platform"]
+                topology["shapes"].append({**shape, "keys": {}, "platform": str(platform.relative_to(ROOT))})
+    return found
+
+
+DESCRIPTION = description() if BINARY.exists() else {"topologies": {}, "routings": {}, "controllers": {}}
+TOPOLOGIES = sorted(name for name, t in DESCRIPTION["topologies"].items() if t["shapes"])
+BARE = "platforms/bare.yaml"  # every key at its default: the draw sets the network and the rest
 
 
 def draw(rng: random.Random):
-    """One configuration as a list of --set overrides on platforms/default.yaml (a k-ary n-fly:
-    platforms/dally-2ary6fly.yaml; a dragonfly: platforms/dragonfly.yaml; a fat tree:
-    platforms/fat-tree.yaml; a HyperX: platforms/hyperx.yaml; a network from a file:
-    platforms/chiplets.yaml) + stimuli/uniform.yaml; a k-ary n-cube has 2 or 4 terminals per router
-    one time in three.
-    Most draws respect the documented rules (so that they run); one in ten ignores them on purpose,
-    to check that what cannot work is refused with one line."""
+    """One configuration as a list of --set overrides on a base platform (`platform`: platforms/bare.yaml,
+    or the shipped platform of a network read from a file) + stimuli/uniform.yaml: a topology and one of
+    its shapes, a routing function, a controller and a pattern, from icnsim --describe.
+    Most draws respect what the description says the configuration accepts (so that they run); one in
+    ten ignores it on purpose, to check that what cannot work is refused with one line."""
     careful = rng.random() < 0.9
     s = {}
-    terminals = 1
     pattern = rng.choice(PATTERNS)
-    shape = rng.random()
-    fly = shape < 0.15  # a k-ary n-fly (on platforms/dally-2ary6fly.yaml) instead of a k-ary n-cube
-    dragonfly = 0.15 <= shape < 0.27  # a dragonfly (on platforms/dragonfly.yaml)
-    tree = 0.27 <= shape < 0.37  # a k-ary n-tree (on platforms/fat-tree.yaml)
-    hyperx = 0.37 <= shape < 0.47  # a HyperX (on platforms/hyperx.yaml)
-    from_file = 0.47 <= shape < 0.52  # one of the shipped network files (on platforms/chiplets.yaml)
-    indirect = fly or dragonfly or tree or hyperx or from_file  # or direct with one terminal a switch: treated alike
-    if careful and pattern == "group_shift" and not dragonfly:  # defined on a dragonfly's groups
-        pattern = "uniform"
-    if dragonfly:
-        p, a, h = rng.choice([1, 2, 3]), rng.choice([2, 3, 4]), rng.choice([1, 2])
-        groups = rng.choice([0, rng.randint(2, a * h + 1)])
-        if careful and pattern in BIT_PATTERNS | {"transpose", "tornado"}:  # a power of two or a k-ary n-cube
-            pattern = rng.choice(["uniform", "group_shift"])
-        s["network.topology"] = "dragonfly"
-        s["network.terminals_per_router"] = p
-        s["network.routers_per_group"] = a
-        s["network.global_per_router"] = h
-        s["network.groups"] = groups
-        nodes = p * a * (groups or a * h + 1)
-        wraps = []
-        routing = rng.choice(DRAGONFLY_ROUTINGS)
-        s["routing.type"] = routing
-    elif from_file:
-        if careful and pattern in ("transpose", "tornado"):  # defined on a k-ary n-cube's coordinates
-            pattern = "uniform"
-        s["network.topology"] = "file"
-        s["network.file"] = str(ROOT / "platforms" / "networks" / rng.choice(["chiplets-2x2.yaml",
-                                                                            "torus-8x8-failed-link.yaml"]))
-        nodes = 64
-        wraps = []
-        routing = "shortest_path"
-        s["routing.type"] = routing
-    elif hyperx:
-        l, sw, t = rng.choice([1, 2, 2, 3]), rng.choice([2, 3, 4]), rng.choice([1, 2, 4])
-        if careful and pattern in BIT_PATTERNS:
-            sw, t = rng.choice([2, 4]), rng.choice([1, 2, 4])
-        if careful and pattern in ("transpose", "tornado"):  # defined on a k-ary n-cube's coordinates
-            pattern = "uniform"
-        s["network.topology"] = "hyperx"
-        s["network.dimensions"] = l
-        s["network.switches"] = sw
-        s["network.terminals_per_router"] = t
-        nodes = sw ** l * t
-        wraps = []
-        routing = rng.choice(HYPERX_ROUTINGS)
-        s["routing.type"] = routing
-    elif tree:
-        radix = rng.choice([2, 3, 4])
-        if careful and pattern in BIT_PATTERNS:
-            radix = rng.choice([2, 4])
-        if careful and pattern in ("transpose", "tornado"):  # defined on a k-ary n-cube's coordinates
-            pattern = "uniform"
-        levels = rng.randint(1, {2: 5, 3: 3, 4: 3}[radix])
-        s["network.topology"] = "kary_ntree"
-        s["network.radix"] = radix
-        s["network.levels"] = levels
-        nodes = radix ** levels
-        wraps = []
-        routing = "nearest_common_ancestor"
-        s["routing.type"] = routing
-        s["routing.up_port"] = rng.choice(["least_loaded", "random", "destination"])
-    elif fly:
-        radix = rng.choice([2, 2, 3, 4])
-        if careful and pattern in BIT_PATTERNS:
-            radix = rng.choice([2, 4])
-        if careful and pattern in ("transpose", "tornado"):  # defined on a k-ary n-cube's coordinates
-            pattern = "uniform"
-        stages = rng.randint(1, {2: 6, 3: 3, 4: 3}[radix])
-        s["network.topology"] = "kary_nfly"
-        s["network.radix"] = radix
-        s["network.stages"] = stages
-        nodes = radix ** stages
-        wraps = []
-        routing = "destination_tag"
-        s["routing.type"] = routing
-    else:
-        dimensions = rng.choice([1, 1, 2, 2, 2, 3])
-        if careful and pattern == "transpose":
-            dimensions = rng.choice([2, 3])
-        largest_radix = {1: 32, 2: 12, 3: 6}[dimensions]
-        radix = rng.randint(2, largest_radix)
-        if careful and pattern in BIT_PATTERNS:
-            radix = rng.choice([r for r in (2, 4, 8, 16, 32) if r <= largest_radix])
-        s["network.radix"] = radix
-        s["network.dimensions"] = dimensions
-        nodes = radix ** dimensions
-        wraps = [rng.choice(["torus", "torus", "mesh"]) for _ in range(dimensions)]
-        s["network.wrap"] = wraps[0] if len(set(wraps)) == 1 else "[" + ",".join(wraps) + "]"
-        terminals = rng.choice([1, 1, 1, 1, 2, 4])  # concentration: several terminals a router
-        if terminals > 1:
-            s["network.terminals_per_router"] = terminals
-            nodes *= terminals
-            indirect = True  # no longer one node per router: the same rules as an indirect network
-
-        # Every routing function registered for k-ary n-cubes (destination_tag is the n-fly's,
-        # nearest_common_ancestor the fat tree's; the dragonfly's are its own).
-        routing = rng.choice(["dimension_order"] + [r for r in REGISTRY["routing.type"]
-                                                    if r not in ("destination_tag", "nearest_common_ancestor")
-                                                    and r not in DRAGONFLY_ROUTINGS + HYPERX_ROUTINGS])
-        s["routing.type"] = routing
-        if routing == "dimension_order" and ("torus" in wraps or not careful):  # a mesh has no ring to cut
-            s["routing.dateline"] = rng.choice(REGISTRY["routing.dateline"])
+    topology = rng.choice(TOPOLOGIES)
+    shape = rng.choice(DESCRIPTION["topologies"][topology]["shapes"])
+    s["platform"] = shape.get("platform", BARE)
+    s["network.topology"] = topology
+    s.update(shape["keys"])
+    nodes, indirect, capacity = shape["nodes"], not shape["direct"], min(1.0, shape["uniform_capacity"])
+    if careful and pattern not in shape["patterns"]:
+        pattern = rng.choice(shape["patterns"])
+    routing = rng.choice(sorted(shape["routings"]) if careful else REGISTRY["routing.type"])
+    need = shape["routings"].get(routing, {"virtual_channels": 1, "switching": "wormhole", "choices": {},
+                                           "controllers": {"none": {}}})
+    s["routing.type"] = routing
     lanes = rng.choice([1, 2, 2, 3, 3, 4, 6])
-    if careful and routing == "dimension_order" and "torus" in wraps:
-        lanes = max(lanes, 2)
-        if s.get("routing.dateline") == "counted":  # one VC more than the torus dimensions
-            lanes = max(lanes, 1 + wraps.count("torus"))
-    if careful and routing == "duato":
-        lanes = max(lanes, 3)
-    if careful and dragonfly and routing == "minimal":  # a VC class before and after the global hop
-        lanes = max(lanes, 2)
-    if careful and dragonfly and routing in ("valiant", "ugal_local", "ugal_global"):  # to the intermediate group, to the destination's, within it
-        lanes = max(lanes, 3)
-    if careful and hyperx and routing != "minimal":  # an escape VC, or a class per phase
-        lanes = max(lanes, 2)
-    if careful and routing == "par":  # and a second local hop in the source group
-        lanes = max(lanes, 4)
+    # The routing's choice keys (dimension order's dateline): a value it takes here, with its VCs.
+    for key, values in need["choices"].items():
+        if values and rng.random() < 0.5:
+            value = rng.choice(sorted(values)) if careful else rng.choice(REGISTRY.get(f"routing.{key}", sorted(values)))
+            s[f"routing.{key}"] = value
+            if careful:
+                lanes = max(lanes, values.get(value, 1))
+    if careful:
+        lanes = max(lanes, need["virtual_channels"])
     s["router.virtual_channels"] = lanes
+    bubble = DESCRIPTION["routings"].get(routing, {}).get("bubble_escape", False)
     lengths = [4, 16] if rng.random() < 0.3 else [rng.choice([1, 2, 4, 8, 16, 20])]
     switching = rng.choice(["wormhole", "wormhole", "virtual_cut_through"])
-    if careful and routing == "bubble":
+    if careful and need["switching"] == "virtual_cut_through":
         switching = "virtual_cut_through"
     depth = rng.choice([1, 2, 4, 8, 8, 16, 32])
-    if careful and switching == "virtual_cut_through":
-        depth = max(depth, max(lengths) * (2 if routing == "bubble" else 1))
+    if careful and switching == "virtual_cut_through":  # room for a packet; the bubble rule, for two
+        depth = max(depth, max(lengths) * (2 if bubble else 1))
     reallocation = rng.choice(["on_tail", "on_tail", "when_empty"])
-    if careful and routing == "bubble":
+    if careful and bubble:
         reallocation = "on_tail"
     s["router.buffer_depth"] = depth
     s["router.switching"] = switching
@@ -252,12 +175,9 @@ def draw(rng: random.Random):
         s["stimulus.packet_length"] = lengths[0]
 
     controller = rng.choice(CONTROLLERS)
-    if careful and controller == "lbr" and not (routing == "bubble" and switching == "virtual_cut_through"):
-        controller = "ipr"  # LBR is defined for the bubble router under virtual cut-through only
-    if careful and indirect and controller in ("entropy", "ipr", "lbr"):
-        controller = "alo"  # they need the entropy circuit (a k-ary n-cube's) or a router of their own
-    if careful and fly and controller in ("self_tuned", "static_threshold"):
-        controller = "alo"  # a k-ary n-fly delivers at other routers than its nodes inject into
+    accepted = need["controllers"]  # with this routing, on this network (its needs: icnsim --describe)
+    if careful and controller not in accepted:
+        controller = rng.choice(["none", *sorted(accepted)])
     s["congestion_control.type"] = controller
     if controller == "alo":
         s["congestion_control.vcs"] = rng.choice(["all", "adaptive"])
@@ -273,8 +193,8 @@ def draw(rng: random.Random):
             s["congestion_control.guard_time"] = rng.choice([0, 4, 16])
         s["congestion_control.virtual_control_channel"] = rng.choice(["false", "true"])
     if controller in ("self_tuned", "static_threshold") and rng.random() < 0.25 and (
-            not careful or (not indirect and "mesh" not in wraps)):  # metapackets go round a torus's rows
-        s["congestion_control.distribution"] = "metapackets"
+            not careful or "metapackets" in accepted.get(controller, {}).get("distribution", [])):
+        s["congestion_control.distribution"] = "metapackets"  # they go round a torus's rows
     if controller in ("self_tuned", "static_threshold") and s.get("congestion_control.distribution") != "metapackets" \
             and rng.random() < 0.2:  # the sideband's width acts only on counters that travel on it
         s["sideband.width_bits"] = rng.choice([9, 16])
@@ -283,8 +203,7 @@ def draw(rng: random.Random):
     s["stimulus.injection.process"] = process
     if rng.random() < 0.15:
         s["stimulus.high_priority_fraction"] = 0.2
-    # Load up to twice the uniform capacity (8/k flits/node/cycle on a torus, 4/k on a mesh).
-    capacity = 1.0 if indirect and not terminals > 1 else min(1.0, (8.0 if "mesh" not in wraps else 4.0) / radix / terminals)
+    # Load up to twice the uniform capacity (the topology's own: 8/k flits/node/cycle on a torus, …).
     s["stimulus.injection.unit"] = "flits"
     if process == "ramp":
         s["stimulus.injection.step"] = round(capacity / 10, 6)
@@ -319,16 +238,14 @@ def draw(rng: random.Random):
 
 
 def command(overrides, out):
-    platform = {"kary_nfly": "platforms/dally-2ary6fly.yaml", "dragonfly": "platforms/dragonfly.yaml",
-                "kary_ntree": "platforms/fat-tree.yaml", "hyperx": "platforms/hyperx.yaml",
-                "file": "platforms/chiplets.yaml"}.get(
-        overrides.get("network.topology"), "platforms/default.yaml")
+    platform = overrides.get("platform", BARE)
     # A process that sets its own pace takes no rate: a base stimulus without one.
     stimulus = ("stimuli/dally-saturation.yaml" if overrides.get("stimulus.injection.process") in PACE_SETTING
                 else "stimuli/uniform.yaml")
     args = [str(BINARY), platform, stimulus, "-q"]
     for key, value in overrides.items():
-        args += ["--set", f"{key}={value}"]
+        if key != "platform":
+            args += ["--set", f"{key}={value}"]
     return args + ["--out", str(out)]
 
 

@@ -100,14 +100,26 @@ struct ControllerNeeds {
   bool bubble_escape_routing = false;
   // Its counters travel on the network's sideband (sideband.*) while its `distribution` says sideband.
   bool sideband = false;
+  // It acts in the router its node injects into (a router rule: IPR, LBR), which then serves that
+  // node alone: a direct network, one node per router.
+  bool router_rule = false;
+  // It reads the entropy circuit (entropy sec. 3.2), which exists on the dimension rows of a direct
+  // network (a topology whose entry declares TopologyTraits::dimension_rows, one node per router).
+  bool entropy_circuit = false;
+  // It sums what each node's router delivers (self-tuned sec. 5.1): every node is delivered at the
+  // router it injects into.
+  bool delivered_where_injected = false;
 };
 
 // What the selected controller declares it needs (ControllerNeeds, in its registry entry) makes of
 // the router (a lane of its own, set in `router`) and requires of the platform (a torus for that
-// lane; routing with bubble escape VCs under cut-through). Throws ConfigError naming the key that
-// asks for what the platform cannot give.
+// lane; routing with bubble escape VCs under cut-through; a direct network, the entropy circuit,
+// delivery where a node injects). Throws ConfigError naming the key that asks for what the platform
+// cannot give — while the configuration is read, so that icnsim --describe sees every refusal.
 void apply_controller_needs(const SelectedImplementation& controller, const SelectedImplementation& routing,
-                            const Topology& topology, RouterConfig& router);
+                            const std::string& topology_type, const Topology& topology, RouterConfig& router);
+// Whether the network of registry type `topology_type` has the entropy circuit (the fabric builds it).
+bool has_entropy_circuit(const std::string& topology_type, const Topology& topology);
 
 using ControllerFactory =
     std::function<std::unique_ptr<CongestionController>(sc_core::sc_module_name, const ControllerContext&)>;

@@ -1,4 +1,6 @@
 #include "congestion/congestion_controller.h"
+#include <stdexcept>
+
 #include "core/config_error.h"
 #include "core/selected_implementation.h"
 #include "topology/topology.h"
@@ -15,9 +17,8 @@ Sideband& ControllerContext::needs_sideband() const {
 }
 
 EntropyCircuit& ControllerContext::needs_entropy_circuit() const {
-  if (entropy_circuit == nullptr)
-    refuse("needs the entropy circuit, which needs a k-ary n-cube of one terminal per router (this network is a " +
-           topology.describe() + ")");
+  // The configuration refused a network without one (ControllerNeeds::entropy_circuit).
+  if (entropy_circuit == nullptr) throw std::logic_error(selection.type + " reads the entropy circuit without declaring it");
   return *entropy_circuit;
 }
 

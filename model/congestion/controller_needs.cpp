@@ -10,8 +10,12 @@
 
 namespace icn {
 
+bool has_entropy_circuit(const std::string& topology_type, const Topology& topology) {
+  return TopologyRegistry::get(topology_type).traits.dimension_rows && topology.is_direct();
+}
+
 void apply_controller_needs(const SelectedImplementation& controller, const SelectedImplementation& routing,
-                            const Topology& topology, RouterConfig& router) {
+                            const std::string& topology_type, const Topology& topology, RouterConfig& router) {
   const ControllerNeeds& needs = ControllerRegistry::get(controller.type).traits;
   if (needs.own_lane) {
     // Its messages travel on a router lane of their own (self-tuned sec. 5.3) round the rows of a torus.
@@ -26,6 +30,20 @@ void apply_controller_needs(const SelectedImplementation& controller, const Sele
                                   "this network is a " + topology.describe() + " (allowed here: " +
                                   needs.own_lane_alternative + ")"));
   }
+  auto refuse = [&](const std::string& what) {
+    throw ConfigError(controller.origin + ": congestion_control.type: " + controller.type + " " + what);
+  };
+  if (needs.router_rule && !topology.is_direct())
+    refuse("acts in the router a node injects into, which needs a direct network, one node per router (this "
+           "network is a " + topology.describe() + ")");
+  if (needs.entropy_circuit && !(has_entropy_circuit(topology_type, topology)))
+    refuse("needs the entropy circuit, which needs a k-ary n-cube of one terminal per router (this network is a " +
+           topology.describe() + ")");
+  if (needs.delivered_where_injected)
+    for (NodeId node = 0; node < topology.node_count(); ++node)
+      if (topology.delivery_point(node).router != topology.injection_point(node).router)
+        refuse("sums the flits each node's router delivers, and on a " + topology.describe() +
+               " nodes are delivered at other routers than they inject into");
   if (needs.bubble_escape_routing &&
       (!RoutingRegistry::get(routing.type).traits.bubble_escape || !router.virtual_cut_through)) {
     std::string routings;

@@ -92,7 +92,12 @@ const Registration<ControllerRegistry> registration{{
                             "of dedicated wires")},
     [](sc_core::sc_module_name name, const ControllerContext& c) {
       return std::make_unique<EntropyController>(name, c);
-    }}};
+    },
+    [] {
+      ControllerNeeds needs;
+      needs.entropy_circuit = true;
+      return needs;
+    }()}};
 
 }  // namespace
 }  // namespace icn

@@ -23,10 +23,6 @@ GlobalEstimateController::GlobalEstimateController(sc_core::sc_module_name name,
       total_buffers_(double(c.topology.router_count()) * c.topology.network_ports() * c.router.routing_vcs()),
       // A router's counters are summed once: by the node on its first terminal slot.
       counts_router_(c.topology.injection_point(c.node).slot == 0) {
-  // The estimate sums what each node's router delivers: a node must be delivered where it injects.
-  if (c.topology.delivery_point(c.node).router != c.topology.injection_point(c.node).router)
-    c.refuse("sums the flits each node's router delivers, and on a " + c.topology.describe() +
-             " nodes are delivered at other routers than they inject into");
   // Counter widths as in sec. 5.1: all buffers (12 bits for 3,072) and the most flits the network
   // can deliver in one gather at full width (13 bits for 32 cycles × 256 nodes).
   const double full_width_gather = double(sideband_.hops_per_gather()) * sideband_.hop_delay();
@@ -63,6 +59,7 @@ ControllerNeeds GlobalEstimateController::needs() {
   n.own_lane_key = "distribution";
   n.own_lane_alternative = "sideband";
   n.sideband = true;
+  n.delivered_where_injected = true;
   return n;
 }
 

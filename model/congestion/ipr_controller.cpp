@@ -76,7 +76,12 @@ const Registration<ControllerRegistry> registration{{
                            "an in-transit packet holds a lane of the output, or a header here may ask for it")},
     [](sc_core::sc_module_name name, const ControllerContext& c) {
       return std::make_unique<InTransitPriorityController>(name, c);
-    }}};
+    },
+    [] {
+      ControllerNeeds needs;
+      needs.router_rule = true;  // it gives way to in-transit packets in the router its node injects into
+      return needs;
+    }()}};
 
 }  // namespace
 }  // namespace icn

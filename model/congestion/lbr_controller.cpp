@@ -42,6 +42,7 @@ const Registration<ControllerRegistry> registration{{
     [] {
       ControllerNeeds needs;
       needs.bubble_escape_routing = true;  // sec. IV: the bubble router's adaptive VCs, under cut-through
+      needs.router_rule = true;
       return needs;
     }()}};
 

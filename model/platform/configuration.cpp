@@ -86,7 +86,7 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   c.deadlock = DeadlockRecoveryConfig::from(p.section("deadlock"), topology);
   c.network_interface = NetworkInterfaceConfig::from(p.section("network_interface"), topology, c.router);
   c.congestion_control = SelectedImplementation::from(p, "congestion_control", "type");
-  apply_controller_needs(c.congestion_control, c.routing, topology, c.router);
+  apply_controller_needs(c.congestion_control, c.routing, c.network.type, topology, c.router);
   c.tlm = TlmConfig::from(p.section("tlm"));
   c.sideband = SidebandConfig::from(p.section("sideband"));
   c.processor = ProcessorConfig::from(p.section("processor"), p.section("software"));
@@ -108,16 +108,15 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
     apply_power_preset(c.resolved, preset_router(topology, c));
   c.power = PowerConfig::from(c.resolved.section("power"));
   // Let the chosen routing function judge whether it can work on this network.
-  int packets_per_buffer = 1;
   try {
-    packets_per_buffer =
+    c.router.packets_per_buffer =
         RoutingRegistry::get(c.routing.type)
             .create(RoutingContext{topology, c.router.virtual_channels, c.routing.parameters, c.router.virtual_cut_through})
             ->packets_per_buffer();
   } catch (const std::invalid_argument& e) {
     throw ConfigError(c.routing.origin + ": routing.type: " + c.routing.type + " cannot run on this platform: " + e.what());
   }
-  c.router.validate(router, c.deadlock, packets_per_buffer, c.routing.type);
+  c.router.validate(router, c.deadlock, c.router.packets_per_buffer, c.routing.type);
   for (const auto& [key, value] : topology.resolved_keys()) {
     ParameterValue resolved = c.resolved.values().at("network." + key);
     resolved.items = {value};
@@ -276,12 +275,7 @@ Configuration build(const FlatEntries& platform_entries, const FlatEntries& stim
       for (const auto& program : c.stimulus.trace->programs)
         for (const auto& e : program)
           if (e.kind == TraceEvent::Kind::Send) longest = std::max(longest, e.amount);
-    const Topology& topology = c.platform.network.topology();
-    const std::uint64_t packets =
-        std::uint64_t(RoutingRegistry::get(c.platform.routing.type)
-                          .create(RoutingContext{topology, c.platform.router.virtual_channels,
-                                                 c.platform.routing.parameters, true})
-                          ->packets_per_buffer());
+    const std::uint64_t packets = std::uint64_t(c.platform.router.packets_per_buffer);
     if (longest * packets > std::uint64_t(c.platform.router.buffer_depth)) {
       const std::string whose = cores ? "" : "the stimulus' ";
       const std::string length = cores ? "2-flit packets (a core's request: a header and one data flit)"

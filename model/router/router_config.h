@@ -41,6 +41,10 @@ struct RouterConfig {
   // Whether that lane also wins every link it crosses, or shares it flit by flit with the data lanes.
   bool metapacket_link_priority = false;
   std::string arbitration;
+  // Whole packets one VC buffer keeps room for under cut-through (RoutingFunction::
+  // packets_per_buffer: 2 under bubble flow control), as the routing function said when the
+  // configuration built it to judge the platform.
+  int packets_per_buffer = 1;
 
   // Every router.* key, relative to the section, with its default, range and description.
   static std::vector<ParameterSpec> parameters();

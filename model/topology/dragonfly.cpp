@@ -126,7 +126,12 @@ const Registration<TopologyRegistry> registration{{
         throw ConfigError(p.problem("global_per_router", "a - 1 + h = " + std::to_string(a - 1 + h) +
                                                              " network ports (allowed: at most 64)"));
       return std::make_shared<const Dragonfly>(terminals, a, h, groups, int(p.integer("global_link_delay")));
-    }}};
+    },
+    TopologyTraits{false,
+                   {{{"terminals_per_router", "1"}, {"routers_per_group", "2"}, {"global_per_router", "1"}, {"groups", "0"}},
+                    {{"terminals_per_router", "2"}, {"routers_per_group", "4"}, {"global_per_router", "2"}, {"groups", "0"}},
+                    {{"terminals_per_router", "2"}, {"routers_per_group", "3"}, {"global_per_router", "1"}, {"groups", "3"}},
+                    {{"terminals_per_router", "4"}, {"routers_per_group", "8"}, {"global_per_router", "4"}, {"groups", "5"}}}}}};
 
 }  // namespace
 }  // namespace icn

@@ -83,7 +83,12 @@ const Registration<TopologyRegistry> registration{{
         throw ConfigError(p.problem("switches", "L*(S - 1) = " + std::to_string(l * (s - 1)) +
                                                     " network ports (allowed: at most 64)"));
       return std::make_shared<const HyperX>(l, s, t);
-    }}};
+    },
+    TopologyTraits{false,
+                   {{{"dimensions", "2"}, {"switches", "3"}, {"terminals_per_router", "2"}},
+                    {{"dimensions", "1"}, {"switches", "4"}, {"terminals_per_router", "1"}},
+                    {{"dimensions", "2"}, {"switches", "2"}, {"terminals_per_router", "4"}},
+                    {{"dimensions", "3"}, {"switches", "3"}, {"terminals_per_router", "1"}}}}}};
 
 }  // namespace
 }  // namespace icn

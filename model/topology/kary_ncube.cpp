@@ -156,7 +156,15 @@ const Registration<TopologyRegistry> registration{{
       for (const auto& w : wraps) kinds.push_back(w == "torus" ? DimensionKind::Torus : DimensionKind::Mesh);
       return std::make_shared<const KaryNCube>(radix, dimensions, std::move(kinds), terminals);
     },
-    TopologyTraits{/*dimension_rows=*/true}}};
+    TopologyTraits{/*dimension_rows=*/true,
+                   {{{"radix", "4"}, {"dimensions", "2"}, {"wrap", "torus"}},
+                    {{"radix", "4"}, {"dimensions", "2"}, {"wrap", "mesh"}},
+                    {{"radix", "8"}, {"dimensions", "1"}, {"wrap", "torus"}},
+                    {{"radix", "3"}, {"dimensions", "3"}, {"wrap", "torus"}},
+                    {{"radix", "4"}, {"dimensions", "2"}, {"wrap", "torus"}, {"terminals_per_router", "2"}},
+                    {{"radix", "8"}, {"dimensions", "2"}, {"wrap", "torus"}},
+                    {{"radix", "5"}, {"dimensions", "1"}, {"wrap", "torus"}},
+                    {{"radix", "6"}, {"dimensions", "2"}, {"wrap", "[torus, mesh]"}}}}}};
 
 }  // namespace
 }  // namespace icn

@@ -55,7 +55,9 @@ const Registration<TopologyRegistry> registration{{
         throw ConfigError(p.problem("stages", std::to_string(radix) + "^" + std::to_string(stages) +
                                                   " nodes is too many (allowed: at most 1048576 nodes)"));
       return std::make_shared<const KaryNFly>(radix, stages);
-    }}};
+    },
+    TopologyTraits{false, {{{"radix", "2"}, {"stages", "3"}}, {{"radix", "4"}, {"stages", "2"}}, {{"radix", "3"}, {"stages", "2"}},
+                   {{"radix", "2"}, {"stages", "6"}}}}}};
 
 }  // namespace
 }  // namespace icn

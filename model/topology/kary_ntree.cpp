@@ -79,7 +79,9 @@ const Registration<TopologyRegistry> registration{{
         throw ConfigError(p.problem("levels", std::to_string(radix) + "^" + std::to_string(levels) +
                                                   " nodes is too many (allowed: at most 1048576 nodes)"));
       return std::make_shared<const KaryNTree>(radix, levels);
-    }}};
+    },
+    TopologyTraits{false, {{{"radix", "2"}, {"levels", "3"}}, {{"radix", "4"}, {"levels", "2"}}, {{"radix", "3"}, {"levels", "2"}},
+                   {{"radix", "2"}, {"levels", "5"}}}}}};
 
 }  // namespace
 }  // namespace icn

@@ -107,6 +107,10 @@ struct TopologyTraits {
   // sec. 5.2) are laid along its dimension rows; a topology without them has neither, and a
   // controller that needs one refuses it (ControllerContext::needs_sideband).
   bool dimension_rows = false;
+  // Small networks of this kind to exercise it with (icnsim --describe, scripts/stress): each the
+  // network.* keys that make one, as a platform file writes them ({"radix", "4"}). A new topology
+  // lists a few and the tools pick it up.
+  std::vector<std::vector<std::pair<std::string, std::string>>> shapes;
 };
 using TopologyRegistry = Registry<TopologyTag, TopologyFactory, TopologyTraits>;
 

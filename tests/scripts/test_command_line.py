@@ -254,3 +254,25 @@ def test_print_config_round_trips_names_yaml_would_read_as_null(icnsim, tmp_path
             return [line for line in text.splitlines() if not line.startswith("#")]
         assert keys(reprinted.stdout) == keys(printed.stdout)
         assert f'name: "{name}"' in printed.stdout
+
+
+def test_describe_reports_each_topologys_shapes_with_what_the_configuration_accepts_and_a_bad_platform_in_one_line(icnsim):
+    import json
+    described = json.loads(icnsim("--describe").stdout)
+    torus = described["topologies"]["kary_ncube"]["shapes"][0]
+    assert torus["keys"] == {"network.radix": "4", "network.dimensions": "2", "network.wrap": "torus"}
+    # Dimension order takes 2 VCs on a torus (a dateline class each side), counted datelines one more per torus dimension.
+    assert torus["routings"]["dimension_order"]["virtual_channels"] == 2
+    assert torus["routings"]["dimension_order"]["choices"]["dateline"]["counted"] == 3
+    assert torus["routings"]["bubble"]["switching"] == "virtual_cut_through"
+    assert "lbr" in torus["routings"]["bubble"]["controllers"] and "lbr" not in torus["routings"]["duato"]["controllers"]
+    fly = described["topologies"]["kary_nfly"]["shapes"][0]
+    # An n-fly delivers at other routers than its nodes inject into: no self-tuned count, no router rule.
+    assert not {"self_tuned", "ipr", "entropy"} & set(fly["routings"]["destination_tag"]["controllers"])
+    mesh = described["topologies"]["kary_ncube"]["shapes"][1]
+    assert "metapackets" not in mesh["routings"]["dimension_order"]["controllers"]["self_tuned"]["distribution"]
+    assert described["controllers"]["entropy"]["needs"]["entropy_circuit"]
+    line = one_line_error(icnsim("/proc/self/mem", "--describe"))
+    assert "/proc/self/mem" in line and "cannot be read" in line
+    platform = json.loads(icnsim("platforms/chiplets.yaml", "--describe").stdout)["platform"]
+    assert platform["nodes"] == 64 and "shortest_path" in platform["routings"]

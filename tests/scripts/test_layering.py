@@ -143,3 +143,48 @@ def test_every_model_folder_has_its_tests_indexed_and_every_test_file_is_in_the_
     present |= {str(f.relative_to(tests)) for f in (tests / "scripts").glob("test_*.py")}
     assert not sorted(present - named), f"test files not in docs/testing.md's index: {sorted(present - named)}"
     assert not sorted(n for n in named if not (tests / n).exists()), "the index names test files that do not exist"
+
+
+# Issue 68 item 3: the files at the top of model/ that assemble a run depend on each other one way.
+def top_level_graph(root):
+    """{unit: units it includes}, a unit being a top-level file's stem (fabric.h and fabric.cpp are one)."""
+    model = root / "model"
+    units = {f.stem for f in model.iterdir() if f.suffix in (".h", ".cpp")}
+    graph = {u: set() for u in units}
+    for f in model.iterdir():
+        if f.suffix in (".h", ".cpp"):
+            for inc in INCLUDE.findall(f.read_text()):
+                stem = inc.rsplit(".", 1)[0]
+                if "/" not in inc and stem in units and stem != f.stem:
+                    graph[f.stem].add(stem)
+    return graph
+
+
+def cycle_in(graph):
+    """One cycle of the graph as a list of units, or []."""
+    state = {}
+
+    def visit(unit, path):
+        state[unit] = "open"
+        for nxt in sorted(graph.get(unit, ())):
+            if state.get(nxt) == "open":
+                return path[path.index(nxt):] + [nxt]
+            if nxt not in state:
+                found = visit(nxt, path + [nxt])
+                if found:
+                    return found
+        state[unit] = "done"
+        return []
+
+    for unit in sorted(graph):
+        if unit not in state:
+            found = visit(unit, [unit])
+            if found:
+                return found
+    return []
+
+
+def test_no_two_top_level_files_of_the_model_include_each_other(root):
+    assert cycle_in({"fabric": {"approximate_timing", "node"}, "approximate_timing": {"fabric"}, "node": set()}) == \
+        ["approximate_timing", "fabric", "approximate_timing"]  # as it was before issue 68
+    assert cycle_in(top_level_graph(root)) == []

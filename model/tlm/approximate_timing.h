@@ -11,6 +11,7 @@
 // fixed route: each estimate walks the route the routing function gives it, through a waypoint the
 // function draws at the source router from the queues there now (and PAR may redraw one hop later),
 // the first candidate port at every hop; its links' loads are read for that packet.
+#include <cstdint>
 #include <unordered_map>
 #include <vector>
 
@@ -19,12 +20,40 @@
 
 namespace icn {
 
-class Fabric;
+class PortOccupancy;
 class RoutingFunction;
+class Topology;
+
+// What the estimate reads of the network it stands in for, given by the fabric (fabric.cpp): the
+// counters it measures utilisation from and what a routing through waypoints asks a router, so that
+// approximate timing needs no fabric, router or interface of its own (tests drive it with a script).
+class NetworkLoads {
+ public:
+  virtual ~NetworkLoads() = default;
+  // Flits router `router` has sent through network port `port`: a counter at a fixed address,
+  // read as differences modulo 2^32.
+  virtual const std::uint32_t& flits_sent(NodeId router, int port) const = 0;
+  // Flits node `node`'s interface has injected: a counter at a fixed address.
+  virtual const std::uint64_t& injected_flits(NodeId node) const = 0;
+  // Router `router`'s outputs as its routing function weighs them when it draws a waypoint.
+  virtual const PortOccupancy& output_occupancy(NodeId router) const = 0;
+  // The mean length of the packets delivered so far (0 before any).
+  virtual double mean_packet_length() const = 0;
+};
+
+// The network's fixed part: its shape and routing, the seed of the waypoints' draws, and the
+// zero-load pipeline's cycles (README, "Timing").
+struct ApproximateTimingSetup {
+  const Topology& topology;
+  const RoutingFunction& routing;
+  std::uint64_t seed = 0;
+  int link_delay = 1;                                   // router.link_delay: every local link's cycles
+  Cycle fixed_cycles = 0, per_hop_cycles = 0;           // injection + routing + crossbar + delivery; per hop
+};
 
 class ApproximateTiming : public LatencyEstimate {
  public:
-  explicit ApproximateTiming(const Fabric& fabric);
+  ApproximateTiming(const ApproximateTimingSetup& setup, const NetworkLoads& network);
   Cycle packet_latency(NodeId from, NodeId to, int flits, Cycle at) override;
   Cycle expected_latency(NodeId from, NodeId to, int flits, Cycle at) override;
 
@@ -45,7 +74,7 @@ class ApproximateTiming : public LatencyEstimate {
   // One link of a route: its load, and the router's count of the flits it carried.
   struct Hop {
     LinkLoad* link;              // in links_, which never grows
-    const std::uint32_t* sent;   // Router::flits_sent_counter(port), read with the link's load
+    const std::uint32_t* sent;   // NetworkLoads::flits_sent(router, port), read with the link's load
   };
   // A queueing term read from the loads at some cycle, for estimates until a window later (an
   // estimate for an earlier time, from an initiator whose decoupled time lags, reuses it too).
@@ -85,14 +114,16 @@ class ApproximateTiming : public LatencyEstimate {
   Cycle estimate_walking(NodeId from, NodeId to, int flits, Cycle at);
   Source& source_reading(NodeId from, Cycle at);
 
-  const Fabric& fabric_;
+  const Topology& topology_;
+  const NetworkLoads& network_;
+  const int link_delay_;
   const int ports_;
   const NodeId nodes_;
   const bool dense_;  // routes in dense_routes_: nodes² ≤ kMostDensePairs
   std::vector<LinkLoad> links_;  // [router * ports + port]
   std::vector<LinkLoad> injection_;  // per node
   std::vector<Source> sources_;       // per node
-  std::vector<const std::uint64_t*> injected_;  // per node: its interface's count of flits injected
+  std::vector<const std::uint64_t*> injected_;  // per node: NetworkLoads::injected_flits
   std::vector<Hop> hops_;                             // the routes found, one after the other
   std::vector<Route> dense_routes_;                   // [from · nodes + to], when used
   std::unordered_map<std::uint64_t, Route> routes_;  // otherwise

@@ -1,28 +1,22 @@
-#include "approximate_timing.h"
+#include "tlm/approximate_timing.h"
 
 #include <algorithm>
 
-#include "fabric.h"
-#include "router/router.h"
 #include "routing/routing_function.h"
+#include "topology/topology.h"
 
 namespace icn {
 
-ApproximateTiming::ApproximateTiming(const Fabric& fabric)
-    : fabric_(fabric), ports_(fabric.topology().network_ports()), nodes_(fabric.node_count()),
+ApproximateTiming::ApproximateTiming(const ApproximateTimingSetup& setup, const NetworkLoads& network)
+    : topology_(setup.topology), network_(network), link_delay_(setup.link_delay),
+      ports_(setup.topology.network_ports()), nodes_(setup.topology.node_count()),
       dense_(std::size_t(nodes_) * nodes_ <= kMostDensePairs),
-      links_(std::size_t(fabric.topology().router_count()) * std::size_t(ports_)),
-      injection_(fabric.node_count()), sources_(fabric.node_count()),
-      walked_(fabric.routing().uses_waypoints() ? &fabric.routing() : nullptr),
-      waypoints_(make_stream(fabric.platform().simulation.seed, RandomPurpose::Waypoint, fabric.topology().router_count())) {
-  for (NodeId n = 0; n < fabric.node_count(); ++n)
-    injected_.push_back(&fabric.node(n).network_interface().events().injected_flits);
-  // A lone packet of L flits over H hops: 1 + injection + (H + 1)(routing + crossbar) + H · link +
-  // delivery + (L − 1).
-  const PlatformConfig& p = fabric.platform();
-  fixed_cycles_ = Cycle(p.network_interface.injection_delay + p.router.routing_delay + p.router.crossbar_delay +
-                        p.network_interface.delivery_delay);
-  per_hop_cycles_ = Cycle(p.router.routing_delay + p.router.crossbar_delay + p.router.link_delay);
+      links_(std::size_t(setup.topology.router_count()) * std::size_t(ports_)),
+      injection_(nodes_), sources_(nodes_),
+      fixed_cycles_(setup.fixed_cycles), per_hop_cycles_(setup.per_hop_cycles),
+      walked_(setup.routing.uses_waypoints() ? &setup.routing : nullptr),
+      waypoints_(make_stream(setup.seed, RandomPurpose::Waypoint, setup.topology.router_count())) {
+  for (NodeId n = 0; n < nodes_; ++n) injected_.push_back(&network.injected_flits(n));
 }
 
 double ApproximateTiming::load(LinkLoad& link, std::uint32_t real, Cycle at) {
@@ -61,16 +55,16 @@ ApproximateTiming::Route& ApproximateTiming::route(NodeId from, NodeId to) {
 ApproximateTiming::Route ApproximateTiming::find_route(NodeId from, NodeId to) {
   Route route;
   route.first = std::uint32_t(hops_.size());
-  const Topology& topology = fabric_.topology();
+  const Topology& topology = topology_;
   NodeId router = topology.injection_point(from).router;
   const NodeId last = topology.delivery_point(to).router;
-  const int local = fabric_.platform().router.link_delay;
+  const int local = link_delay_;
   while (router != last) {
     const int port = topology.deterministic_port(router, to);
     if (port < 0) break;
     route.longer_links += std::uint32_t(topology.link_delay(router, port, local) - local);
     hops_.push_back({&links_[std::size_t(router) * std::size_t(ports_) + std::size_t(port)],
-                     &fabric_.router(router).flits_sent_counter(port)});
+                     &network_.flits_sent(router, port)});
     router = topology.link(router, port).router;
   }
   route.hops = std::uint32_t(hops_.size()) - route.first;
@@ -113,7 +107,7 @@ ApproximateTiming::Source& ApproximateTiming::source_reading(NodeId from, Cycle 
   if (source.queueing.stale(at)) {
     const double rho = load(injection_[from], std::uint32_t(*injected_[from]), at);
     source.queueing = {at + kWindow, rho / (1 - rho)};
-    source.mean_length = fabric_.statistics().mean_packet_length();
+    source.mean_length = network_.mean_packet_length();
   }
   return source;
 }
@@ -122,24 +116,23 @@ template <bool counted>
 Cycle ApproximateTiming::estimate_walking(NodeId from, NodeId to, int flits, Cycle at) {
   // As the router routes a header (router_routing.cpp): the waypoint drawn where the packet enters,
   // asked again at every hop, the route through it; here always its first candidate port and VC.
-  const Topology& topology = fabric_.topology();
+  const Topology& topology = topology_;
   NodeId router = topology.injection_point(from).router;
   const NodeId last = topology.delivery_point(to).router;
-  const int local = fabric_.platform().router.link_delay;
+  const int local = link_delay_;
   int input_port = topology.network_ports(), input_vc = 0;
   NodeId waypoint = kNoNode;
   Cycle hops = 0, longer_links = 0;
   double contention = 0;
   RouteResult out;
   while (router != last && hops <= Cycle(topology.router_count())) {
-    const Router& at_router = fabric_.router(router);
     waypoint = walked_->choose_waypoint(router, input_port, input_vc, to, waypoint, waypoints_,
-                                         Router::OutputOccupancy(at_router));
+                                         network_.output_occupancy(router));
     walked_->route_via(router, input_port, input_vc, to, waypoint, out);
     if (out.count == 0) break;
     const RouteCandidate& first = out.candidates[0];
     LinkLoad& link = links_[std::size_t(router) * std::size_t(ports_) + first.port];
-    const double rho = load(link, at_router.flits_sent_counter(first.port), at);
+    const double rho = load(link, network_.flits_sent(router, first.port), at);
     contention += rho / (1 - rho);
     if constexpr (counted) link.estimated += std::uint64_t(flits);
     longer_links += Cycle(topology.link_delay(router, first.port, local) - local);
