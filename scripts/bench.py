@@ -58,7 +58,7 @@ def bench_sweep(points, cycles):
         spec.write_text(f"name: bench\nplatform: {ROOT}/platforms/default.yaml\nstimulus: {ROOT}/stimuli/uniform.yaml\n"
                         f"set: {{simulation.cycles: {cycles}, simulation.warmup: {cycles // 6}}}\n"
                         f"axes: {{stimulus.injection.rate: {rates}}}\n")
-        model = sweep.Model(work)
+        model = sweep.ModelSnapshot(work)
 
         def runs_alone():  # the simulations alone, as one would run them by hand
             start = time.perf_counter()

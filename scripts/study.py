@@ -17,7 +17,7 @@ import yaml
 
 import run_cache
 from tool_io import OutputError, ToolError
-from icnsim_runs import ROOT, Model
+from icnsim_runs import ROOT, ModelSnapshot
 
 
 class RunsFailed(ToolError):
@@ -34,7 +34,7 @@ class Study:
         self.jobs = jobs or os.cpu_count()
         self.scheduler = scheduler
         folder = cache or ROOT / "results" / "reproduce" / paper
-        self.model = Model(folder)
+        self.model = ModelSnapshot(folder)
         self.cache = run_cache.RunCache(folder / "runs", self.model)
         self.requests = {}  # run handle -> (arguments, settings)
         self.keys = {}      # run handle -> cache key, once resolved

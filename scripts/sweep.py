@@ -24,7 +24,7 @@ import sys
 import yaml
 
 import tool_io
-from icnsim_runs import ROOT, Model
+from icnsim_runs import ROOT, ModelSnapshot
 from run_cache import RunCache, RunError, execute_dask, execute_local, progress, resolve_arguments, resolve_many
 from run_cache import run_key  # noqa: F401 (sweep.run_key: the key a run is cached under, for the tools' tests)
 from tool_io import OutputError, Parser, ToolError, check_writable_folder, output_file, positive_int, \
@@ -322,7 +322,7 @@ class Sweep:
         self.sweep = sweep
         self.out = check_writable_folder(pathlib.Path(out).absolute())
         self.runs_dir = self.out / "runs"
-        self.model = model or Model(self.out)
+        self.model = model or ModelSnapshot(self.out)
         self.cache = RunCache(self.runs_dir, self.model)
         self.points = expand(sweep)
         with progress(len(self.points), 0, "checked", quiet or len(self.points) < 100) as bar:

@@ -12,7 +12,8 @@ import math
 import plot
 from icnsim_runs import BUILD
 from papers import report_energy
-from papers.report import cycles, latency, throttled
+from papers.measures import mean_latency, throttled_share
+from papers.report import cycles
 from tool_io import ToolError
 
 TITLE = "Programs on the network: what routing and congestion control do to software's run time"
@@ -187,7 +188,7 @@ def program_measures(result):
                    result["throughput"]["accepted_flits_per_node_cycle"], max(series, default=math.nan),
                    result["latency"]["mean"] if result["latency"]["mean"] is not None else math.nan,
                    result["mean_hops"] if result["mean_hops"] is not None else math.nan,
-                   result["packets"]["delivered"], throttled(result))
+                   result["packets"]["delivered"], throttled_share(result))
 
 
 @dataclasses.dataclass
@@ -207,7 +208,7 @@ def measure(report, plan):
     base = study.result(plan.programs[("reduce", WIDE, "DOR", "none")])
     programs = {k: program_measures(study.result(run)) for k, run in plan.programs.items()}
     scaling = {k: program_measures(study.result(run)) for k, run in plan.scaling.items()}
-    synthetic = {k: latency(study.result(run)) for k, run in plan.synthetic.items()}
+    synthetic = {k: mean_latency(study.result(run)) for k, run in plan.synthetic.items()}
     one_cycle_hops = {k: program_measures(study.result(run)) for k, run in plan.one_cycle_hops.items()}
     synthetic_hops = {(name, w): study.result(plan.synthetic[(name, w, "DOR", "none")])["mean_hops"]
                       for name in PROGRAMS for w in WIDTHS}

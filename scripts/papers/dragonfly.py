@@ -10,7 +10,8 @@ import math
 
 import plot
 from papers import report_energy
-from papers.report import cycles, latency, throttled
+from papers.measures import accepted_flits, mean_latency, throttled_share
+from papers.report import cycles
 
 TITLE = "Dragonflies and fat trees on icnsim: non-minimal routing and source throttling"
 CITATION = ("Kim, Dally, Scott, Abts, \"Technology-Driven, Highly-Scalable Dragonfly Topology\", ISCA 2008, "
@@ -59,12 +60,6 @@ def dragonfly(quick):
 
 def fat_tree(quick):
     return "platforms/fat-tree.yaml", [] if quick else ["network.radix=8"]  # 64 or 512 nodes, 3 levels
-
-
-def accepted(result):
-    if result["status"]["state"] != "completed":
-        return math.nan
-    return result["throughput"]["accepted_flits_per_node_cycle"]
 
 
 # The plan: every run of the report, by what it measures.
@@ -130,11 +125,11 @@ def measure(report, plan):
     shape = {"p": p, "a": a, "h": h, "g": g, "nodes": p * a * g,
              "shift bound": report.derived(1 / (a * p)),
              "capacity": study.result(any_run)["network"]["uniform_capacity_flits_per_node_cycle"]}
-    saturation = {(r, pat): accepted(study.result(run)) for (r, pat, load), run in plan.routing.items() if load == 1.0}
-    more_vcs = {k: accepted(study.result(run)) for k, run in plan.more_vcs.items()}
-    lat = {k: latency(study.result(run)) for k, run in plan.routing.items()}
-    curves = {k: accepted(study.result(run)) for k, run in plan.routing.items()}
-    control = {k: (accepted(study.result(run)), latency(study.result(run)), throttled(study.result(run)))
+    saturation = {(r, pat): accepted_flits(study.result(run)) for (r, pat, load), run in plan.routing.items() if load == 1.0}
+    more_vcs = {k: accepted_flits(study.result(run)) for k, run in plan.more_vcs.items()}
+    lat = {k: mean_latency(study.result(run)) for k, run in plan.routing.items()}
+    curves = {k: accepted_flits(study.result(run)) for k, run in plan.routing.items()}
+    control = {k: (accepted_flits(study.result(run)), mean_latency(study.result(run)), throttled_share(study.result(run)))
                for k, run in plan.control.items()}
     tree_run = next(run for k, run in plan.control.items() if k[0] == "fat tree")
     tree_nodes = study.result(tree_run)["network"]["nodes"]
@@ -230,13 +225,13 @@ def energy_section(report, plan):
     full = {(r, p): result(plan.routing[(r, p, plan.loads[p][-1])]) for r in ROUTINGS for p in PATTERNS}
     report.write("**Each routing at full load** (1.0 offered):\n")
     report_energy.table(report, ["pattern", "routing", "accepted"], [
-        ([p, r, f"{accepted(full[(r, p)]):.3f}"], full[(r, p)], report_energy.own_row(full[(r, p)]))
+        ([p, r, f"{accepted_flits(full[(r, p)]):.3f}"], full[(r, p)], report_energy.own_row(full[(r, p)]))
         for p in PATTERNS for r in ROUTINGS])
     keys = sorted({k[:3] for k in plan.control if k[0] == "dragonfly"}, key=lambda k: (k[1], k[2]))
     last = CONTROL_LOADS[-1]
     report.write(f"**The controllers on the dragonfly at full load** ({last} offered):\n")
     report_energy.table(report, ["routing, pattern", "controller", "accepted"], [
-        ([f"{key[1]}, {key[2]}", c, f"{accepted(result(plan.control[(*key, c, last)])):.3f}"],
+        ([f"{key[1]}, {key[2]}", c, f"{accepted_flits(result(plan.control[(*key, c, last)])):.3f}"],
          result(plan.control[(*key, c, last)]), report_energy.own_row(result(plan.control[(*key, c, last)])))
         for key in keys for c in CONTROLLERS])
     savings = []

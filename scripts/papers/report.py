@@ -5,6 +5,7 @@ import math
 import pathlib
 
 import plot
+from papers.measures import missing
 from tool_io import check_writable_folder, write_file
 
 
@@ -134,28 +135,8 @@ def analytic_checks(report, probe, peak=None, peak_where=""):
 
 
 def percent(value):
-    return "—" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{100 * value:.1f} %"
+    return "—" if missing(value) else f"{100 * value:.1f} %"
 
 
 def cycles(value):
-    return "—" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{value:,.0f}"
-
-
-def accepted(result):
-    """Accepted throughput as a fraction of capacity, or NaN when the run did not complete."""
-    if result["status"]["state"] != "completed":
-        return math.nan
-    return result["throughput"]["accepted_normalised"]
-
-
-def throttled(result):
-    """The share of node-cycles a controller held new packets back, over the run's window."""
-    cycles_ = result["per_node"].get("throttled_cycles") or [0]
-    return sum(cycles_) / len(cycles_) / max(1, result["window"]["cycles"])
-
-
-def latency(result):
-    """Mean latency (cycles), NaN when nothing was measured or the run did not complete."""
-    if result["status"]["state"] != "completed" or result["latency"]["mean"] is None:
-        return math.nan
-    return result["latency"]["mean"]
+    return "—" if missing(value) else f"{value:,.0f}"

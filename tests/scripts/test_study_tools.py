@@ -130,7 +130,7 @@ def test_a_full_disk_stops_the_sweep_in_one_line_with_exit_4_and_the_next_sweep_
     # one that a configuration fits but a result (19 kB) does not.
     spec = sweep_file(tmp_path, SHORT + "axes: {stimulus.injection.rate: [0.02, 0.03]}\n")
     out = tmp_path / "out"
-    sweep.Model(out)
+    sweep.ModelSnapshot(out)
     for limit in ("--fsize=4096", "--fsize=16000"):
         p = run_sweep(spec, out, limit=[limit])
         assert p.returncode == 4, (limit, p.stderr)

@@ -69,7 +69,7 @@ def test_a_point_icnsim_refuses_stops_the_sweep_before_anything_runs(tmp_path):
 
 
 def test_the_run_key_follows_the_resolved_configuration_not_its_spelling(tmp_path):
-    model = sweep.Model(tmp_path / "model")
+    model = sweep.ModelSnapshot(tmp_path / "model")
 
     def key(body):
         spec = sweep.load(sweep_file(tmp_path, body))

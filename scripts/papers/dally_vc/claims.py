@@ -12,8 +12,8 @@ from icnsim_runs import ROOT
 from papers.report import analytic_checks
 from papers.dally_vc.energy_section import energy_section
 from papers.dally_vc.tables import FIG17_LOAD, FLY6, LANES, LANE_ORDER_NAMES, LANE_RULES, MESH_STORAGE, \
-    OTHER_LANE_ORDERS, PACKET, QUICK_LENGTH, STORAGE, accepted, at_minimum, fmt_latency, histogram, latency, peaks, \
-    plots
+    OTHER_LANE_ORDERS, PACKET, QUICK_LENGTH, STORAGE, at_minimum, fmt_latency, histogram, peaks, plots
+from papers.measures import accepted_fraction, mean_latency_below_saturation, missing
 from papers.dally_vc.measures import AT_MINIMUM, CLOSE_THROUGHPUT, DEADLINE_MEAN, DEADLINE_SPREAD, FAR_GREATER, \
     LATENCY_RISE_19, MOST_19, PENALTY, SATURATION_19, effect_range, policy_effect
 from papers.dally_vc.notes import DEADLINE_NOTES, PRIORITY_NOTES, SET_UP
@@ -50,7 +50,7 @@ def fig14_section(report, plan, m, rel):
       "|---" * (len(LANES) + 2) + "|")
     for n in stages14:
         w(f"| {n} | " + " | ".join(f"{m.fig14[n][l]:.3f}" for l in LANES)
-          + f" | {accepted(report.study.result(plan.k14_literal[n])):.3f} |")
+          + f" | {accepted_fraction(report.study.result(plan.k14_literal[n])):.3f} |")
     agrees = min(gain.values()) >= FAR_GREATER and m.spread16 < m.spread1
     w("\nThe paper: \"given a fixed amount of storage, adding lanes gives a far greater throughput improvement "
       "than does increasing the total amount of buffering with a single lane\", and (sec. IV, VI) lanes make "
@@ -86,7 +86,7 @@ def fig15_section(report, plan, m, rel):
     for x in loads15:
         model = analytic.latency(x, 4, 8, PACKET)
         s = m.fig15[x]
-        diff = "—" if s is None or not math.isfinite(model) else f"{s - model:+.1f}"
+        diff = "—" if missing(s) or not math.isfinite(model) else f"{s - model:+.1f}"
         w(f"| {x} | {'saturated' if not math.isfinite(model) else f'{report.derived(model):.1f}'} | {fmt_latency(s)} "
           f"| {diff} |")
     x0 = 0.2 if 0.2 in loads15 else loads15[0]
@@ -134,7 +134,7 @@ def fig16_table(report, plan, m, rel):
 
 
 def claim_16(report, plan, m):
-    ordered = [m.carried16[l] for l in plan.lanes16 if m.carried16[l] is not None]
+    ordered = [m.carried16[l] for l in plan.lanes16 if not missing(m.carried16[l])]
     report.claim("16", "adding lanes (storage fixed) raises the load carried, with a small latency cost below saturation",
                  "rises; penalty up to 7 %", f"carried {', '.join(str(c) for c in ordered)}; "
                  f"{spread_text(m)} spread at {plan.loads16[0]}", m.rising16,
@@ -439,7 +439,7 @@ def fig19(report, R, plan):
              "on_tail": "once the tail has entered it"}
     report.figure(plot.plot_curves([
         (names[rule], "offered traffic (fraction of capacity)", "mean latency (cycles)", True,
-         {f"{l} lane{'s' if l > 1 else ''} × {MESH_STORAGE // l}": [(x, latency(R(k[(l, x)])) or math.nan)
+         {f"{l} lane{'s' if l > 1 else ''} × {MESH_STORAGE // l}": [(x, mean_latency_below_saturation(R(k[(l, x)])))
                                                                    for x in loads19] for l in lanes19})
         for rule, k in k19.items()]), "fig19", "Fig. 19: latency against offered traffic, 1 to 16 lanes")
     top = {}
@@ -448,21 +448,21 @@ def fig19(report, R, plan):
         w("| offered | " + " | ".join(f"{l} × {MESH_STORAGE // l}" for l in lanes19) + " |\n"
           + "|---" * (len(lanes19) + 1) + "|")
         for x in loads19:
-            w(f"| {x} | " + " | ".join(fmt_latency(latency(R(k[(l, x)]))) for l in lanes19) + " |")
+            w(f"| {x} | " + " | ".join(fmt_latency(mean_latency_below_saturation(R(k[(l, x)]))) for l in lanes19) + " |")
         # Saturation throughput: the most any offered load delivered, per lane count.
-        top[rule] = {l: max(accepted(R(k[(l, x)])) for x in loads19) for l in lanes19}
+        top[rule] = {l: max(accepted_fraction(R(k[(l, x)])) for x in loads19) for l in lanes19}
         w("\nSaturation throughput (the most accepted at any offered load): "
           + ", ".join(f"{l} lane{'s' if l > 1 else ''} {top[rule][l]:.3f}" for l in lanes19) + ".\n")
 
     # Throughput as the paper measures it (sec. V-A): a saturation source at every node.
-    sources = {l: accepted(R(k19_saturation[l])) for l in lanes19}
+    sources = {l: accepted_fraction(R(k19_saturation[l])) for l in lanes19}
     w("With saturation sources, the paper's way of measuring throughput (sec. V-A; sec. III's lane rule): "
       + ", ".join(f"{l} lane{'s' if l > 1 else ''} {sources[l]:.3f}" for l in lanes19) + ".\n")
 
     # Who gets a free lane: the paper does not say; the other orders, under sec. III's lane rule.
     orders = {"oldest_first": (top["when_empty"], sources),
-              **{o: ({l: max(accepted(R(plan.k19_allocation[o][(l, x)])) for x in loads19) for l in lanes19},
-                     {l: accepted(R(plan.k19_allocation_saturation[o][l])) for l in lanes19}) for o in OTHER_LANE_ORDERS}}
+              **{o: ({l: max(accepted_fraction(R(plan.k19_allocation[o][(l, x)])) for x in loads19) for l in lanes19},
+                     {l: accepted_fraction(R(plan.k19_allocation_saturation[o][l])) for l in lanes19}) for o in OTHER_LANE_ORDERS}}
     w("**Who gets a free lane.** Sec. III assigns lanes to packets but does not say which of several waiting "
       "packets gets one that comes free; icnsim's default gives it to the oldest packet (`router.vc_allocation: "
       "oldest_first`), a preference for age that the paper's random scheduling has nowhere else. Saturation "
@@ -501,8 +501,8 @@ def fig19(report, R, plan):
                  f"{100 * (four - t[one]) / (t[most] - t[one]):.0f} % of the gain from 1 to 16 lanes"
                  if t[most] > t[one] else "no gain", t[most] > t[one] and four - t[one] >= MOST_19 * (t[most] - t[one]))
     # Below one lane's saturation: the offered loads at which every lane count carries its load.
-    below = [x for x in loads19 if x < t[one] and all(latency(R(k[(l, x)])) is not None for l in lanes19)]
-    rise = max((max(latency(R(k[(l, x)])) for l in lanes19) / latency(R(k[(one, x)])) for x in below),
+    below = [x for x in loads19 if x < t[one] and all(not missing(mean_latency_below_saturation(R(k[(l, x)]))) for l in lanes19)]
+    rise = max((max(mean_latency_below_saturation(R(k[(l, x)])) for l in lanes19) / mean_latency_below_saturation(R(k[(one, x)])) for x in below),
                default=math.nan)
     report.claim("19", "below one lane's saturation, more lanes raise latency by as much as 20 %", "up to 20 %",
                  f"up to {100 * (rise - 1):.0f} % (offered {', '.join(map(str, below))})" if below else "—",

@@ -4,8 +4,8 @@ import dataclasses
 import math
 
 import analytic
-from papers.dally_vc.tables import FIG17_LOAD, LANES, LANE_RULES, OTHER_LANE_ORDERS, PACKET, accepted, at_minimum, \
-    histogram, latency
+from papers.dally_vc.tables import FIG17_LOAD, LANES, LANE_RULES, OTHER_LANE_ORDERS, PACKET, at_minimum, histogram
+from papers.measures import accepted_fraction, mean_latency_below_saturation, missing
 
 
 # The measures: the numbers the report shows, from the runs (and the Markov model's, from the set-up).
@@ -46,21 +46,21 @@ def measure(report, plan):
     R = report.study.result
     minimum6 = int(R(plan.k_min)["latency"]["p50"])
     model13 = {l: report.derived(analytic.saturation_throughput(l, 8)) for l in plan.lanes13}
-    fig13 = {"model": model13, "two": {l: accepted(R(plan.k13[(l, False)])) for l in plan.lanes13},
-             "one": {l: accepted(R(plan.k13[(l, True)])) for l in plan.lanes13}}
+    fig13 = {"model": model13, "two": {l: accepted_fraction(R(plan.k13[(l, False)])) for l in plan.lanes13},
+             "one": {l: accepted_fraction(R(plan.k13[(l, True)])) for l in plan.lanes13}}
     worst13 = max(abs(fig13["two"][l] - model13[l]) for l in plan.lanes13)
-    fig14 = {n: {l: accepted(R(plan.k14[(n, l)])) for l in LANES} for n in plan.stages14}
+    fig14 = {n: {l: accepted_fraction(R(plan.k14[(n, l)])) for l in LANES} for n in plan.stages14}
     gain14 = {n: fig14[n][16] / fig14[n][1] for n in plan.stages14}
     spread1 = fig14[plan.stages14[0]][1] / fig14[plan.stages14[-1]][1]
     spread16 = fig14[plan.stages14[0]][16] / fig14[plan.stages14[-1]][16]
-    fig15 = {x: latency(R(plan.k15[x])) for x in plan.loads15}
-    close15 = [x for x in plan.loads15 if fig15[x] is not None and math.isfinite(analytic.latency(x, 4, 8, PACKET)) and
+    fig15 = {x: mean_latency_below_saturation(R(plan.k15[x])) for x in plan.loads15}
+    close15 = [x for x in plan.loads15 if not missing(fig15[x]) and math.isfinite(analytic.latency(x, 4, 8, PACKET)) and
                abs(fig15[x] - analytic.latency(x, 4, 8, PACKET)) <= CLOSE * analytic.latency(x, 4, 8, PACKET)]
-    fig16 = {l: {x: latency(R(plan.k16[(l, x)])) for x in plan.loads16} for l in plan.lanes16}
-    vals = [v for v in (fig16[l][plan.loads16[0]] for l in plan.lanes16) if v is not None]  # None: saturated even there
+    fig16 = {l: {x: mean_latency_below_saturation(R(plan.k16[(l, x)])) for x in plan.loads16} for l in plan.lanes16}
+    vals = [v for v in (fig16[l][plan.loads16[0]] for l in plan.lanes16) if not missing(v)]  # NaN: saturated even there
     spread16_low = max(vals) / min(vals) - 1 if len(vals) > 1 else math.nan
-    carried16 = {l: max((x for x in plan.loads16 if fig16[l][x] is not None), default=None) for l in plan.lanes16}
-    ordered = [carried16[l] for l in plan.lanes16 if carried16[l] is not None]
+    carried16 = {l: max((x for x in plan.loads16 if not missing(fig16[l][x])), default=math.nan) for l in plan.lanes16}
+    ordered = [carried16[l] for l in plan.lanes16 if not missing(carried16[l])]
     rising16 = len(ordered) == len(plan.lanes16) and all(a <= b for a, b in zip(ordered, ordered[1:]))
     r17 = {key: R(k) for key, k in plan.k17.items()}
     fig17 = {"random": histogram(r17[("random", "per_lane")]),

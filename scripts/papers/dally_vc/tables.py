@@ -5,6 +5,7 @@ import math
 import analytic
 import plot
 from papers import report_energy
+from papers.measures import accepted_fraction, mean_latency_below_saturation, missing  # noqa: F401
 
 
 TITLE = "The virtual-channel paper on icnsim"
@@ -63,22 +64,8 @@ def fly(stages):
     return [f"network.stages={stages}"]
 
 
-def accepted(r):
-    return r["throughput"]["accepted_normalised"]
-
-
-def latency(r):
-    """Mean latency, or None past saturation (accepted below 97 % of offered: the source queues grow
-    for the whole run, so the mean only says how long the run was)."""
-    if r["status"]["state"] != "completed" or r["latency"]["mean"] is None:
-        return None
-    if accepted(r) < 0.97 * r["load"]["offered_normalised"]:
-        return None
-    return r["latency"]["mean"]
-
-
 def fmt_latency(v):
-    return "saturated" if v is None else f"{v:.1f}"
+    return "saturated" if missing(v) else f"{v:.1f}"
 
 
 def poisson(load):
@@ -132,7 +119,7 @@ def plots(out_dir, fig13, fig14, fig15, fig16, fig17, fig18, minimum6):
 
     def lines(ax, curves, style="o-"):  # {label: {x: y or None}}
         for label, points in curves.items():
-            xy = [(x, y) for x, y in sorted(points.items()) if y is not None and math.isfinite(y)]
+            xy = [(x, y) for x, y in sorted(points.items()) if not missing(y) and math.isfinite(y)]
             ax.plot([x for x, _ in xy], [y for _, y in xy], style, label=label, linewidth=1)
 
     def histograms(ax, curves):  # {label: (bin width, counts)}, as fractions of each curve's packets

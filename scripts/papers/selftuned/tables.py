@@ -1,5 +1,7 @@
 """The self-tuned report's set-up (platforms, controllers, lengths, the paper's figures) and its tables
 and load curves, read from runs."""
+from papers.measures import accepted_fraction, mean_latency  # noqa: F401 (the report's modules read them here)
+
 CAPACITY = 0.5  # uniform-traffic capacity of a 16-ary 2-cube torus, flits/node/cycle (4 / k)
 RECOVERY, AVOIDANCE = "platforms/selftuned-recovery.yaml", "platforms/selftuned-avoidance.yaml"
 STEADY, BURSTY = "stimuli/selftuned-uniform.yaml", "stimuli/selftuned-bursty.yaml"
@@ -329,15 +331,6 @@ def threshold_after_warmup(r, warmup):
 
 def load_curves(runs, keys, names, loads, measure):
     return {n: [(load, measure(runs.result(keys[(n, load)]))) for load in loads] for n in names}
-
-
-def accepted_fraction(r):
-    return r["throughput"]["accepted_normalised"] if r["status"]["state"] == "completed" else float("nan")
-
-
-def mean_latency(r):
-    m = r["latency"]["mean"]
-    return float("nan") if m is None or r["status"]["state"] != "completed" else m
 
 
 def load_panels(runs, keys, names, loads, title):

@@ -1,5 +1,6 @@
 """The Trans-t report's claims, one function each with the margin it is judged by, and its render."""
-from papers.report import analytic_checks, cycles, latency
+from papers.measures import mean_latency
+from papers.report import analytic_checks, cycles
 from papers.transt.measures import CARRIED, HALF_TIME, HOLDS, LATENCY_RISE, LOWER_PEAK, LOWER_TOP, MORE, NEAR_BEST, \
     accepted_flits, fraction_lost, peak
 from papers.transt.plan import BURST_RATES, NAMES
@@ -13,8 +14,8 @@ def claim_u1_low(report, plan, p):
     # The highest load u1 = 4 still carries (accepted within 3 % of offered): below saturation.
     carried = [l for l in plan.loads8 if accepted_flits(result(plan.fig3[p][("u1 = 4", l)])) >= CARRIED * l]
     mid_load = max(carried) if carried else plan.loads8[0]
-    lat_low = latency(result(plan.fig3[p][(f"u1 = {low}", mid_load)]))
-    lat_4 = latency(result(plan.fig3[p][("u1 = 4", mid_load)]))
+    lat_low = mean_latency(result(plan.fig3[p][(f"u1 = {low}", mid_load)]))
+    lat_4 = mean_latency(result(plan.fig3[p][("u1 = 4", mid_load)]))
     report.claim("3", f"{p.replace('_', ' ')}: the lowest u1 limits injection more than necessary — latency rises "
                  "(messages wait at the sources)", f"u1 = {low} above u1 = 4",
                  f"at {mid_load} flits/node/cycle: {cycles(lat_low)} vs {cycles(lat_4)} cycles",

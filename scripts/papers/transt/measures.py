@@ -3,19 +3,13 @@ the margins its claims are judged by."""
 import dataclasses
 import math
 
-from papers.report import latency
+from papers.measures import accepted_flits, mean_latency
 from papers.transt.plan import BURSTS, BURST_RATES, NAMES
-
-
-def accepted_flits(r):
-    if r["status"]["state"] != "completed":
-        return math.nan
-    return r["throughput"]["accepted_flits_per_node_cycle"]
 
 
 def curve(report, runs, name, loads):
     """Latency against accepted traffic, the paper's axes."""
-    return [(accepted_flits(report.study.result(runs[(name, load)])), latency(report.study.result(runs[(name, load)])))
+    return [(accepted_flits(report.study.result(runs[(name, load)])), mean_latency(report.study.result(runs[(name, load)])))
             for load in loads]
 
 

@@ -1,7 +1,8 @@
 """The Trans-t report's tables and figures, figure by figure."""
 import plot
 from papers import report_energy
-from papers.report import cycles, latency
+from papers.measures import mean_latency
+from papers.report import cycles
 from papers.transt.measures import CARRIED, accepted_flits, curve, fraction_lost, peak
 from papers.transt.plan import BURSTS, BURST_RATES, CUBE16_2, CUBE16_3, CUBE8, ENERGY_ROWS, NAMES, ROUTER_PORTS
 
@@ -14,7 +15,7 @@ def table(report, runs, names, loads):
         for n in names:
             r = report.study.result(runs[(n, load)])
             cells.append(r["status"]["state"] if r["status"]["state"] != "completed"
-                         else f"{accepted_flits(r):.3f} / {cycles(latency(r))}")
+                         else f"{accepted_flits(r):.3f} / {cycles(mean_latency(r))}")
         lines.append(f"| {load} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
@@ -62,7 +63,7 @@ def fig8_section(report, plan, m):
                  "is delivered.\n")
     report.write("| | " + " | ".join(NAMES) + " |\n|---|---|---|---|")
     report.write("| total delivery time (cycles) | " + " | ".join(cycles(m.done[n]) for n in NAMES) + " |")
-    report.write("| mean latency (cycles) | " + " | ".join(cycles(latency(runs8[n])) for n in NAMES) + " |\n")
+    report.write("| mean latency (cycles) | " + " | ".join(cycles(mean_latency(runs8[n])) for n in NAMES) + " |\n")
     series = {n: list(zip(runs8[n]["time_series"]["cycle"], runs8[n]["time_series"]["accepted"])) for n in NAMES}
     report.figure(plot.plot_curves([("accepted traffic over time", "cycle", "accepted (flits/node/cycle)", False,
                                      series)]), "fig8", "Fig. 8: accepted traffic over time under the bursty load")
@@ -174,7 +175,7 @@ def unit_section(report, plan, m):
     report.write("| total delivery time | " + " | ".join(
         cycles(m.done_parallel[n]) if m.done_parallel[n] else result(plan.fig8_parallel[n])["status"]["state"]
         for n in NAMES) + " |")
-    report.write("| mean latency (cycles) | " + " | ".join(cycles(latency(result(plan.fig8_parallel[n])))
+    report.write("| mean latency (cycles) | " + " | ".join(cycles(mean_latency(result(plan.fig8_parallel[n])))
                                                        for n in NAMES) + " |\n")
     report.write("No-Lim on this network under a steady exponential load with every input VC's header routed in "
                  "parallel: " + ", ".join(
