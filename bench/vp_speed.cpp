@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "core/cycle_clock.h"
+#include "common/cycle_clock.h"
 #include "fabric.h"
 
 namespace {

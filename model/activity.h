@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/types.h"
+#include "common/types.h"
 #include "ni/network_interface_events.h"
 #include "router/router_events.h"
 

@@ -7,9 +7,9 @@
 #include <cstdio>
 #include <sstream>
 
-#include "core/config_error.h"
-#include "core/model_error.h"
-#include "core/stop_request.h"
+#include "common/config_error.h"
+#include "common/model_error.h"
+#include "common/stop_request.h"
 
 namespace icn {
 
@@ -160,7 +160,7 @@ void Experiment::sample() {
   const Cycle interval = configuration_.platform.simulation.sample_interval;
   const Cycle last = configuration_.platform.simulation.cycles - 1;
   CycleClock& clock = fabric_->clock();
-  // A network without an end samples only while it moves: when it comes to rest (core/cycle_clock.h)
+  // A network without an end samples only while it moves: when it comes to rest (common/cycle_clock.h)
   // the sampler sleeps with it at once — no event of its own keeps a finished platform's simulation
   // going — and wakes with it, taking then the grid's sample it slept through, if any, the next one
   // covering the rest of the pause (a platform reading the series meanwhile gets them too).

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "activity.h"
-#include "core/end_of_cycle.h"
+#include "common/end_of_cycle.h"
 #include "deadlock/watchdog.h"
 #include "fabric.h"
 #include "software_run.h"
@@ -101,7 +101,7 @@ class Experiment : public sc_core::sc_module {
   void stop_activity_window();
   // With simulation.spatial_sample_interval: the samples taken (activity.h); else empty.
   const SpatialSamples& spatial_samples() const { return spatial_; }
-  // Before a platform reads the series while the network rests (core/cycle_clock.h): the samples
+  // Before a platform reads the series while the network rests (common/cycle_clock.h): the samples
   // due in the cycles slept through, and one closing the cycles since the last.
   void bring_series_up_to_date();
 

@@ -11,8 +11,8 @@
 #include <fstream>
 
 #include "congestion/metapacket_gather.h"
-#include "core/config_error.h"
-#include "core/stop_request.h"
+#include "common/config_error.h"
+#include "common/stop_request.h"
 #include "deadlock/deadlock_audit.h"
 #include "routing/routing_function.h"
 #include "sideband/entropy_circuit.h"
@@ -58,7 +58,7 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
       statistics_(topology_.node_count(), platform.simulation.warmup, platform.simulation.cycles) {
   statistics_.set_most_samples(platform_.simulation.most_samples);
   // A network without an end (a platform's) may rest once its clock stops with no packet of its own
-  // traffic alive: its periodic work then sleeps too (core/cycle_clock.h), and the platform ends
+  // traffic alive: its periodic work then sleeps too (common/cycle_clock.h), and the platform ends
   // when its IP is done. A command-line run's periodic work never sleeps.
   if (platform.simulation.cycles == kNoEnd && own_clock_)
     own_clock_->allow_rest([this] { return !carries_traffic(); });

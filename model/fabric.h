@@ -12,8 +12,8 @@
 #include <systemc>
 #include <vector>
 
-#include "core/cycle_clock.h"
-#include "core/packet_pool.h"
+#include "common/cycle_clock.h"
+#include "common/packet_pool.h"
 #include "deadlock/recovery_token.h"
 #include "deadlock/wait_for.h"
 #include "node.h"
@@ -62,7 +62,7 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   const RoutingFunction& routing() const { return *routing_; }
   // The sideband exists on every network (rows or a spanning tree); the entropy circuit on k-ary n-cubes only.
   const Sideband* sideband() const { return sideband_.get(); }
-  // The sideband's and the entropy circuit's work a resting network slept through (core/cycle_clock.h),
+  // The sideband's and the entropy circuit's work a resting network slept through (common/cycle_clock.h),
   // made up before their state is read from outside a process: a platform reading a controller.
   void bring_up_to_date() { bring_up_to(clock_->first_unfinished_cycle()); }
   void bring_up_to(Cycle before);  // their steps of the cycles before `before`
@@ -71,7 +71,7 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   MetapacketGather* metapackets() { return metapackets_.get(); }
   const RecoveryToken& recovery_token() const { return token_; }
   const DeadlockAudit* deadlock_audit() const { return audit_.get(); }  // with deadlock.audit
-  // The parts that report into a run's result (core/result_sink.h), in the order they report:
+  // The parts that report into a run's result (common/result_sink.h), in the order they report:
   // every router, the deadlock audit, every node's congestion controller, the metapacket gatherer.
   std::vector<const ResultSource*> result_sources() const;
   // Node `id`'s TLM-2.0 ports (docs/tlm.md); a platform with an address_map has them on every node.

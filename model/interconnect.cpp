@@ -6,7 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "core/config_error.h"
+#include "common/config_error.h"
 #include "interconnect_model.h"
 #include "run_report.h"
 #include "topology/kary_ncube.h"

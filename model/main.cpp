@@ -23,10 +23,10 @@
 #include <systemc>
 #include <vector>
 
-#include "core/config_error.h"
-#include "core/model_error.h"
-#include "core/text.h"
-#include "core/stop_request.h"
+#include "common/config_error.h"
+#include "common/model_error.h"
+#include "common/text.h"
+#include "common/stop_request.h"
 #include "experiment.h"
 #include "fabric.h"
 #include "platform/describe.h"

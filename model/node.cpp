@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "core/config_error.h"
+#include "common/config_error.h"
 #include "platform/configuration.h"
 
 namespace icn {

@@ -1,5 +1,5 @@
 #pragma once
-// The result of a run as its parts report it (core/result_sink.h): a JSON document whose sections
+// The result of a run as its parts report it (common/result_sink.h): a JSON document whose sections
 // come in the result's one layout (docs/result.schema.json) whatever order the parts report in,
 // and the summary table's rows. run_report.cpp fills it; the experiment writes its own sections
 // through section(), every other part through the sink.
@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/result_sink.h"
+#include "common/result_sink.h"
 
 namespace icn {
 

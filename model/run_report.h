@@ -1,6 +1,6 @@
 #pragma once
 // The result of one run when it ends (or so far): the experiment's own measures, typed, and the
-// result document every part of the run reported into (core/result_sink.h) — what the JSON result
+// result document every part of the run reported into (common/result_sink.h) — what the JSON result
 // file holds and what the summary table shows. make_report asks the experiment and each part the
 // fabric registers (Fabric::result_sources) in turn; write_json and print_summary write what they
 // reported.
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "activity.h"
-#include "core/result_sink.h"
+#include "common/result_sink.h"
 #include "stats/network_statistics.h"
 
 namespace icn {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/result_sink.h"
+#include "common/result_sink.h"
 #include "cores/elf_image.h"
 #include "cores/iss_core.h"
 #include "cores/message_unit.h"

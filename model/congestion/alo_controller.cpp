@@ -8,7 +8,7 @@
 // counts a VC that a blocked packet holds as free as long as its buffer is not full.
 #include "congestion/alo_rule.h"
 #include "congestion/congestion_controller.h"
-#include "core/packet_pool.h"
+#include "common/packet_pool.h"
 #include "router/router_view.h"
 #include "routing/routing_function.h"  // first_vcs
 

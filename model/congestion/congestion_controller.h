@@ -10,10 +10,10 @@
 #include <utility>
 #include <vector>
 
-#include "core/parameters.h"
-#include "core/registry.h"
-#include "core/result_sink.h"
-#include "core/types.h"
+#include "common/parameters.h"
+#include "common/registry.h"
+#include "common/result_sink.h"
+#include "common/types.h"
 #include "ni/injection_gate.h"
 
 namespace icn {

@@ -1,8 +1,8 @@
 #include "congestion/congestion_controller.h"
 #include <stdexcept>
 
-#include "core/config_error.h"
-#include "core/selected_implementation.h"
+#include "common/config_error.h"
+#include "common/selected_implementation.h"
 #include "topology/topology.h"
 
 namespace icn {

@@ -2,8 +2,8 @@
 // platform once, while the configuration is read.
 #include "congestion/congestion_controller.h"
 
-#include "core/config_error.h"
-#include "core/selected_implementation.h"
+#include "common/config_error.h"
+#include "common/selected_implementation.h"
 #include "router/router_config.h"
 #include "routing/routing_function.h"
 #include "topology/kary_ncube.h"

@@ -9,8 +9,8 @@
 // delay an 8-flit packet's successor at all for tG ≤ 8.
 #include "congestion/congestion_controller.h"
 #include "congestion/entropy_throttle.h"
-#include "core/cycle_clock.h"
-#include "core/random_stream.h"
+#include "common/cycle_clock.h"
+#include "common/random_stream.h"
 #include "sideband/entropy_circuit.h"
 #include "topology/topology.h"
 

@@ -19,8 +19,8 @@
 #include <string>
 #include <vector>
 
-#include "core/random_stream.h"
-#include "core/types.h"
+#include "common/random_stream.h"
+#include "common/types.h"
 
 namespace icn {
 

@@ -1,7 +1,7 @@
 #include "congestion/global_estimate_controller.h"
 
-#include "core/cycle_clock.h"
-#include "core/packet_pool.h"
+#include "common/cycle_clock.h"
+#include "common/packet_pool.h"
 #include "router/router_view.h"
 #include "sideband/global_gather.h"
 #include "topology/topology.h"

@@ -9,8 +9,8 @@
 //   holds_or_requests: it may not take any VC of an output while an in-transit packet holds a lane
 //     of that output or a header there (routed or not) may ask for it.
 #include "congestion/congestion_controller.h"
-#include "core/cycle_clock.h"
-#include "core/random_stream.h"
+#include "common/cycle_clock.h"
+#include "common/random_stream.h"
 #include "router/injection_rule.h"
 #include "router/router_view.h"
 

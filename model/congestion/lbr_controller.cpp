@@ -5,7 +5,7 @@
 // adaptive bubble router under virtual cut-through (sec. IV); the escape VC keeps its bubble rule.
 // Room is counted in packets of the new packet's length (the paper's packets are all 16 phits).
 #include "congestion/congestion_controller.h"
-#include "core/cycle_clock.h"
+#include "common/cycle_clock.h"
 #include "router/injection_rule.h"
 #include "router/router_view.h"
 

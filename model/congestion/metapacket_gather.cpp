@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include "core/cycle_clock.h"
-#include "core/packet_pool.h"
+#include "common/cycle_clock.h"
+#include "common/packet_pool.h"
 #include "router/router.h"
 #include "sideband/sideband.h"
 #include "topology/kary_ncube.h"

@@ -15,8 +15,8 @@
 #include <systemc>
 #include <vector>
 
-#include "core/end_of_cycle.h"
-#include "core/result_sink.h"
+#include "common/end_of_cycle.h"
+#include "common/result_sink.h"
 #include "ni/endpoint.h"
 #include "router/metapacket_lane.h"
 #include "sideband/global_gather.h"

@@ -10,10 +10,10 @@
 
 #include "congestion/congestion_controller.h"
 #include "congestion/transmission_time_rule.h"
-#include "core/config_error.h"
-#include "core/cycle_clock.h"
-#include "core/end_of_cycle.h"
-#include "core/packet_pool.h"
+#include "common/config_error.h"
+#include "common/cycle_clock.h"
+#include "common/end_of_cycle.h"
+#include "common/packet_pool.h"
 #include "ni/network_interface_config.h"
 #include "router/router_view.h"
 #include "router/router_config.h"
@@ -117,7 +117,7 @@ class TransmissionTimeController final : public CongestionController {
       }
     }
     last_ = now;
-    if (clock_.at_rest()) {  // a platform's network with nothing to do (core/cycle_clock.h)
+    if (clock_.at_rest()) {  // a platform's network with nothing to do (common/cycle_clock.h)
       resting_ = true;
       next_trigger(clock_.resumed());
       return;

@@ -8,7 +8,7 @@
 //     whatever the network does (no starvation); no congestion → they grow back one at a time.
 #include <algorithm>
 
-#include "core/types.h"
+#include "common/types.h"
 
 namespace icn {
 

@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/types.h"
+#include "common/types.h"
 #include "tlm/atomic_extension.h"
 
 namespace icn {

@@ -9,8 +9,8 @@
 #include <iterator>
 #include <sstream>
 
-#include "core/config_error.h"
-#include "core/text.h"
+#include "common/config_error.h"
+#include "common/text.h"
 #include "cores/atomics.h"
 #include "cores/device_map.h"
 

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <iostream>
 
-#include "core/cycle_clock.h"
+#include "common/cycle_clock.h"
 #include "cores/device_map.h"
 #include "cores/message_unit.h"
 #include "cores/unicorn_library.h"

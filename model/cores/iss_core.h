@@ -22,7 +22,7 @@
 #include <systemc>
 #include <vector>
 
-#include "core/types.h"
+#include "common/types.h"
 #include "cores/atomics.h"
 #include "cores/block_cost.h"
 #include "cores/elf_image.h"

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "core/cycle_clock.h"
-#include "core/packet_pool.h"
+#include "common/cycle_clock.h"
+#include "common/packet_pool.h"
 
 namespace icn {
 

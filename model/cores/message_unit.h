@@ -11,8 +11,8 @@
 #include <systemc>
 #include <vector>
 
-#include "core/slot_table.h"
-#include "core/types.h"
+#include "common/slot_table.h"
+#include "common/types.h"
 #include "ni/endpoint.h"
 
 namespace icn {

@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "core/config_error.h"
+#include "common/config_error.h"
 #include "cores/device_map.h"
 #include "cores/elf_image.h"
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/parameters.h"
-#include "core/types.h"
+#include "common/parameters.h"
+#include "common/types.h"
 
 namespace icn {
 

@@ -2,7 +2,7 @@
 
 #include <dlfcn.h>
 
-#include "core/config_error.h"
+#include "common/config_error.h"
 
 namespace icn {
 

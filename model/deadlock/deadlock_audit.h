@@ -6,7 +6,7 @@
 // time-out). Costly (a search per recovery), so off by default.
 #include <cstdint>
 
-#include "core/result_sink.h"
+#include "common/result_sink.h"
 #include "deadlock/wait_for.h"
 
 namespace icn {

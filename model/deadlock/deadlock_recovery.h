@@ -26,7 +26,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/types.h"
+#include "common/types.h"
 #include "deadlock/recovery_token.h"
 #include "deadlock/deadlock_recovery_config.h"
 

@@ -1,6 +1,6 @@
 #include "deadlock/deadlock_recovery_config.h"
 
-#include "core/config_error.h"
+#include "common/config_error.h"
 #include "topology/topology.h"
 
 namespace icn {

@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "core/parameters.h"
-#include "core/types.h"
+#include "common/parameters.h"
+#include "common/types.h"
 #include "deadlock/recovery_registry.h"
 
 namespace icn {

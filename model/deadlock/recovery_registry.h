@@ -6,7 +6,7 @@
 // (router_recovery.cpp) and deadlock_recovery.h's, driven by these traits.
 #include <cstddef>
 
-#include "core/registry.h"
+#include "common/registry.h"
 
 namespace icn {
 

@@ -8,7 +8,7 @@
 // deadlocked packet, and would otherwise keep the lane to itself while others starve.
 #include <cstdint>
 
-#include "core/types.h"
+#include "common/types.h"
 
 namespace icn {
 

@@ -5,9 +5,9 @@
 #include <sstream>
 #include <unordered_map>
 
-#include "core/cycle_clock.h"
-#include "core/model_error.h"
-#include "core/packet_pool.h"
+#include "common/cycle_clock.h"
+#include "common/model_error.h"
+#include "common/packet_pool.h"
 #include "deadlock/deadlock_audit.h"
 #include "deadlock/watchdog_config.h"
 
@@ -120,7 +120,7 @@ void Watchdog::check() {
   // Wakes in the first delta of a check cycle and looks one delta later, after the cycle's work.
   const Cycle limit = config_.cycles;
   const Cycle interval = std::max<Cycle>(1, limit / 4);
-  // A platform's network at rest (core/cycle_clock.h) has nothing to watch: the watchdog sleeps as
+  // A platform's network at rest (common/cycle_clock.h) has nothing to watch: the watchdog sleeps as
   // soon as the clock stops, and wakes with it.
   auto wait_for_check = [&] { next_trigger(due_ | clock_.rested()); };
   if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) {

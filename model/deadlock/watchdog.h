@@ -16,7 +16,7 @@
 #include <systemc>
 #include <vector>
 
-#include "core/end_of_cycle.h"
+#include "common/end_of_cycle.h"
 #include "deadlock/wait_for.h"
 
 namespace icn {
@@ -89,7 +89,7 @@ class Watchdog : public sc_core::sc_module {
   std::string first_finding_;
   bool stopped_run_ = false, frozen_ = false;
   std::uint64_t flits_out_ = 0;
-  bool resting_ = false;  // asleep with a resting network (core/cycle_clock.h)
+  bool resting_ = false;  // asleep with a resting network (common/cycle_clock.h)
   Cycle next_check_ = 0;
   sc_core::sc_event due_;  // the next check's time, cancelled when the network rests
   Cycle last_delivery_ = 0;  // the check at which flits_out last grew or the network was empty

@@ -1,6 +1,6 @@
 #pragma once
 // The watchdog's parameters (simulation.watchdog_cycles, deadlock_action, starvation_action).
-#include "core/types.h"
+#include "common/types.h"
 
 namespace icn {
 

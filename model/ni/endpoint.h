@@ -7,8 +7,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "core/packet_pool.h"
-#include "core/types.h"
+#include "common/packet_pool.h"
+#include "common/types.h"
 
 namespace sc_core {
 class sc_event;

@@ -2,7 +2,7 @@
 // What the network interface asks of its node's congestion controller before a packet starts
 // (source throttling), declared here so that the NI depends on no controller: every controller
 // (congestion/congestion_controller.h) is one.
-#include "core/types.h"
+#include "common/types.h"
 
 namespace icn {
 

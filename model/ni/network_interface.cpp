@@ -3,8 +3,8 @@
 // (network_interface_injection.cpp) and the source queue (network_interface_source.cpp).
 #include "ni/network_interface.h"
 
-#include "core/cycle_clock.h"
-#include "core/model_error.h"
+#include "common/cycle_clock.h"
+#include "common/model_error.h"
 #include "ni/network_interface_config.h"
 #include "router/router_config.h"
 #include "stats/network_statistics.h"

@@ -23,9 +23,9 @@
 #include <systemc>
 #include <vector>
 
-#include "core/flit.h"
-#include "core/packet_pool.h"
-#include "core/waking_signal.h"
+#include "common/flit.h"
+#include "common/packet_pool.h"
+#include "common/waking_signal.h"
 #include "ni/endpoint.h"
 #include "ni/injection_gate.h"
 #include "ni/network_interface_events.h"

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/config_error.h"
+#include "common/config_error.h"
 #include "topology/topology.h"
 
 namespace icn {

@@ -5,7 +5,7 @@
 
 #include <sstream>
 
-#include "core/model_error.h"
+#include "common/model_error.h"
 #include "deadlock/recovery_token.h"
 #include "stats/network_statistics.h"
 

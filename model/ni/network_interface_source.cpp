@@ -3,7 +3,7 @@
 // the room that lets a stalled processor go on.
 #include "ni/network_interface.h"
 
-#include "core/cycle_clock.h"
+#include "common/cycle_clock.h"
 #include "topology/topology.h"
 
 namespace icn {

@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "core/types.h"
+#include "common/types.h"
 
 namespace icn {
 

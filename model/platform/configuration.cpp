@@ -8,8 +8,8 @@
 #include <sstream>
 
 #include "congestion/congestion_controller.h"
-#include "core/config_error.h"
-#include "core/text.h"
+#include "common/config_error.h"
+#include "common/text.h"
 #include "cores/device_map.h"
 #include "platform/configuration_schema.h"
 #include "platform/schema.h"

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "core/parameters.h"
-#include "core/selected_implementation.h"
-#include "core/types.h"
+#include "common/parameters.h"
+#include "common/selected_implementation.h"
+#include "common/types.h"
 #include "cores/processor_config.h"
 #include "deadlock/deadlock_recovery_config.h"
 #include "ni/network_interface_config.h"

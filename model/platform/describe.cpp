@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "congestion/congestion_controller.h"
-#include "core/config_error.h"
-#include "core/text.h"
+#include "common/config_error.h"
+#include "common/text.h"
 #include "platform/configuration.h"
 #include "routing/routing_function.h"
 #include "topology/topology.h"

@@ -13,8 +13,8 @@
 #include <set>
 #include <sstream>
 
-#include "core/config_error.h"
-#include "core/text.h"
+#include "common/config_error.h"
+#include "common/text.h"
 
 namespace icn {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/parameters.h"
+#include "common/parameters.h"
 #include "platform/yaml_source.h"
 
 namespace icn {

@@ -5,8 +5,8 @@
 #include <map>
 #include <set>
 
-#include "core/config_error.h"
-#include "core/text.h"
+#include "common/config_error.h"
+#include "common/text.h"
 #include "platform/configuration_schema.h"
 #include "platform/schema.h"
 #include "traffic/injection_process.h"

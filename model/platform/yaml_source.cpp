@@ -8,9 +8,9 @@
 #include <sstream>
 #include <vector>
 
-#include "core/config_error.h"
-#include "core/text.h"
-#include "core/yaml_documents.h"
+#include "common/config_error.h"
+#include "common/text.h"
+#include "common/yaml_documents.h"
 
 namespace icn {
 

@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/parameters.h"
+#include "common/parameters.h"
 
 namespace icn {
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/result_sink.h"
+#include "common/result_sink.h"
 #include "power/energy_model.h"
 
 namespace icn {

@@ -2,8 +2,8 @@
 
 #include <sstream>
 
-#include "core/config_error.h"
-#include "core/text.h"
+#include "common/config_error.h"
+#include "common/text.h"
 #include "power/dsent_table.h"
 
 namespace icn {

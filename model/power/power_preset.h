@@ -1,7 +1,7 @@
 #pragma once
 // power.preset (docs/energy.md): every coefficient from the DSENT table's row for the platform's
 // router (data/energy/), instead of written by hand. Keys the user gives still override the row's.
-#include "core/parameters.h"
+#include "common/parameters.h"
 
 namespace icn {
 

@@ -6,9 +6,9 @@
 #include <functional>
 #include <memory>
 
-#include "core/random_stream.h"
-#include "core/registry.h"
-#include "core/types.h"
+#include "common/random_stream.h"
+#include "common/registry.h"
+#include "common/types.h"
 
 namespace icn {
 

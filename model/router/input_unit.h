@@ -5,15 +5,15 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/flit.h"
-#include "core/waking_signal.h"
+#include "common/flit.h"
+#include "common/waking_signal.h"
 #include "router/metapacket_lane.h"
 
 namespace icn {
 
 // A flit in an input buffer. Its `sent` cycle is spent once it has arrived, so that field holds
 // instead the first cycle the flit may leave this buffer (runs stay below 2^32 cycles,
-// core/flit.h): a slot is 16 bytes, not 24, and four share a cache line.
+// common/flit.h): a slot is 16 bytes, not 24, and four share a cache line.
 struct BufferedFlit {
   static constexpr std::uint32_t kHeldSlot = 0xffffffffu;  // MetapacketTap::kHeld
   Flit flit;

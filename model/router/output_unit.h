@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/flit.h"
-#include "core/waking_signal.h"
+#include "common/flit.h"
+#include "common/waking_signal.h"
 
 namespace icn {
 
@@ -78,11 +78,11 @@ class OutputUnit {
     return l.credits;
   }
   // Whether a flit left in cycle `cycle`: the link holds the last flit sent on it, stamped with its
-  // cycle (core/flit.h); after the cycle's update phase that is this cycle's flit, if there was one.
+  // cycle (common/flit.h); after the cycle's update phase that is this cycle's flit, if there was one.
   bool sent_in(Cycle cycle) const { return flits_->read().sent_just_before(cycle + 1); }
   std::uint32_t last_sent() const { return flits_->pending().sent; }  // cycle of the newest flit, or kNeverSent
   // Flits sent through this port. At most one per cycle, and runs stay below 2^32 cycles
-  // (core/flit.h): an observer that reads it often reads differences modulo 2^32.
+  // (common/flit.h): an observer that reads it often reads differences modulo 2^32.
   const std::uint32_t& flits_sent() const { return flits_sent_; }
 
  private:

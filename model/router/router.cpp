@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-#include "core/cycle_clock.h"
+#include "common/cycle_clock.h"
 #include "router/disha_recovery_lane.h"
 #include "router/router_config.h"
 #include "router/router_failure.h"

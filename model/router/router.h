@@ -35,13 +35,13 @@
 #include <systemc>
 #include <vector>
 
-#include "core/bit_set.h"
-#include "core/result_sink.h"
-#include "core/flit.h"
-#include "core/waking_signal.h"
+#include "common/bit_set.h"
+#include "common/result_sink.h"
+#include "common/flit.h"
+#include "common/waking_signal.h"
 #include "deadlock/deadlock_recovery.h"
 #include "deadlock/wait_for.h"
-#include "core/packet_pool.h"
+#include "common/packet_pool.h"
 #include "router/arbitration_policy.h"
 #include "router/injection_rule.h"
 #include "router/input_unit.h"

@@ -1,6 +1,6 @@
 #include "router/router_config.h"
 
-#include "core/config_error.h"
+#include "common/config_error.h"
 #include "router/arbitration_policy.h"
 
 namespace icn {

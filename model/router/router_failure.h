@@ -1,12 +1,12 @@
 #pragma once
 // How the router's files stop on a broken invariant: one line naming the router and the cycle
-// (core/model_error.h). Internal to model/router/.
+// (common/model_error.h). Internal to model/router/.
 #include <sstream>
 #include <string>
 
-#include "core/flit.h"
-#include "core/model_error.h"
-#include "core/types.h"
+#include "common/flit.h"
+#include "common/model_error.h"
+#include "common/types.h"
 
 namespace icn::router_internal {
 

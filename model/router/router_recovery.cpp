@@ -2,7 +2,7 @@
 // taken off its path, onto Disha's recovery lane (self-tuned paper sec. 2, 5.1) or into this node's interface to be
 // injected again (software recovery). Apart from router.cpp, the per-cycle pipeline: this runs
 // only with deadlock.recovery set.
-#include "core/cycle_clock.h"
+#include "common/cycle_clock.h"
 #include "deadlock/deadlock_audit.h"
 #include "router/router.h"
 #include "topology/topology.h"

@@ -2,7 +2,7 @@
 // own route (router/special_lane.h) and delivery at the destination.
 #include "router/router.h"
 
-#include "core/cycle_clock.h"
+#include "common/cycle_clock.h"
 #include "router/router_failure.h"
 #include "topology/topology.h"
 

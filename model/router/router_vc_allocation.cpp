@@ -2,7 +2,7 @@
 // arbiter (self-tuned paper sec. 5.1), oldest first or longest waiting first (vc_allocator.h).
 #include "router/router.h"
 
-#include "core/cycle_clock.h"
+#include "common/cycle_clock.h"
 #include "router/router_admission.inl"
 #include "router/router_failure.h"
 

@@ -5,7 +5,7 @@
 // described where it does (router/router.h).
 #include <cstdint>
 
-#include "core/types.h"
+#include "common/types.h"
 
 namespace icn {
 

@@ -7,7 +7,7 @@
 // arrives on it, whether what it delivers is the network's traffic, and whether it wins the links.
 #include <cstdint>
 
-#include "core/types.h"
+#include "common/types.h"
 
 namespace icn {
 

@@ -39,8 +39,8 @@
 #include <memory>
 #include <vector>
 
-#include "core/flit.h"
-#include "core/types.h"
+#include "common/flit.h"
+#include "common/types.h"
 #include "router/arbitration_policy.h"
 
 namespace icn {

@@ -16,8 +16,8 @@
 #include <cstdint>
 #include <utility>
 
-#include "core/random_stream.h"
-#include "core/types.h"
+#include "common/random_stream.h"
+#include "common/types.h"
 #include "router/router_config.h"
 #include "routing/routing_function.h"
 

@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "core/config_error.h"
-#include "core/parameters.h"
+#include "common/config_error.h"
+#include "common/parameters.h"
 #include "topology/kary_ncube.h"
 
 namespace icn {

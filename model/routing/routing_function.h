@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "core/parameters.h"
-#include "core/random_stream.h"
-#include "core/registry.h"
-#include "core/types.h"
+#include "common/parameters.h"
+#include "common/random_stream.h"
+#include "common/registry.h"
+#include "common/types.h"
 
 namespace icn {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "core/cycle_clock.h"
+#include "common/cycle_clock.h"
 #include "router/router_view.h"
 #include "topology/kary_ncube.h"
 

@@ -23,8 +23,8 @@
 #include <systemc>
 #include <vector>
 
-#include "core/end_of_cycle.h"
-#include "core/types.h"
+#include "common/end_of_cycle.h"
+#include "common/types.h"
 #include "topology/kary_ncube.h"
 
 namespace icn {
@@ -72,7 +72,7 @@ class EntropyCircuit : public sc_core::sc_module {
   // and reduction and broadcast registers that took a new value (what switches; the registers are
   // clocked every cycle whatever they hold).
   std::uint64_t register_transfers() const { return transfers_; }
-  // A resting circuit (core/cycle_clock.h) counts the transfers of the cycles it slept through when
+  // A resting circuit (common/cycle_clock.h) counts the transfers of the cycles it slept through when
   // the network moves again, or when they are read.
   void bring_up_to(Cycle before) { catch_up(before); }  // the cycles before `before`
   std::uint64_t register_changes() const { return changes_; }
@@ -108,7 +108,7 @@ class EntropyCircuit : public sc_core::sc_module {
   std::vector<int> coordinate_;
   std::uint64_t missed_ = 0, transfers_ = 0, changes_ = 0;
   EndOfCycle end_of_cycle_;
-  // Resting (core/cycle_clock.h): the last cycle stepped, steps in a row that found and left
+  // Resting (common/cycle_clock.h): the last cycle stepped, steps in a row that found and left
   // everything zero, and the register transfers of such a step (made up for those slept through).
   bool resting_ = false;
   Cycle last_step_ = 0;

@@ -4,7 +4,7 @@
 // its values when a gather starts and receives the sums when that node has them.
 #include <vector>
 
-#include "core/types.h"
+#include "common/types.h"
 
 namespace icn {
 

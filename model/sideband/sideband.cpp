@@ -4,7 +4,7 @@
 #include <deque>
 #include <stdexcept>
 
-#include "core/cycle_clock.h"
+#include "common/cycle_clock.h"
 #include "topology/kary_ncube.h"
 
 namespace icn {

@@ -20,10 +20,10 @@
 #include <cstdint>
 #include <systemc>
 
-#include "core/end_of_cycle.h"
+#include "common/end_of_cycle.h"
 #include <vector>
 
-#include "core/types.h"
+#include "common/types.h"
 #include "sideband/global_gather.h"
 #include "sideband/sideband_config.h"
 
@@ -36,7 +36,7 @@ class Topology;
 class SidebandClient {
  public:
   virtual ~SidebandClient() = default;
-  // This node's counters, now. At rest (core/cycle_clock.h) they must not change until the network
+  // This node's counters, now. At rest (common/cycle_clock.h) they must not change until the network
   // moves again: the sideband may read them when it wakes for the gathers it slept through.
   virtual void sideband_values(std::uint64_t* values) = 0;
   // The sums over all nodes of the values at the end of cycle `taken`, arriving at the end of cycle
@@ -66,7 +66,7 @@ class Sideband : public sc_core::sc_module, public GlobalGather {
   bool active() const { return !counters_bits_.empty(); }
   // Values and bits sent node to node over the sideband's links since the run began (a value
   // crosses one link per hop; energy per bit and hop is the sideband's cost).
-  // A resting sideband (core/cycle_clock.h) makes up the gathers it slept through when the network
+  // A resting sideband (common/cycle_clock.h) makes up the gathers it slept through when the network
   // moves again, or when someone reads what they change (a controller's state, the transfers).
   void bring_up_to(Cycle before);  // the steps of cycles before `before`
   std::uint64_t value_transfers() const { return value_transfers_; }

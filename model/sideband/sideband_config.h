@@ -2,7 +2,7 @@
 // The sideband's parameters (sideband.*), owned here; platform/ fills them.
 #include <vector>
 
-#include "core/parameters.h"
+#include "common/parameters.h"
 
 namespace icn {
 

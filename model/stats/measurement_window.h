@@ -2,7 +2,7 @@
 // The measurement window [from, end) (docs/design.md, "Measurement definitions"): the cycles whose
 // packets and flits the result's window measures count. One per fabric, shared by the components
 // that count (each network interface, stats/endpoint_statistics.h) and the network-wide measures.
-#include "core/types.h"
+#include "common/types.h"
 
 namespace icn {
 

@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/packet_pool.h"
-#include "core/types.h"
+#include "common/packet_pool.h"
+#include "common/types.h"
 #include "stats/endpoint_statistics.h"
 #include "stats/latency_distribution.h"
 #include "stats/measurement_window.h"

@@ -15,7 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/random_stream.h"
+#include "common/random_stream.h"
 #include "tlm/tlm_port.h"
 
 namespace icn {

@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-#include "core/types.h"
+#include "common/types.h"
 
 namespace icn {
 

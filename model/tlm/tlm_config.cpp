@@ -1,6 +1,6 @@
 #include "tlm/tlm_config.h"
 
-#include "core/config_error.h"
+#include "common/config_error.h"
 
 namespace icn {
 

@@ -2,7 +2,7 @@
 // The TLM-2.0 ports' parameters (tlm.*), owned here; platform/ fills them.
 #include <vector>
 
-#include "core/parameters.h"
+#include "common/parameters.h"
 #include "tlm/transaction_trace.h"
 #include "tlm/address_map.h"
 

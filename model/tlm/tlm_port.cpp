@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <string>
 
-#include "core/config_error.h"
-#include "core/cycle_clock.h"
-#include "core/model_error.h"
+#include "common/config_error.h"
+#include "common/cycle_clock.h"
+#include "common/model_error.h"
 
 namespace icn {
 

@@ -40,8 +40,8 @@
 #include <systemc>
 #include <vector>
 
-#include "core/slot_table.h"
-#include "core/types.h"
+#include "common/slot_table.h"
+#include "common/types.h"
 #include "ni/endpoint.h"
 #include "tlm/address_map.h"
 #include "tlm/tlm_config.h"

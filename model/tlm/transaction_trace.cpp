@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <cstring>
 
-#include "core/config_error.h"
-#include "core/text.h"
+#include "common/config_error.h"
+#include "common/text.h"
 
 namespace icn {
 

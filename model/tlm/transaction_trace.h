@@ -11,7 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/types.h"
+#include "common/types.h"
 
 namespace icn {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "core/config_error.h"
+#include "common/config_error.h"
 
 namespace icn {
 

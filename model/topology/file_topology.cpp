@@ -10,9 +10,9 @@
 #include <set>
 #include <sstream>
 
-#include "core/config_error.h"
-#include "core/text.h"
-#include "core/yaml_documents.h"
+#include "common/config_error.h"
+#include "common/text.h"
+#include "common/yaml_documents.h"
 
 namespace icn {
 namespace {

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "core/config_error.h"
+#include "common/config_error.h"
 
 namespace icn {
 

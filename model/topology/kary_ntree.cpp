@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "core/config_error.h"
+#include "common/config_error.h"
 
 namespace icn {
 

@@ -15,9 +15,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/parameters.h"
-#include "core/registry.h"
-#include "core/types.h"
+#include "common/parameters.h"
+#include "common/registry.h"
+#include "common/types.h"
 
 namespace icn {
 

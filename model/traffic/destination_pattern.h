@@ -5,10 +5,10 @@
 #include <functional>
 #include <memory>
 
-#include "core/parameters.h"
-#include "core/random_stream.h"
-#include "core/registry.h"
-#include "core/types.h"
+#include "common/parameters.h"
+#include "common/random_stream.h"
+#include "common/registry.h"
+#include "common/types.h"
 
 namespace icn {
 

@@ -1,7 +1,7 @@
 // Hot region (realistic-loads paper sec. V, after its ref. [3]): a fraction of the packets
 // (default 25 %) goes to a node range (default nodes 0–7), chosen uniformly there; the rest is
 // uniform over all other nodes. A node never sends to itself.
-#include "core/config_error.h"
+#include "common/config_error.h"
 #include "topology/topology.h"
 #include "traffic/destination_pattern.h"
 

@@ -2,7 +2,7 @@
 // the rest uniform over all other nodes. A node never sends to itself.
 #include <algorithm>
 
-#include "core/config_error.h"
+#include "common/config_error.h"
 #include "topology/topology.h"
 #include "traffic/destination_pattern.h"
 

@@ -4,8 +4,8 @@
 // Each node starts in the on state with probability mean_on / (mean_on + mean_off).
 #include <algorithm>
 
-#include "core/config_error.h"
-#include "core/text.h"
+#include "common/config_error.h"
+#include "common/text.h"
 #include "traffic/injection_process.h"
 
 namespace icn {

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/random_stream.h"
+#include "common/random_stream.h"
 
 namespace icn {
 

@@ -1,6 +1,6 @@
 // A phase's traffic keys read into its typed config, and the rules that tie them to the network.
-#include "core/config_error.h"
-#include "core/text.h"
+#include "common/config_error.h"
+#include "common/text.h"
 #include "topology/topology.h"
 #include "traffic/destination_pattern.h"
 #include "traffic/injection_process.h"

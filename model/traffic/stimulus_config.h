@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/parameters.h"
-#include "core/selected_implementation.h"
+#include "common/parameters.h"
+#include "common/selected_implementation.h"
 #include "traffic/packet_mix.h"
 #include "traffic/trace.h"
 

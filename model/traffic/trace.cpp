@@ -5,8 +5,8 @@
 #include <map>
 #include <sstream>
 
-#include "core/config_error.h"
-#include "core/text.h"
+#include "common/config_error.h"
+#include "common/text.h"
 
 namespace icn {
 

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "core/types.h"
+#include "common/types.h"
 
 namespace icn {
 

@@ -2,8 +2,8 @@
 
 #include <sstream>
 
-#include "core/cycle_clock.h"
-#include "core/model_error.h"
+#include "common/cycle_clock.h"
+#include "common/model_error.h"
 
 namespace icn {
 

@@ -11,7 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/end_of_cycle.h"
+#include "common/end_of_cycle.h"
 
 #include "ni/endpoint.h"
 #include "traffic/trace.h"

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/cycle_clock.h"
+#include "common/cycle_clock.h"
 #include "traffic/stimulus_config.h"
 #include "traffic/traffic_schedule.h"
 

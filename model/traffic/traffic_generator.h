@@ -7,8 +7,8 @@
 #include <memory>
 #include <systemc>
 
-#include "core/random_stream.h"
-#include "core/types.h"
+#include "common/random_stream.h"
+#include "common/types.h"
 #include "traffic/injection_process.h"
 #include "traffic/packet_mix.h"
 #include "ni/endpoint.h"

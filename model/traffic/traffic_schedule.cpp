@@ -1,6 +1,6 @@
 #include "traffic/traffic_schedule.h"
 
-#include "core/cycle_clock.h"
+#include "common/cycle_clock.h"
 #include "traffic/stimulus_config.h"
 #include "topology/topology.h"
 

@@ -13,9 +13,9 @@
 #include <systemc>
 #include <vector>
 
-#include "core/end_of_cycle.h"
+#include "common/end_of_cycle.h"
 
-#include "core/types.h"
+#include "common/types.h"
 #include "traffic/destination_pattern.h"
 
 namespace icn {

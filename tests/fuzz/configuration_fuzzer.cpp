@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/config_error.h"
+#include "common/config_error.h"
 #include "platform/configuration.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -6,7 +6,7 @@
 #include <sstream>
 #include <string>
 
-#include "core/config_error.h"
+#include "common/config_error.h"
 #include "traffic/trace.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -6,8 +6,8 @@
 #include <sstream>
 #include <systemc>
 
-#include "core/cycle_clock.h"
-#include "core/packet_pool.h"
+#include "common/cycle_clock.h"
+#include "common/packet_pool.h"
 #include "ni/endpoint.h"
 #include "support/child_process.h"
 #include "traffic/trace.h"

@@ -10,7 +10,7 @@
 #include <map>
 #include <sstream>
 
-#include "core/config_error.h"
+#include "common/config_error.h"
 #include "experiment.h"
 #include "fabric.h"
 #include "support/child_process.h"

@@ -5,8 +5,8 @@
 
 #include <sstream>
 
-#include "core/flit.h"
-#include "core/waking_signal.h"
+#include "common/flit.h"
+#include "common/waking_signal.h"
 #include "support/child_process.h"
 
 using namespace icn;

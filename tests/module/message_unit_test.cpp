@@ -6,8 +6,8 @@
 #include <systemc>
 #include <vector>
 
-#include "core/cycle_clock.h"
-#include "core/packet_pool.h"
+#include "common/cycle_clock.h"
+#include "common/packet_pool.h"
 #include "cores/message_unit.h"
 #include "ni/endpoint.h"
 

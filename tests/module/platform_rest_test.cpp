@@ -1,4 +1,4 @@
-// A platform's network rests when its IP is done (core/cycle_clock.h, docs/tlm.md): under every
+// A platform's network rests when its IP is done (common/cycle_clock.h, docs/tlm.md): under every
 // controller its periodic work — the statistics' samples, the sideband's gathers, the entropy
 // circuit, Trans-t's measurements — sleeps, so sc_start() returns by itself, and what that work
 // decides is the same to the cycle as with the network's clock kept ticking.

@@ -5,7 +5,7 @@
 
 #include <sstream>
 
-#include "core/cycle_clock.h"
+#include "common/cycle_clock.h"
 #include "sideband/sideband.h"
 #include "support/child_process.h"
 #include "support/gather_probe.h"

@@ -12,8 +12,8 @@
 
 #include <unistd.h>
 
-#include "core/config_error.h"
-#include "core/parameters.h"
+#include "common/config_error.h"
+#include "common/parameters.h"
 #include "experiment.h"
 #include "routing/routing_function.h"
 #include "run_report.h"

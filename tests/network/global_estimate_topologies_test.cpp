@@ -8,7 +8,7 @@
 #include <numeric>
 #include <sstream>
 
-#include "core/config_error.h"
+#include "common/config_error.h"
 #include "experiment.h"
 #include "run_report.h"
 #include "support/child_process.h"

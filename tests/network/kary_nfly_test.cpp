@@ -7,7 +7,7 @@
 #include <set>
 #include <sstream>
 
-#include "core/config_error.h"
+#include "common/config_error.h"
 #include "experiment.h"
 #include "routing/routing_function.h"
 #include "run_report.h"

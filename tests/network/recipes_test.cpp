@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "congestion/congestion_controller.h"
-#include "core/config_error.h"
+#include "common/config_error.h"
 #include "experiment.h"
 #include "routing/routing_function.h"
 #include "run_report.h"

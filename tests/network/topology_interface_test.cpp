@@ -6,7 +6,7 @@
 
 #include <sstream>
 
-#include "core/config_error.h"
+#include "common/config_error.h"
 #include "experiment.h"
 #include "routing/routing_function.h"
 #include "run_report.h"

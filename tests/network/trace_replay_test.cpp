@@ -8,8 +8,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/config_error.h"
-#include "core/model_error.h"
+#include "common/config_error.h"
+#include "common/model_error.h"
 #include "experiment.h"
 #include "support/run_network.h"
 #include "run_report.h"

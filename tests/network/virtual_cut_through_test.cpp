@@ -4,7 +4,7 @@
 
 #include <sstream>
 
-#include "core/config_error.h"
+#include "common/config_error.h"
 #include "experiment.h"
 #include "support/run_network.h"
 #include "run_report.h"

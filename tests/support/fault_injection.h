@@ -8,8 +8,8 @@
 // = buffer depth. Test-only: nothing in the model refers to this file.
 #include <string>
 
-#include "core/end_of_cycle.h"
-#include "core/model_error.h"
+#include "common/end_of_cycle.h"
+#include "common/model_error.h"
 #include "experiment.h"
 
 namespace icn::testing {

@@ -4,7 +4,7 @@
 // records what comes back and when.
 #include <vector>
 
-#include "core/cycle_clock.h"
+#include "common/cycle_clock.h"
 #include "sideband/sideband.h"
 
 namespace icn::testing {

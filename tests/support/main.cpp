@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <systemc>
 
-#include "core/model_error.h"
+#include "common/model_error.h"
 
 int sc_main(int argc, char* argv[]) {
   icn::use_command_line_reporting();  // model errors reach the tests as exceptions, as in the command

@@ -12,8 +12,8 @@
 #include <systemc>
 #include <vector>
 
-#include "core/cycle_clock.h"
-#include "core/packet_pool.h"
+#include "common/cycle_clock.h"
+#include "common/packet_pool.h"
 #include "router/router_config.h"
 #include "router/router.h"
 #include "topology/kary_ncube.h"

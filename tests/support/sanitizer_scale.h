@@ -4,7 +4,7 @@
 // a long run's ("nothing deadlocks over 200,000 cycles of full overload") runs a fifth as long
 // there: the same code under the same checks, while the Release pass holds the claim at its full
 // length (docs/testing.md, "The sanitizer pass").
-#include "core/types.h"
+#include "common/types.h"
 
 namespace icn::testing {
 

@@ -5,8 +5,8 @@
 // which find it through icnsim --describe with no other file changed.
 #include <string>
 
-#include "core/config_error.h"
-#include "core/parameters.h"
+#include "common/config_error.h"
+#include "common/parameters.h"
 #include "topology/topology.h"
 
 namespace {

@@ -7,8 +7,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/config_error.h"
-#include "core/text.h"
+#include "common/config_error.h"
+#include "common/text.h"
 #include "platform/configuration.h"
 #include "topology/kary_ncube.h"
 

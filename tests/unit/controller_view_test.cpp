@@ -7,9 +7,9 @@
 #include <string>
 
 #include "congestion/congestion_controller.h"
-#include "core/cycle_clock.h"
-#include "core/packet_pool.h"
-#include "core/selected_implementation.h"
+#include "common/cycle_clock.h"
+#include "common/packet_pool.h"
+#include "common/selected_implementation.h"
 #include "ni/network_interface_config.h"
 #include "router/injection_rule.h"
 #include "router/router_config.h"

@@ -4,8 +4,8 @@
 #include <map>
 #include <set>
 
-#include "core/config_error.h"
-#include "core/parameters.h"
+#include "common/config_error.h"
+#include "common/parameters.h"
 #include "topology/kary_ncube.h"
 #include "traffic/destination_pattern.h"
 

@@ -6,7 +6,7 @@
 
 #include <map>
 
-#include "core/parameters.h"
+#include "common/parameters.h"
 #include "routing/routing_function.h"
 #include "topology/dragonfly.h"
 

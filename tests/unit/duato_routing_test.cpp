@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <map>
 
-#include "core/parameters.h"
+#include "common/parameters.h"
 #include "routing/routing_function.h"
 #include "topology/kary_ncube.h"
 

@@ -7,7 +7,7 @@
 #include <map>
 
 #include "congestion/entropy_throttle.h"
-#include "core/cycle_clock.h"
+#include "common/cycle_clock.h"
 #include "sideband/entropy_circuit.h"
 #include "topology/kary_ncube.h"
 

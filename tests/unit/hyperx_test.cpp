@@ -9,7 +9,7 @@
 #include <map>
 #include <set>
 
-#include "core/parameters.h"
+#include "common/parameters.h"
 #include "routing/routing_function.h"
 #include "topology/hyperx.h"
 

@@ -3,8 +3,8 @@
 
 #include <cmath>
 
-#include "core/config_error.h"
-#include "core/parameters.h"
+#include "common/config_error.h"
+#include "common/parameters.h"
 #include "traffic/injection_process.h"
 #include "traffic/packet_mix.h"
 

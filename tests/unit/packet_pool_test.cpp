@@ -2,7 +2,7 @@
 // count is what a drain phase asks the fabric for (Fabric::carries_traffic).
 #include <catch2/catch.hpp>
 
-#include "core/packet_pool.h"
+#include "common/packet_pool.h"
 
 using namespace icn;
 

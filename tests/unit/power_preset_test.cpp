@@ -11,7 +11,7 @@
 #include <map>
 #include <sstream>
 
-#include "core/config_error.h"
+#include "common/config_error.h"
 #include "platform/configuration.h"
 #include "power/dsent_table.h"
 

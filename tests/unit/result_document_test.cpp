@@ -1,4 +1,4 @@
-// The result as the run's parts report it (result_document.h, core/result_sink.h): parts of one
+// The result as the run's parts report it (result_document.h, common/result_sink.h): parts of one
 // kind combine into a field — summed, the largest, or one element each — the sections come in the
 // result's layout whatever order the parts report in, and a summary row given by every router is
 // shown once, formatted from the finished result.

@@ -1,11 +1,11 @@
-#include "core/yaml_documents.h"
+#include "common/yaml_documents.h"
 
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <sstream>
 
-#include "core/config_error.h"
+#include "common/config_error.h"
 
 namespace icn {
 

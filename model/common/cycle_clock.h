@@ -9,7 +9,7 @@
 #include <functional>
 #include <systemc>
 
-#include "core/types.h"
+#include "common/types.h"
 
 namespace icn {
 

@@ -1,4 +1,4 @@
-#include "core/cycle_clock.h"
+#include "common/cycle_clock.h"
 
 namespace icn {
 

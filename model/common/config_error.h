@@ -2,7 +2,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/text.h"
+#include "common/text.h"
 
 namespace icn {
 

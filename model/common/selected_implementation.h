@@ -1,8 +1,8 @@
 #pragma once
-// A configuration section whose `type` key picks a registered implementation (core/registry.h).
+// A configuration section whose `type` key picks a registered implementation (common/registry.h).
 #include <string>
 
-#include "core/parameters.h"
+#include "common/parameters.h"
 
 namespace icn {
 

@@ -1,4 +1,4 @@
-#include "core/model_error.h"
+#include "common/model_error.h"
 
 #include <cstdio>
 #include <systemc>

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <iosfwd>
 
-#include "core/types.h"
+#include "common/types.h"
 
 namespace sc_core { class sc_trace_file; }
 

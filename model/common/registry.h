@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/parameters.h"
+#include "common/parameters.h"
 
 namespace icn {
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/types.h"
+#include "common/types.h"
 
 namespace icn {
 

@@ -1,4 +1,4 @@
-#include "core/flit.h"
+#include "common/flit.h"
 
 #include <ostream>
 #include <string>

@@ -1,6 +1,6 @@
-#include "core/parameters.h"
+#include "common/parameters.h"
 
-#include "core/text.h"
+#include "common/text.h"
 
 #include <cctype>
 #include <cerrno>

@@ -1,4 +1,4 @@
-#include "core/text.h"
+#include "common/text.h"
 
 #include <cstdint>
 #include <cstdio>

@@ -83,7 +83,7 @@ class SignalBank {
   std::vector<std::unique_ptr<Signal>> signals_;
 };
 
-// The links: flits one way, credits the other (core/flit.h).
+// The links: flits one way, credits the other (common/flit.h).
 struct Flit;
 struct Credit;
 using FlitSignal = WakingSignal<Flit>;
