@@ -83,6 +83,10 @@ def icnsim_result(icnsim, run_cache):
 # exercise, so instrumenting it finds nothing new at two to four times its cost (docs/testing.md).
 RELEASE_ONLY = {
     "test_accellera_examples.py": "the examples link the installed package, which is built without the sanitizers",
+    "test_result_is_byte_identical_to_the_recorded_one[dragonfly-1056, UGAL-L]":
+        "1,056 nodes: a determinism check; the 64-node dragonfly's UGAL and PAR digests run instrumented",
+    "test_result_is_byte_identical_to_the_recorded_one[transt-8ary3cube, bursts]":
+        "512 nodes: a determinism check; transt-16ary2cube's digest runs the same controller instrumented",
     "test_selftuned_claims.py": "the self-tuned paper's claims: long runs of the controllers ctest instruments",
     "test_dally_claims.py": "the virtual-channel paper's claims: long runs of the routers ctest instruments",
     "test_heatmap_and_animation_are_drawn": "drawing: Python only, on a result the other spatial tests check",
