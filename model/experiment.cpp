@@ -108,8 +108,15 @@ void Experiment::attach_observers(bool drives) {
 
 void Experiment::attach_cores() {
   const PlatformConfig& platform = configuration_.platform;
+  Fabric& fabric = *fabric_;
+  const CoreSites sites{fabric.clock(),
+                        fabric.node_count(),
+                        platform.tlm.flit_bytes,
+                        fabric.longest_packet(),
+                        [&fabric](NodeId n) -> Endpoint& { return fabric.node(n).network_interface(); },
+                        [&fabric](NodeId n) -> TlmPort& { return fabric.tlm_port(n); }};
   software_ = std::make_unique<SoftwareRun>(
-      *fabric_, platform.processor,
+      sites, platform.processor,
       [](Cycle) { sc_core::sc_stop(); },  // the last core has halted: the program's time
       [this](const std::string& reason) { stop_early(RunStatus::State::ProgramError, reason); });
   attach_observers(true);
@@ -227,17 +234,17 @@ void Experiment::open_window() {
     return;
   }
   if (window_step_.defer()) return;
-  if (!window_moved_) window_start_ = read_activity(*fabric_);
+  if (!window_moved_) window_start_ = fabric_->activity();
 }
 
 void Experiment::restart_activity_window() {
   window_moved_ = true;
-  window_start_ = read_activity(*fabric_);
+  window_start_ = fabric_->activity();
   window_end_.reset();
 }
 
 void Experiment::stop_activity_window() {
-  if (!window_end_) window_end_ = read_activity(*fabric_);
+  if (!window_end_) window_end_ = fabric_->activity();
 }
 
 void Experiment::spatial_sample() {
@@ -248,7 +255,7 @@ void Experiment::spatial_sample() {
   if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) {
     spatial_.interval = interval;
     spatial_.ports = fabric.topology().network_ports();
-    spatial_.links = read_activity(fabric).links;
+    spatial_.links = fabric.activity().links;
     spatial_last_flits_.assign(spatial_.links.size(), 0);
     if (simulation.warmup > 0) next_trigger(fabric_->clock().time_of(simulation.warmup - 1));
     else next_trigger(fabric_->clock().time_of(interval - 1));
@@ -292,7 +299,7 @@ void Experiment::spatial_sample() {
 }
 
 Activity Experiment::window_activity() const {
-  Activity activity = window_end_ ? *window_end_ : read_activity(*fabric_);
+  Activity activity = window_end_ ? *window_end_ : fabric_->activity();
   if (window_start_) activity -= *window_start_;
   else if (configuration_.platform.simulation.warmup > 0) activity -= Activity(activity);  // never left the warm-up
   return activity;

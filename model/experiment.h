@@ -12,11 +12,11 @@
 #include <systemc>
 #include <vector>
 
-#include "activity.h"
+#include "power/activity.h"
 #include "common/end_of_cycle.h"
 #include "deadlock/watchdog.h"
 #include "fabric.h"
-#include "software_run.h"
+#include "cores/software_run.h"
 #include "platform/configuration.h"
 #include "traffic/trace_replay.h"
 #include "traffic/traffic_generator.h"

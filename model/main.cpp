@@ -28,6 +28,7 @@
 #include "common/text.h"
 #include "common/stop_request.h"
 #include "experiment.h"
+#include "cores/software_run.h"
 #include "fabric.h"
 #include "platform/describe.h"
 #include "platform/schema_json.h"
@@ -36,7 +37,6 @@
 #include "result_file.h"
 #include "run_files.h"
 #include "cores/iss_core.h"
-#include "software_run.h"
 
 namespace po = boost::program_options;
 
@@ -305,11 +305,11 @@ std::optional<std::uint64_t> seed_option(const po::variables_map& vm) {
 
 // A network that cannot fit in the memory left is refused before it is built (one line, true).
 bool refused_for_memory(const icn::PlatformConfig& platform) {
-  const std::uint64_t needed = icn::Fabric::estimated_bytes(platform) + icn::SoftwareRun::estimated_bytes(platform);
+  const std::uint64_t needed = icn::Fabric::estimated_bytes(platform) + icn::SoftwareRun::estimated_bytes(platform.network.topology().node_count(), platform.processor);
   const std::uint64_t in_use = own_status("VmRSS:");
   const auto [available, bound] = available_memory();
   struct rlimit address_space;
-  const std::uint64_t reserved = icn::SoftwareRun::reserved_address_space(platform);
+  const std::uint64_t reserved = icn::SoftwareRun::reserved_address_space(platform.network.topology().node_count(), platform.processor);
   if (reserved > 0 && getrlimit(RLIMIT_AS, &address_space) == 0 && address_space.rlim_cur != RLIM_INFINITY &&
       reserved + own_status("VmSize:") > address_space.rlim_cur) {
     std::cerr << platform.source << ": processor.type: iss: " << platform.network.topology().node_count()

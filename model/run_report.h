@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "activity.h"
+#include "power/activity.h"
 #include "common/result_sink.h"
 #include "stats/network_statistics.h"
 

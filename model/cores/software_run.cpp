@@ -1,12 +1,14 @@
-#include "software_run.h"
+#include "cores/software_run.h"
 
 #include <tlm>
 
 #include <algorithm>
 
+#include "common/cycle_clock.h"
 #include "cores/device_map.h"
-#include "fabric.h"
-#include "platform/configuration.h"
+#include "cores/processor_config.h"
+#include "ni/endpoint.h"
+#include "tlm/tlm_port.h"
 
 namespace icn {
 
@@ -23,31 +25,30 @@ AddressMap SoftwareRun::address_map(NodeId nodes, std::uint32_t memory_bytes) {
   return AddressMap(std::move(ranges));
 }
 
-std::uint64_t SoftwareRun::estimated_bytes(const PlatformConfig& platform) {
-  if (!platform.processor.iss) return 0;
+std::uint64_t SoftwareRun::estimated_bytes(NodeId nodes, const ProcessorConfig& config) {
+  if (!config.iss) return 0;
   constexpr std::uint64_t kEmulator = 3'000'000;
-  return std::uint64_t(platform.network.topology().node_count()) * (platform.processor.memory_bytes + kEmulator);
+  return std::uint64_t(nodes) * (config.memory_bytes + kEmulator);
 }
 
-std::uint64_t SoftwareRun::reserved_address_space(const PlatformConfig& platform) {
-  if (!platform.processor.iss) return 0;
+std::uint64_t SoftwareRun::reserved_address_space(NodeId nodes, const ProcessorConfig& config) {
+  if (!config.iss) return 0;
   constexpr std::uint64_t kTranslationBuffer = std::uint64_t(1) << 30;
-  return std::uint64_t(platform.network.topology().node_count()) * (kTranslationBuffer + (8 << 20));
+  return std::uint64_t(nodes) * (kTranslationBuffer + (8 << 20));
 }
 
-SoftwareRun::SoftwareRun(Fabric& fabric, const ProcessorConfig& config, std::function<void(Cycle)> halted_all,
+SoftwareRun::SoftwareRun(const CoreSites& sites, const ProcessorConfig& config, std::function<void(Cycle)> halted_all,
                          std::function<void(const std::string&)> failed)
     : config_(config), image_(ElfImage::load(config.program, config.memory_bytes)) {
   // How far a core may run ahead: TLM-2.0's global quantum, which every core's quantum keeper reads
   // (the run owns the simulation, as a virtual platform's top level would).
-  tlm::tlm_global_quantum::instance().set(fabric.clock().cycles(config.quantum));
-  const NodeId nodes = fabric.node_count();
-  const int flit_bytes = fabric.platform().tlm.flit_bytes;
-  const int longest = fabric.longest_packet();
+  CycleClock& clock = sites.clock;
+  tlm::tlm_global_quantum::instance().set(clock.cycles(config.quantum));
+  const NodeId nodes = sites.nodes;
   CoreEvents events;
   // A failure ends the program: its time is then the cycle of the first one (the run stops there).
-  events.failed = [this, &fabric, failed = std::move(failed)](const std::string& reason) {
-    if (!failed_at_) failed_at_ = fabric.clock().cycle_at(fabric.clock().now());
+  events.failed = [this, &clock, failed = std::move(failed)](const std::string& reason) {
+    if (!failed_at_) failed_at_ = clock.cycle_at(clock.now());
     failed(reason);
   };
   // A core that halts with a status other than 0 ends the program at once (its answer is wrong, and
@@ -63,12 +64,13 @@ SoftwareRun::SoftwareRun(Fabric& fabric, const ProcessorConfig& config, std::fun
     halted_all(last);
   };
   for (NodeId n = 0; n < nodes; ++n) {
-    units_.push_back(std::make_unique<MessageUnit>(n, nodes, fabric.node(n).network_interface(), board_,
-                                                   fabric.clock(), flit_bytes, longest, config_.message_buffer_bytes,
-                                                   events.failed));
-    cores_.push_back(std::make_unique<IssCore>(("core_" + std::to_string(n)).c_str(), n, nodes, config_, image_, fabric.clock(), *units_.back(), events));
-    cores_.back()->socket.bind(fabric.tlm_port(n).target_socket);
-    fabric.tlm_port(n).initiator_socket.bind(cores_.back()->memory_socket);
+    units_.push_back(std::make_unique<MessageUnit>(n, nodes, sites.endpoint(n), board_, clock, sites.flit_bytes,
+                                                   sites.longest_packet, config_.message_buffer_bytes, events.failed));
+    cores_.push_back(std::make_unique<IssCore>(("core_" + std::to_string(n)).c_str(), n, nodes, config_, image_, clock,
+                                               *units_.back(), events));
+    TlmPort& port = sites.port(n);
+    cores_.back()->socket.bind(port.target_socket);
+    port.initiator_socket.bind(cores_.back()->memory_socket);
   }
 }
 

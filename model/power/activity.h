@@ -1,8 +1,9 @@
 #pragma once
 // The activity of a fabric, counted event by event (docs/energy.md): every router's and network
 // interface's events, every link's flits and credits, and the network-wide mechanisms' own work
-// (the self-tuned sideband, the entropy circuit). Read at any moment; a window's activity is the
-// difference of two readings (Experiment keeps the one at the start of the measurement window).
+// (the self-tuned sideband, the entropy circuit): what the energy model prices. Read at any moment
+// (Fabric::activity); a window's activity is the difference of two readings (Experiment keeps the
+// one at the start of the measurement window).
 #include <cstdint>
 #include <vector>
 
@@ -11,8 +12,6 @@
 #include "router/router_events.h"
 
 namespace icn {
-
-class Fabric;
 
 struct Activity {
   std::vector<RouterEvents> routers;                    // per router
@@ -33,8 +32,6 @@ struct Activity {
   // This reading minus an earlier one of the same fabric.
   Activity& operator-=(const Activity& earlier);
 };
-
-Activity read_activity(const Fabric& fabric);
 
 // Samples of where the network is busy (simulation.spatial_sample_interval): at the end of every
 // interval of the measurement window, each link's flits in the interval, each router's network input
