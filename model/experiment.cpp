@@ -20,7 +20,7 @@ PlatformConfig fabric_platform(const Configuration& configuration) {
   platform.network_interface = effective_network_interface(configuration);
   // Nobody binds TLM-2.0 IP to an experiment's own fabric: its address map has no one to serve. Cores
   // do: each node's memory, for the others' loads and stores.
-  platform.tlm.address_map = platform.processor.iss ? SoftwareRun::address_map(platform.network.topology().node_count(),
+  platform.tlm.address_map = platform.processor.cores ? SoftwareRun::address_map(platform.network.topology().node_count(),
                                                                                platform.processor.memory_bytes)
                                                     : AddressMap();
   return platform;
@@ -33,7 +33,7 @@ Experiment::Experiment(sc_core::sc_module_name name, const Configuration& config
       configuration_(configuration),
       own_fabric_(std::make_unique<Fabric>("fabric", fabric_platform(configuration_))),
       fabric_(own_fabric_.get()) {
-  if (configuration_.platform.processor.iss) attach_cores();
+  if (configuration_.platform.processor.cores) attach_cores();
   else attach_stimulus({}, Role::Drives);
 }
 

@@ -58,7 +58,7 @@ class Experiment : public sc_core::sc_module {
   const TrafficSchedule& schedule() const { return *schedule_; }
   bool has_schedule() const { return schedule_ != nullptr; }  // not when observing (Observe)
   const TraceReplay* trace_replay() const { return trace_replay_.get(); }
-  // The program the cores run (processor.type: iss), or null.
+  // The program the cores run (processor.type: core), or null.
   const SoftwareRun* software() const { return software_.get(); }
   // The last cycle of a stimulus that completes (a phase schedule or a trace), once it has.
   std::optional<Cycle> completed_at() const;
@@ -107,7 +107,7 @@ class Experiment : public sc_core::sc_module {
 
  private:
   void attach_stimulus(const std::vector<NodeId>& nodes, Role role);  // generators on these (all if empty)
-  void attach_cores();     // processor.type: iss — a core per node runs software.program
+  void attach_cores();     // processor.type: core — a core per node runs software.program
   void attach_watchdog();
   void attach_observers(bool drives);  // progress, sampling, spatial samples and watchdog, for either of the two above
   void attach_sampling(bool supervised);  // the time series and the window's activity (and run()'s supervision)

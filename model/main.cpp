@@ -312,7 +312,7 @@ bool refused_for_memory(const icn::PlatformConfig& platform) {
   const std::uint64_t reserved = icn::SoftwareRun::reserved_address_space(platform.network.topology().node_count(), platform.processor);
   if (reserved > 0 && getrlimit(RLIMIT_AS, &address_space) == 0 && address_space.rlim_cur != RLIM_INFINITY &&
       reserved + own_status("VmSize:") > address_space.rlim_cur) {
-    std::cerr << platform.source << ": processor.type: iss: " << platform.network.topology().node_count()
+    std::cerr << platform.source << ": processor.type: core: " << platform.network.topology().node_count()
               << " cores reserve about " << megabytes(reserved) << " of address space for their emulators, more than "
               << "the address-space limit (ulimit -v) of " << megabytes(address_space.rlim_cur)
               << " allows (allowed: fewer cores, or no limit)\n";

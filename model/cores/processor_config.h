@@ -1,6 +1,6 @@
 #pragma once
 // The processors on the nodes (processor.*) and the program they run (software.*), owned here;
-// platform/ fills them. processor.type: generator keeps the stimulus' traffic generators; iss puts an
+// platform/ fills them. processor.type: generator keeps the stimulus' traffic generators; core puts an
 // instruction-set simulator core on every node that runs software.program (docs/cores.md).
 #include <cstdint>
 #include <string>
@@ -12,7 +12,7 @@
 namespace icn {
 
 struct ProcessorConfig {
-  bool iss = false;            // processor.type: iss
+  bool cores = false;          // processor.type: core (else generator)
   int cycles_per_instruction = 1;
   int memory_latency = 0;      // extra cycles per local load or store
   Cycle quantum = 1000;        // cycles a core runs ahead of the network before it synchronises

@@ -26,13 +26,13 @@ AddressMap SoftwareRun::address_map(NodeId nodes, std::uint32_t memory_bytes) {
 }
 
 std::uint64_t SoftwareRun::estimated_bytes(NodeId nodes, const ProcessorConfig& config) {
-  if (!config.iss) return 0;
+  if (!config.cores) return 0;
   constexpr std::uint64_t kEmulator = 3'000'000;
   return std::uint64_t(nodes) * (config.memory_bytes + kEmulator);
 }
 
 std::uint64_t SoftwareRun::reserved_address_space(NodeId nodes, const ProcessorConfig& config) {
-  if (!config.iss) return 0;
+  if (!config.cores) return 0;
   constexpr std::uint64_t kTranslationBuffer = std::uint64_t(1) << 30;
   return std::uint64_t(nodes) * (kTranslationBuffer + (8 << 20));
 }

@@ -1,5 +1,5 @@
 #pragma once
-// A program run on a fabric (docs/cores.md): a core per node (processor.type: iss) that runs
+// A program run on a fabric (docs/cores.md): a core per node (processor.type: core) that runs
 // software.program, its memory reachable from every other node through the node's TLM-2.0 port, and
 // a message unit on its network interface. The run's time is the cycle its last core halts; what
 // each core did, and the program's verdict (every exit status 0), go into the result.

@@ -12,14 +12,14 @@ template <typename Function>
 void resolve(void* library, const char* name, Function& function) {
   function = reinterpret_cast<Function>(dlsym(library, name));
   if (!function)
-    throw ConfigError(std::string("processor.type: iss: libunicorn.so.2 has no ") + name +
+    throw ConfigError(std::string("processor.type: core: libunicorn.so.2 has no ") + name +
                       " (allowed: Unicorn 2, Debian's libunicorn2)");
 }
 
 UnicornLibrary load() {
   void* library = dlopen("libunicorn.so.2", RTLD_NOW | RTLD_LOCAL);
   if (!library)
-    throw ConfigError(std::string("processor.type: iss needs Unicorn 2 (libunicorn.so.2: ") + dlerror() +
+    throw ConfigError(std::string("processor.type: core needs Unicorn 2 (libunicorn.so.2: ") + dlerror() +
                       "; allowed: with Debian's libunicorn2 installed, as scripts/setup does)");
   UnicornLibrary u{};
   resolve(library, "uc_open", u.open);

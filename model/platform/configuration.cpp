@@ -90,11 +90,11 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   c.tlm = TlmConfig::from(p.section("tlm"));
   c.sideband = SidebandConfig::from(p.section("sideband"));
   c.processor = ProcessorConfig::from(p.section("processor"), p.section("software"));
-  if (c.processor.iss && topology.node_count() > ICN_REMOTE_NODES)
-    throw ConfigError(p.problem("processor.type", "iss: " + std::to_string(topology.node_count()) + " nodes, and the "
+  if (c.processor.cores && topology.node_count() > ICN_REMOTE_NODES)
+    throw ConfigError(p.problem("processor.type", "core: " + std::to_string(topology.node_count()) + " nodes, and the "
                                                   "cores' memory map has room for " + std::to_string(ICN_REMOTE_NODES) +
                                                   " (allowed: generator, or a smaller network)"));
-  if (c.processor.iss && c.processor.memory_bytes % 4096 != 0)
+  if (c.processor.cores && c.processor.memory_bytes % 4096 != 0)
     throw ConfigError(p.problem("processor.memory_bytes", std::to_string(c.processor.memory_bytes) + " is not a "
                                                           "whole number of 4 KiB pages (allowed: a multiple of 4096)"));
   c.simulation = SimulationConfig::from(p.section("simulation"), topology);
@@ -235,7 +235,7 @@ Configuration build(const FlatEntries& platform_entries, const FlatEntries& stim
                     const std::string& program = "") {
   FlatEntries platform_overrides, stimulus_overrides;
   if (!program.empty()) {  // set by the program argument, which messages name as the user wrote it
-    for (const auto& [key, text] : {std::pair<std::string, std::string>{"processor.type", "iss"}, {"software.program", program}}) {
+    for (const auto& [key, text] : {std::pair<std::string, std::string>{"processor.type", "core"}, {"software.program", program}}) {
       ParameterValue v;
       v.items = {text};
       v.origin = "the program argument " + program;
@@ -256,17 +256,17 @@ Configuration build(const FlatEntries& platform_entries, const FlatEntries& stim
   build_address_map(ranges, platform_name, c.platform);
   // Cores run their program: a stimulus key set on the command line, a phase's included, would change
   // nothing (a stimulus file given with cores is refused whole, load_configuration).
-  if (c.platform.processor.iss && !stimulus_overrides.empty()) {
+  if (c.platform.processor.cores && !stimulus_overrides.empty()) {
     const auto& [key, value] = stimulus_overrides.front();
     throw ConfigError(where_set(value.origin, key) + ": " + excerpt(value.items.empty() ? "" : value.items.front()) +
                       " changes nothing in this run: it acts only with traffic generators (processor.type: generator) "
-                      "(here processor.type is iss, from " + c.platform.resolved.origin("processor.type") + ")");
+                      "(here processor.type is core, from " + c.platform.resolved.origin("processor.type") + ")");
   }
   c.stimulus = build_stimulus(stimulus_entries, stimulus_overrides, stimulus_name, c.platform);
   if (c.platform.router.virtual_cut_through) {  // whole packets must fit in one VC buffer
     // Cores send no stimulus: their messages go in parts that fit a buffer (Fabric::longest_packet),
     // the shortest a header and one data flit.
-    const bool cores = c.platform.processor.iss;
+    const bool cores = c.platform.processor.cores;
     std::uint64_t longest = cores ? 2 : 0;
     if (!cores)
       for (const auto& phase : c.stimulus.phases)
@@ -341,8 +341,8 @@ namespace {
 
 // A stimulus drives generators; cores run their program instead, and a stimulus would go unused.
 Configuration without_cores(Configuration c) {
-  if (c.platform.processor.iss)
-    throw ConfigError(c.platform.resolved.problem("processor.type", "iss runs software.program, and a stimulus (" +
+  if (c.platform.processor.cores)
+    throw ConfigError(c.platform.resolved.problem("processor.type", "core runs software.program, and a stimulus (" +
                                                                         c.stimulus.source + ") is given too (allowed: "
                                                                         "no stimulus with cores, or processor.type: generator)"));
   return c;
@@ -368,7 +368,7 @@ Configuration load_configuration(const std::string& platform_path, const std::st
   if (stimulus_path.empty()) {
     if (stimulus.empty()) {  // cores run a program; generators need a stimulus
       Configuration c = build(platform, {}, overrides, platform_path, "none", seed, program);
-      if (c.platform.processor.iss) {  // the program stands where a stimulus would, in the result and summary
+      if (c.platform.processor.cores) {  // the program stands where a stimulus would, in the result and summary
         c.stimulus.name = std::filesystem::path(c.platform.processor.program).stem().string();
         c.stimulus.source = c.platform.processor.program;
         return c;
@@ -404,7 +404,7 @@ void print_configuration(std::ostream& os, const Configuration& c) {
     block.replace(0, 4, "  - ");  // the first key opens the list element
     os << block;
   }
-  if (c.platform.processor.iss) return;  // the cores run software.program: no stimulus
+  if (c.platform.processor.cores) return;  // the cores run software.program: no stimulus
   os << "# stimulus: " << c.stimulus.source << " (override with --set stimulus.KEY=VALUE)\n";
   os << "stimulus:\n";
   const bool trace = !c.stimulus.resolved.text("trace").empty();

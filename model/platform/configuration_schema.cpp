@@ -56,8 +56,8 @@ std::vector<ParameterSpec> needing(std::vector<ParameterSpec> specs, const KeyNe
 }
 
 // The keys that only a part of the platform built by another section reads: they act only with it.
-const KeyNeed kTransactions{"TLM-2.0 initiators: cores (processor.type: iss) or a virtual platform's IP (docs/tlm.md)",
-                            {{"processor.type", {"iss"}, false}, {kVirtualPlatform, {"true"}, false}}};
+const KeyNeed kTransactions{"TLM-2.0 initiators: cores (processor.type: core) or a virtual platform's IP (docs/tlm.md)",
+                            {{"processor.type", {"core"}, false}, {kVirtualPlatform, {"true"}, false}}};
 const KeyNeed kVirtualPlatformIp{"a virtual platform's IP (docs/tlm.md)", {{kVirtualPlatform, {"true"}, false}}};
 const KeyNeed kGenerators{"traffic generators (processor.type: generator)", {{"processor.type", {"generator"}, false}}};
 const KeyNeed kSynthetic{"synthetic traffic (no trace)", {{"trace", {""}, false}}};  // a trace is all its traffic

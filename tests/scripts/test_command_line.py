@@ -80,7 +80,7 @@ def test_every_shipped_platform_and_stimulus_is_valid(icnsim, root):
     # traces are written for 256 nodes, so they do not fit the 64-node ring).
     for platform in sorted((root / "platforms").glob("*.yaml")):
         # A core platform runs a program instead (tests/scripts/test_cores.py).
-        drive = BUILD / "software" / "reduce.elf" if "type: iss" in platform.read_text() else "stimuli/uniform.yaml"
+        drive = BUILD / "software" / "reduce.elf" if "type: core" in platform.read_text() else "stimuli/uniform.yaml"
         p = icnsim(platform, drive, "--print-config")
         assert p.returncode == 0, (platform, p.stderr)
     for stimulus in sorted((root / "stimuli").glob("*.yaml")):

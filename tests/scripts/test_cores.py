@@ -1,4 +1,4 @@
-"""RISC-V programs on a core per node (processor.type: iss, docs/cores.md): every shipped program
+"""RISC-V programs on a core per node (processor.type: core, docs/cores.md): every shipped program
 checks its own answer, a wrong one is reported as failed, runs are deterministic and their time does
 not depend on how far a core runs ahead, a remote load takes the network's round trip, and a program
 that goes wrong ends with one line naming its node."""

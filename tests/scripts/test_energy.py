@@ -146,7 +146,7 @@ def test_every_shipped_platform_resolves_both_presets_or_is_refused_in_one_line_
     for platform in sorted((ROOT / "platforms").glob("*.yaml")):
         for preset in ("dsent_45nm", "dsent_22nm"):
             # A core platform runs a program instead of a stimulus (its routers are priced the same way).
-            drive = BUILD / "software" / "reduce.elf" if "type: iss" in platform.read_text() else "stimuli/uniform.yaml"
+            drive = BUILD / "software" / "reduce.elf" if "type: core" in platform.read_text() else "stimuli/uniform.yaml"
             p = icnsim(platform, drive, "--set", f"power.preset={preset}", "--print-config")
             if p.returncode != 0:
                 assert p.stderr.count("\n") == 1 and "nearest rows: " in p.stderr, (platform.name, p.stderr)

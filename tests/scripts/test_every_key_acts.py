@@ -240,7 +240,7 @@ def run(base, settings, folder, stimulus="plain"):
 
 
 def needs_cores(key):
-    return any(c["key"] == "processor.type" and c["values"] == ["iss"] and not c["other_than"]
+    return any(c["key"] == "processor.type" and c["values"] == ["core"] and not c["other_than"]
                for need in key["needs"] for c in need["any_of"])
 
 
@@ -257,8 +257,8 @@ def test_a_key_set_away_from_its_default_is_refused_where_it_cannot_act_and_chan
         settings = combined(settings_for(others, held=True), settings_for(need["any_of"], held=False))
         if key["under"] and not key["under"].startswith("network.topology="):
             settings.insert(0, setting(document, *key["under"].split("=")))
-        base = CORES if "processor.type=iss" in settings else TORUS
-        settings = [f for f in settings if f != "processor.type=iss"]  # CORES sets it (with the program)
+        base = CORES if "processor.type=core" in settings else TORUS
+        settings = [f for f in settings if f != "processor.type=core"]  # CORES sets it (with the program)
         p, _ = run(base, [*settings, setting(document, key["key"], values[0])], tmp_path / "refused",
                    "phases" if document == "phase" else "plain")
         assert p.returncode == 2 and p.stderr.count("\n") == 1, (label, need["what"], p.stderr)

@@ -68,7 +68,7 @@ def test_a_transaction_trace_of_a_run_without_transactions_is_refused_and_the_fi
     # such before it could name anything.
     before = digest(run_files / "uniform.yaml")
     p = icnsim(run_files / "default.yaml", run_files / "uniform.yaml", "--set", f"tlm.trace={run_files / 'uniform.yaml'}")
-    assert p.returncode == 2 and "changes nothing in this run" in p.stderr and "processor.type: iss" in p.stderr
+    assert p.returncode == 2 and "changes nothing in this run" in p.stderr and "processor.type: core" in p.stderr
     assert digest(run_files / "uniform.yaml") == before
 
 

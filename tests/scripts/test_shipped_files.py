@@ -33,8 +33,8 @@ SHORTER = {"platforms/transt-16ary3cube.yaml": ["--set", "simulation.cycles=400"
                                                 "--set", "simulation.sample_interval=100", "-q"]}
 
 
-# Core platforms (processor.type: iss) run a program, not a stimulus (tests/scripts/test_cores.py).
-CORES = {p for p in PLATFORMS if "type: iss" in (ROOT / p).read_text()}
+# Core platforms (processor.type: core) run a program, not a stimulus (tests/scripts/test_cores.py).
+CORES = {p for p in PLATFORMS if "type: core" in (ROOT / p).read_text()}
 PROGRAM = BUILD / "software" / "reduce.elf"
 
 

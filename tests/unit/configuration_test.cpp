@@ -388,7 +388,7 @@ TEST_CASE("a key that would change nothing is refused naming what it needs, not 
   // Generators issue no transactions, address map or not; a virtual platform's IP does.
   CHECK_THROWS_WITH(load_configuration_text("name: p\ntlm: {timing: approximate}\n", "name: s\n"),
                     Contains("platform:2: tlm.timing: approximate changes nothing in this run: it acts only with "
-                             "TLM-2.0 initiators: cores (processor.type: iss) or a virtual platform's IP"));
+                             "TLM-2.0 initiators: cores (processor.type: core) or a virtual platform's IP"));
   CHECK_THROWS_WITH(load_configuration_text("name: p\nnetwork: {radix: 4}\ntlm: {timing: approximate}\n"
                                             "address_map:\n  - {base: 0, size: 4096, node: 1}\n", "name: s\n"),
                     Contains("tlm.timing: approximate changes nothing in this run"));
