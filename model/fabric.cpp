@@ -399,25 +399,23 @@ std::vector<const ResultSource*> Fabric::result_sources() const {
 }
 
 Activity Fabric::activity() const {
-  const Fabric& fabric = *this;
   Activity a;
-  const Topology& topology = fabric.topology();
-  const NodeId routers = topology.router_count();
+  const NodeId routers = topology_.router_count();
   a.routers.reserve(routers);
-  for (NodeId r = 0; r < routers; ++r) a.routers.push_back(fabric.router(r).events());
-  a.interfaces.reserve(fabric.node_count());
-  for (NodeId n = 0; n < fabric.node_count(); ++n) a.interfaces.push_back(fabric.node(n).network_interface().events());
+  for (NodeId r = 0; r < routers; ++r) a.routers.push_back(router(r).events());
+  a.interfaces.reserve(node_count());
+  for (NodeId n = 0; n < node_count(); ++n) a.interfaces.push_back(node(n).network_interface().events());
   for (NodeId r = 0; r < routers; ++r)
-    for (int p = 0; p < topology.network_ports(); ++p) {
-      const Topology::Link to = topology.link(r, p);
+    for (int p = 0; p < topology_.network_ports(); ++p) {
+      const Topology::Link to = topology_.link(r, p);
       if (to.router == kNoNode) continue;
-      a.links.push_back(Activity::Link{r, p, to.router, to.input_port, fabric.router(r).flits_sent(p)});
+      a.links.push_back(Activity::Link{r, p, to.router, to.input_port, router(r).flits_sent(p)});
     }
-  if (const Sideband* s = fabric.sideband()) {
+  if (const Sideband* s = sideband()) {
     a.sideband_value_transfers = s->value_transfers();
     a.sideband_bit_transfers = s->bit_transfers();
   }
-  if (const EntropyCircuit* e = fabric.entropy_circuit()) {
+  if (const EntropyCircuit* e = entropy_circuit()) {
     a.entropy_register_transfers = e->register_transfers();
     a.entropy_register_changes = e->register_changes();
   }

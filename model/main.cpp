@@ -305,14 +305,15 @@ std::optional<std::uint64_t> seed_option(const po::variables_map& vm) {
 
 // A network that cannot fit in the memory left is refused before it is built (one line, true).
 bool refused_for_memory(const icn::PlatformConfig& platform) {
-  const std::uint64_t needed = icn::Fabric::estimated_bytes(platform) + icn::SoftwareRun::estimated_bytes(platform.network.topology().node_count(), platform.processor);
+  const icn::NodeId nodes = platform.network.topology().node_count();
+  const std::uint64_t needed = icn::Fabric::estimated_bytes(platform) + icn::SoftwareRun::estimated_bytes(nodes, platform.processor);
   const std::uint64_t in_use = own_status("VmRSS:");
   const auto [available, bound] = available_memory();
   struct rlimit address_space;
-  const std::uint64_t reserved = icn::SoftwareRun::reserved_address_space(platform.network.topology().node_count(), platform.processor);
+  const std::uint64_t reserved = icn::SoftwareRun::reserved_address_space(nodes, platform.processor);
   if (reserved > 0 && getrlimit(RLIMIT_AS, &address_space) == 0 && address_space.rlim_cur != RLIM_INFINITY &&
       reserved + own_status("VmSize:") > address_space.rlim_cur) {
-    std::cerr << platform.source << ": processor.type: core: " << platform.network.topology().node_count()
+    std::cerr << platform.source << ": processor.type: core: " << nodes
               << " cores reserve about " << megabytes(reserved) << " of address space for their emulators, more than "
               << "the address-space limit (ulimit -v) of " << megabytes(address_space.rlim_cur)
               << " allows (allowed: fewer cores, or no limit)\n";

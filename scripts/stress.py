@@ -25,11 +25,7 @@ import time
 
 import jsonschema
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
-BUILD = pathlib.Path(os.environ.get("ICNSIM_BUILD", ROOT / "build"))
-# Another icnsim to run in place of the build's (a build with a topology of one's own linked in:
-# tests/toy/clique_topology.cpp).
-BINARY = pathlib.Path(os.environ.get("ICNSIM_BINARY", BUILD / "model" / "icnsim"))
+from icnsim_runs import BINARY, ROOT  # the icnsim to run: the build's, or $ICNSIM_BINARY
 
 def registries():
     """Every key with a fixed set of values, as icnsim --print-schema lists them, by its dotted path: the registered topologies, routing functions, controllers, patterns and processes. The

@@ -1,4 +1,5 @@
 #include "congestion/congestion_controller.h"
+
 #include <stdexcept>
 
 #include "common/config_error.h"

@@ -36,7 +36,7 @@ void apply_controller_needs(const SelectedImplementation& controller, const Sele
   if (needs.router_rule && !topology.is_direct())
     refuse("acts in the router a node injects into, which needs a direct network, one node per router (this "
            "network is a " + topology.describe() + ")");
-  if (needs.entropy_circuit && !(has_entropy_circuit(topology_type, topology)))
+  if (needs.entropy_circuit && !has_entropy_circuit(topology_type, topology))
     refuse("needs the entropy circuit, which needs a k-ary n-cube of one terminal per router (this network is a " +
            topology.describe() + ")");
   if (needs.delivered_where_injected)
@@ -49,10 +49,8 @@ void apply_controller_needs(const SelectedImplementation& controller, const Sele
     std::string routings;
     for (const std::string& name : RoutingRegistry::names())
       if (RoutingRegistry::get(name).traits.bubble_escape) routings += (routings.empty() ? "" : " or ") + name;
-    throw ConfigError(controller.origin + ": congestion_control.type: " + controller.type +
-                      " restricts injection into the adaptive VCs beside bubble-flow-control escape VCs, under "
-                      "virtual cut-through (allowed with it: routing.type: " + routings +
-                      " and router.switching: virtual_cut_through)");
+    refuse("restricts injection into the adaptive VCs beside bubble-flow-control escape VCs, under virtual "
+           "cut-through (allowed with it: routing.type: " + routings + " and router.switching: virtual_cut_through)");
   }
 }
 

@@ -26,12 +26,12 @@ constexpr int kMostVcs = 8;
 // against) with --set overrides, and a small uniform stimulus of the pattern named.
 struct Trial {
   std::string platform, platform_name;
-  std::vector<std::string> shape;  // "network.radix=4", …
+  std::vector<std::string> settings;  // --set overrides of the network and the keys tried: "network.radix=4", …
   std::string routing, switching = "wormhole", pattern = "uniform", controller = "none";
   int vcs = 4;
 
   std::vector<std::string> overrides() const {
-    std::vector<std::string> out = shape;
+    std::vector<std::string> out = settings;
     if (!routing.empty()) out.push_back("routing.type=" + routing);
     for (const std::string& set : {"router.virtual_channels=" + std::to_string(vcs), "router.switching=" + switching,
                                    std::string("router.buffer_depth=16"), "congestion_control.type=" + controller,
@@ -76,7 +76,7 @@ Json controllers_accepted(const Trial& trial) {
       Json values = Json::array();
       for (const std::string& value : spec.choices) {
         Trial with = t;
-        with.shape.push_back("congestion_control." + spec.key + "=" + value);
+        with.settings.push_back("congestion_control." + spec.key + "=" + value);
         if (with.accepted()) values.push_back(value);
       }
       choices[spec.key] = std::move(values);
@@ -99,7 +99,7 @@ Json routing_needs(Trial t, const std::string& name) {
     Json values = Json::object();
     for (const std::string& value : spec.choices) {
       Trial with = t;
-      with.shape.push_back("routing." + spec.key + "=" + value);
+      with.settings.push_back("routing." + spec.key + "=" + value);
       Json fewest = fewest_vcs(with);
       if (!fewest.is_null()) values[value] = fewest["virtual_channels"];
     }
@@ -178,7 +178,7 @@ void print_description_json(std::ostream& os, const std::string& platform_path) 
       Trial trial{"network:\n  topology: " + name + "\n", "describe", {}, ""};
       Json keys = Json::object();
       for (const auto& [key, value] : shape) {
-        trial.shape.push_back("network." + key + "=" + value);
+        trial.settings.push_back("network." + key + "=" + value);
         keys["network." + key] = value;
       }
       Json described = describe_network(trial);

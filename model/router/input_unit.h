@@ -61,7 +61,7 @@ class InputUnit {
   // Read-only: a lane changes only through the methods below, one per step of its packet.
   const InputLane& lane(int vc) const { return lanes_[std::size_t(vc)]; }
   // The flit at the front of lane `vc` (meaningful only while it holds one).
-  const BufferedFlit& front(int vc) const { return slots_[std::size_t(vc * depth_ + lanes_[std::size_t(vc)].head)]; }
+  const BufferedFlit& front(int vc) const { return slots_[front_slot(vc)]; }
   bool full(int vc) const { return lanes_[std::size_t(vc)].count == depth_; }
 
   // Flit `f`, sent upstream in cycle f.sent, arrives on its lane (which has room: the caller
@@ -81,9 +81,9 @@ class InputUnit {
   }
   // When the newest (`newest`) or the front flit of lane `vc` may leave: a special lane's header
   // is held or released by its lane (router/special_lane.h).
-  Cycle newest_ready(int vc) const { return newest(vc).ready(); }
-  void set_newest_ready(int vc, Cycle ready) { newest(vc).set_ready(ready); }
-  void set_front_ready(int vc, Cycle ready) { slots_[std::size_t(vc * depth_ + lanes_[std::size_t(vc)].head)].set_ready(ready); }
+  Cycle newest_ready(int vc) const { return slots_[newest_slot(vc)].ready(); }
+  void set_newest_ready(int vc, Cycle ready) { slots_[newest_slot(vc)].set_ready(ready); }
+  void set_front_ready(int vc, Cycle ready) { slots_[front_slot(vc)].set_ready(ready); }
 
   // Routing: the header at the front of idle lane `vc` is routed and may ask for an output VC from
   // `route_ready`; its packet's injection cycle and class rank it in VC allocation.
@@ -175,13 +175,14 @@ class InputUnit {
   std::vector<BufferedFlit> slots_;
   std::uint32_t active_ = 0;
 
-  BufferedFlit& newest(int vc) {
+  // Where lane `vc`'s front and newest flits are in slots_ (the newest only while it holds one).
+  std::size_t front_slot(int vc) const { return std::size_t(vc * depth_ + lanes_[std::size_t(vc)].head); }
+  std::size_t newest_slot(int vc) const {
     const InputLane& l = lanes_[std::size_t(vc)];
     int position = l.head + l.count - 1;
     if (position >= depth_) position -= depth_;
-    return slots_[std::size_t(vc * depth_ + position)];
+    return std::size_t(vc * depth_ + position);
   }
-  const BufferedFlit& newest(int vc) const { return const_cast<InputUnit*>(this)->newest(vc); }
   FlitSignal* flits_ = nullptr;
   const Flit* arrived_ = nullptr;
   CreditSignal* credits_ = nullptr;
