@@ -207,21 +207,22 @@ Interconnect::Latency latency_of(const icn::LatencySummary& s) {
 }  // namespace
 
 Interconnect::Statistics Interconnect::statistics() const {
-  const icn::RunReport r = icn::make_report(model_->measured("statistics"));
+  icn::Experiment& experiment = model_->measured("statistics");
+  const icn::RunReport r = icn::make_report(experiment);
   const icn::Fabric& fabric = *model_->fabric;
   Statistics s;
-  s.window_from = r.warmup;
+  s.window_from = r.warmup();
   s.window_cycles = r.measured_cycles();
-  s.latency = latency_of(r.latency);
-  s.network_latency = latency_of(r.network_latency);
-  s.estimated_latency = latency_of(r.estimated_latency);
+  s.latency = latency_of(r.latency());
+  s.network_latency = latency_of(r.network_latency());
+  s.estimated_latency = latency_of(r.estimated_latency());
   s.packets_delivered = packets_delivered();
   s.flits_delivered = flits_delivered();
-  s.injected_flits = r.injected_flits;
-  s.delivered_flits = r.delivered_flits;
-  for (const icn::Activity::Link& link : r.activity.links)
+  s.injected_flits = r.injected_flits();
+  s.delivered_flits = r.delivered_flits();
+  for (const icn::Activity::Link& link : experiment.window_activity().links)
     s.links.push_back(Link{unsigned(link.from), unsigned(link.to), fabric.topology().port_name(link.port), link.flits});
-  for (const icn::TimeSample& sample : r.series)
+  for (const icn::TimeSample& sample : r.series())
     s.series.push_back(Sample{sample.cycle, sample.offered, sample.accepted, sample.packets_in_network, sample.mean_latency});
   return s;
 }

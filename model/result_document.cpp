@@ -104,6 +104,11 @@ double ResultDocument::number(std::string_view path) const {
   return f && f->is_number() ? f->get<double>() : std::numeric_limits<double>::quiet_NaN();
 }
 
+std::uint64_t ResultDocument::count(std::string_view path) const {
+  const Json* f = find(path);
+  return f && f->is_number() ? f->get<std::uint64_t>() : 0;
+}
+
 std::string ResultDocument::text(std::string_view path) const {
   const Json* f = find(path);
   return f && f->is_string() ? f->get<std::string>() : std::string();

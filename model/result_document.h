@@ -1,8 +1,8 @@
 #pragma once
 // The result of a run as its parts report it (common/result_sink.h): a JSON document whose sections
 // come in the result's one layout (docs/result.schema.json) whatever order the parts report in,
-// and the summary table's rows. run_report.cpp fills it; the experiment writes its own sections
-// through section(), every other part through the sink.
+// and the summary table's rows. experiment_report.cpp fills it; the experiment writes its nested
+// sections (the schedule's phases, the time series) through section(), every other part through the sink.
 #include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
@@ -31,6 +31,8 @@ class ResultDocument final : public ResultSink, public ResultReader {
   double number(std::string_view path) const override;
   std::string text(std::string_view path) const override;
   std::vector<double> numbers(std::string_view path) const override;
+  std::uint64_t count(std::string_view path) const;  // 0 where null or absent
+  const Json* find(std::string_view path) const;     // null where absent
 
   // The document in the result's layout, and the summary rows as (name, value).
   Json json() const;
@@ -38,7 +40,6 @@ class ResultDocument final : public ResultSink, public ResultReader {
 
  private:
   Json& field(std::string_view path);  // created as null where missing
-  const Json* find(std::string_view path) const;
 
   Json sections_ = Json::object();
   std::vector<std::pair<std::string, RowFormat>> rows_;

@@ -5,8 +5,10 @@
 // (Fabric::activity); a window's activity is the difference of two readings (Experiment keeps the
 // one at the start of the measurement window).
 #include <cstdint>
+#include <string>
 #include <vector>
 
+#include "common/result_sink.h"
 #include "common/types.h"
 #include "ni/network_interface_events.h"
 #include "router/router_events.h"
@@ -45,5 +47,12 @@ struct SpatialSamples {
   std::vector<std::vector<std::uint32_t>> input_occupancy;  // [sample][router * ports + port]
   std::vector<std::vector<std::uint8_t>> throttled;         // [sample][node]: 1 if throttling
 };
+
+// The window's event counts as the result's activity section (docs/energy.md): totals, and per
+// router, interface and link with `per_component`.
+void report_activity(const Activity& activity, Cycle measured_cycles, bool per_component, ResultSink& sink);
+// Links as columns under `at`: which router and port each leaves, which it enters, and with `counts`
+// the input port and its flits.
+void report_links(const std::vector<Activity::Link>& links, bool counts, const std::string& at, ResultSink& sink);
 
 }  // namespace icn

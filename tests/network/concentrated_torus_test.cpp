@@ -39,13 +39,13 @@ Shares run_shares(const std::string& stimulus, int cycles, std::vector<std::stri
     auto* network = new Experiment("network", load_configuration_text(kRing, stimulus, overrides));
     testing::run(*network);
     const RunReport r = make_report(*network);
-    std::vector<std::uint64_t> per_slot((r.accepted_flits_by_source.size() + 7) / 8, 0);
-    for (std::size_t node = 0; node < r.accepted_flits_by_source.size(); ++node)
-      per_slot[node / 8] += r.accepted_flits_by_source[node];
+    std::vector<std::uint64_t> per_slot((r.accepted_flits_by_source().size() + 7) / 8, 0);
+    for (std::size_t node = 0; node < r.accepted_flits_by_source().size(); ++node)
+      per_slot[node / 8] += r.accepted_flits_by_source()[node];
     const auto [least, most] = std::minmax_element(per_slot.begin(), per_slot.end());
     std::ostringstream out;
-    out << r.accepted << " " << r.mean_hops << " " << r.network_latency.mean << " " << *least << " " << *most << " "
-        << r.deadlock_reports + r.starvation_reports;
+    out << r.accepted() << " " << r.mean_hops() << " " << r.network_latency().mean << " " << *least << " " << *most << " "
+        << r.deadlock_reports() + r.starvation_reports();
     return out.str();
   }));
   Shares s;

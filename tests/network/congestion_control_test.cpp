@@ -26,7 +26,7 @@ double accepted(const char* controller, double flits_per_node_cycle, int seed = 
          "stimulus.injection.rate=" + std::to_string(flits_per_node_cycle), "stimulus.injection.unit=flits",
          "simulation.seed=" + std::to_string(seed)}));
     testing::run(*network);
-    return std::to_string(make_report(*network).accepted);
+    return std::to_string(make_report(*network).accepted());
   });
   return std::stod(result);
 }
@@ -79,7 +79,7 @@ double avoidance_accepted(const std::vector<std::string>& controller, double pac
         std::string(ICNSIM_SOURCE_DIR) + "/platforms/selftuned-avoidance.yaml",
         std::string(ICNSIM_SOURCE_DIR) + "/stimuli/selftuned-uniform.yaml", sets));
     testing::run(*network);
-    return std::to_string(make_report(*network).accepted);
+    return std::to_string(make_report(*network).accepted());
   }));
 }
 

@@ -32,14 +32,14 @@ Audit audited(MakeConfig make_config) {
     testing::run(*network);
     const RunReport r = make_report(*network);
     std::uint64_t idle = 0;
-    for (const auto& s : r.series) idle += s.accepted == 0.0;
+    for (const auto& s : r.series()) idle += s.accepted == 0.0;
     auto count = [&](const char* path) {  // -1: not audited (null)
       const double v = r.number(path);
       return std::to_string(std::isnan(v) ? -1LL : static_cast<long long>(v));
     };
     return count("packets.deadlock_recoveries") + " " + count("packets.deadlock_recoveries_by_kind.audited_in_a_knot") +
            " " + count("packets.deadlock_recoveries_by_kind.audited_not_in_a_knot") + " " + std::to_string(idle) + " " +
-           std::to_string(r.deadlock_reports);
+           std::to_string(r.deadlock_reports());
   });
   Audit a;
   std::istringstream in(text);

@@ -30,13 +30,13 @@ Outcome overload(const std::string& platform, const char* pattern, Cycle cycles)
     testing::run(*network);
     const RunReport r = make_report(*network);
     Outcome o;
-    for (const auto& s : r.series) {
+    for (const auto& s : r.series()) {
       o.idle += s.accepted == 0.0;
       o.oldest = std::max<std::uint64_t>(o.oldest, s.oldest_in_network);
       ++o.samples;
     }
     std::ostringstream out;
-    out << r.accepted << " " << o.idle << " " << o.samples << " " << o.oldest;
+    out << r.accepted() << " " << o.idle << " " << o.samples << " " << o.oldest;
     return out.str();
   }));
   Outcome o;

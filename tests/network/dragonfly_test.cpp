@@ -163,7 +163,7 @@ TEST_CASE("under group shift below saturation UGAL-L's packets wait far longer t
                                               "simulation.cycles=6000", "simulation.warmup=1000",
                                               "simulation.progress=false"}));
       testing::run(*network);
-      return std::to_string(make_report(*network).network_latency.mean);
+      return std::to_string(make_report(*network).network_latency().mean);
     }));
   };
   const double local = latency("ugal_local"), global = latency("ugal_global"), par = latency("par");
@@ -188,7 +188,7 @@ TEST_CASE("a dragonfly's global channels take network.global_link_delay: at zero
           {"network.global_link_delay=" + std::to_string(global_delay), "simulation.cycles=20000",
            "simulation.warmup=1000", "simulation.progress=false"}));
       testing::run(*network);
-      return std::to_string(make_report(*network).network_latency.mean);
+      return std::to_string(make_report(*network).network_latency().mean);
     }));
   };
   // 64 of a packet's 71 destinations are in another group: 10 more cycles on their one global hop.

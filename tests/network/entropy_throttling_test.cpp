@@ -75,7 +75,7 @@ Cycle collective_cycles(const std::string& pattern, const std::vector<std::strin
                                                                stimulus("collective.yaml"), sets));
     testing::run(*network);
     const RunReport report = make_report(*network);
-    return std::to_string(report.completed ? report.completion_cycle + 1 : 0);
+    return std::to_string(report.completed() ? report.completion_cycle() + 1 : 0);
   })));
 }
 
@@ -126,10 +126,10 @@ TEST_CASE("without a guard time the paper's base(90, 30) lets the network fill a
     const RunReport report = make_report(*network);
     // Count falls from above half of the peak to below a tenth of it (sampled every 10 cycles).
     double peak = 0;
-    for (const TimeSample& s : report.series) peak = std::max(peak, double(s.packets_in_network));
+    for (const TimeSample& s : report.series()) peak = std::max(peak, double(s.packets_in_network));
     int falls = 0;
     bool high = false;
-    for (const TimeSample& s : report.series) {
+    for (const TimeSample& s : report.series()) {
       const double v = double(s.packets_in_network);
       if (v > 0.5 * peak) high = true;
       if (high && v < 0.1 * peak) {
@@ -157,7 +157,7 @@ TEST_CASE("the virtual control channel steals only idle link cycles: data traffi
       testing::run(*network);
       const RunReport report = make_report(*network);
       std::ostringstream out;
-      out << report.completion_cycle << " " << report.latency.mean << " " << network->fabric().entropy_circuit()->stolen_cycles_missed();
+      out << report.completion_cycle() << " " << report.latency().mean << " " << network->fabric().entropy_circuit()->stolen_cycles_missed();
       return out.str();
     });
   };

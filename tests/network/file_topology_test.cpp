@@ -212,7 +212,7 @@ TEST_CASE("the shipped irregular networks run full overload without deadlock und
                                                 "simulation.cycles=" + std::to_string(3000 + testing::long_run_cycles(5000)),
                                                 "simulation.warmup=1000", "simulation.progress=false"}));
         testing::run(*network);  // throws on deadlock, lost flits or a stopped run
-        return std::to_string(make_report(*network).accepted);
+        return std::to_string(make_report(*network).accepted());
       });
       // Measured (6,000 cycles, 8-flit packets): up*/down* alone 0.081 and 0.096 flits/node/cycle, its
       // root's links the bottleneck; with 4 VCs 0.393 and 0.730.

@@ -32,8 +32,8 @@ std::string run(const std::string& platform, const std::string& controller) {
     testing::run(*network);  // throws on deadlock, lost flits or a stopped run
     const RunReport r = make_report(*network);
     std::ostringstream out;
-    out << r.number("activity.sideband.value_transfers") << " " << r.deadlock_reports + r.starvation_reports << " "
-        << r.accepted;
+    out << r.number("activity.sideband.value_transfers") << " " << r.deadlock_reports() + r.starvation_reports() << " "
+        << r.accepted();
     std::uint64_t throttled = 0;
     for (NodeId n = 0; n < network->fabric().node_count(); ++n)
       throttled += network->fabric().node(n).controller().throttled_cycles();

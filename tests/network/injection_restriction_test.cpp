@@ -51,7 +51,7 @@ RingRun run_ring(const std::vector<std::string>& controller, double load) {
     const RunReport report = make_report(*network);
     std::ostringstream out;
     out.precision(17);
-    out << report.accepted << " " << report.latency.mean << " " << report.packets_delivered << " " << grants.against
+    out << report.accepted() << " " << report.latency().mean << " " << report.packets_delivered() << " " << grants.against
         << " " << grants.least << " " << grants.against_requests;
     return out.str();
   }));
@@ -70,7 +70,7 @@ double burst_cycles(const std::string& controller, int packets, int seed) {
         {"congestion_control.type=" + controller, "simulation.cycles=1000000", "simulation.warmup=0",
          "simulation.seed=" + std::to_string(seed)}));
     testing::run(*network);
-    return std::to_string(make_report(*network).phase_durations.at(0).mean);
+    return std::to_string(make_report(*network).phase_durations().at(0).mean);
   }));
 }
 

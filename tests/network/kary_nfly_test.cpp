@@ -160,7 +160,7 @@ TEST_CASE("a 2-ary 6-fly at full load conserves flits and never deadlocks, under
             {"simulation.cycles=" + std::to_string(2000 + testing::long_run_cycles(10000)), "simulation.warmup=2000",
              "simulation.progress=false"}));
         testing::run(*network);  // throws on deadlock, lost flits or a stopped run
-        return std::to_string(make_report(*network).accepted);
+        return std::to_string(make_report(*network).accepted());
       });
       INFO(crossbar << ", " << arbitration);
       CHECK(std::stod(accepted) > 0.4);  // of 1 flit/node/cycle; four lanes of 4 flits carry well over 40 %

@@ -21,26 +21,22 @@ std::string dally_platform() { return std::string(ICNSIM_SOURCE_DIR) + "/platfor
 RunReport run(const std::vector<std::string>& overrides, const std::string& stimulus) {
   const std::string stimulus_file = "/tmp/icnsim-lanes-" + std::to_string(::getpid()) + ".yaml";
   std::ofstream(stimulus_file) << stimulus;
-  std::istringstream in(testing::in_child_process([&] {
+  return RunReport::from_json(testing::in_child_process([&] {
     std::vector<std::string> all = overrides;
     all.push_back("simulation.progress=false");
     auto* network = new Experiment("network", load_configuration(dally_platform(), stimulus_file, all));
     testing::run(*network);
-    const RunReport r = make_report(*network);
     std::ostringstream out;
-    out << r.accepted << " " << r.latency.mean << " " << r.latency.stddev;
+    write_json(out, make_report(*network));
     return out.str();
   }));
-  RunReport r;
-  in >> r.accepted >> r.latency.mean >> r.latency.stddev;
-  return r;
 }
 
 double saturation_throughput(int lanes, int seed = 1) {
   return run({"router.virtual_channels=" + std::to_string(lanes), "router.buffer_depth=" + std::to_string(32 / lanes),
               "simulation.cycles=15000", "simulation.warmup=5000", "simulation.seed=" + std::to_string(seed)},
              "injection: {process: saturation}\n")
-      .accepted;
+      .accepted();
 }
 
 }  // namespace
@@ -76,9 +72,9 @@ TEST_CASE("Dally Fig. 17: oldest-first arbitration has a smaller latency spread 
       return run(o, stimulus);
     };
     const RunReport oldest = with("oldest_first"), random = with("random");
-    INFO("seed " << seed << ": latency stddev oldest-first " << oldest.latency.stddev << ", random "
-                 << random.latency.stddev);
-    CHECK(oldest.accepted == Approx(random.accepted).epsilon(0.02));
-    CHECK(oldest.latency.stddev < 0.95 * random.latency.stddev);
+    INFO("seed " << seed << ": latency stddev oldest-first " << oldest.latency().stddev << ", random "
+                 << random.latency().stddev);
+    CHECK(oldest.accepted() == Approx(random.accepted()).epsilon(0.02));
+    CHECK(oldest.latency().stddev < 0.95 * random.latency().stddev);
   }
 }

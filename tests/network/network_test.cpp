@@ -33,14 +33,14 @@ Outcome run(const std::vector<std::string>& overrides) {
     testing::run(*network);
     const RunReport r = make_report(*network);
     Outcome o;
-    for (const auto& s : r.series) {
+    for (const auto& s : r.series()) {
       o.oldest = std::max<std::uint64_t>(o.oldest, s.oldest_in_network);
       o.idle_intervals += s.accepted == 0.0;
       ++o.samples;
     }
     std::ostringstream out;
-    out << r.offered << " " << r.accepted << " " << o.oldest << " " << o.idle_intervals << " " << o.samples << " "
-        << r.packets_delivered;
+    out << r.offered() << " " << r.accepted() << " " << o.oldest << " " << o.idle_intervals << " " << o.samples << " "
+        << r.packets_delivered();
     return out.str();
   }));
   Outcome o;
@@ -105,7 +105,7 @@ TEST_CASE("a 16-ary 3-cube of 4,096 nodes runs, with the analytic mean hop count
     testing::run(*network);
     const RunReport r = make_report(*network);
     std::ostringstream out;
-    out << r.nodes << " " << r.mean_hops << " " << r.latency.count;
+    out << r.nodes() << " " << r.mean_hops() << " " << r.latency().count;
     return out.str();
   }));
   std::uint64_t nodes = 0, measured = 0;

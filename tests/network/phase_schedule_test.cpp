@@ -17,32 +17,14 @@ const char* kPlatform = "network:\n  radix: 4\n  dimensions: 2\nsimulation:\n  c
                         "  sample_interval: 500\n  progress: false\n";
 
 RunReport run(const std::string& stimulus, const std::string& platform = kPlatform) {
-  // The report travels back from the child as text: only the fields these tests read.
-  std::istringstream in(testing::in_child_process([&] {
+  // The report travels back from the child as its result file's text.
+  return RunReport::from_json(testing::in_child_process([&] {
     auto* network = new Experiment("network", load_configuration_text(platform, stimulus));
     testing::run(*network);
-    const RunReport r = make_report(*network);
     std::ostringstream out;
-    out << r.completed << " " << r.completion_cycle << " " << r.cycles << " " << r.packets_created << " "
-        << r.packets_delivered << " " << r.packets_in_network_at_end << " " << r.packets_queued_at_end << " "
-        << r.phases.size();
-    for (const auto& p : r.phases)
-      out << " " << p.index << " " << p.round << " " << p.start << " " << p.end << " " << p.ended << " "
-          << p.packets_created;
-    out << " " << r.series.size();
-    for (const auto& s : r.series) out << " " << s.cycle << " " << s.phase << " " << s.offered;
+    write_json(out, make_report(*network));
     return out.str();
   }));
-  RunReport r;
-  std::size_t phases = 0, samples = 0;
-  in >> r.completed >> r.completion_cycle >> r.cycles >> r.packets_created >> r.packets_delivered >>
-      r.packets_in_network_at_end >> r.packets_queued_at_end >> phases;
-  r.phases.resize(phases);
-  for (auto& p : r.phases) in >> p.index >> p.round >> p.start >> p.end >> p.ended >> p.packets_created;
-  in >> samples;
-  r.series.resize(samples);
-  for (auto& s : r.series) in >> s.cycle >> s.phase >> s.offered;
-  return r;
 }
 
 }  // namespace
@@ -54,22 +36,22 @@ phases:
   - {name: quiet, injection: {rate: 0.01}, end: {cycles: 3000}}
   - {name: busy, injection: {rate: 0.05}, end: {cycles: 2000}}
 )");
-  REQUIRE(r.phases.size() == 2);
-  CHECK(r.phases[0].start == 0);
-  CHECK(r.phases[0].end == 2999);
-  CHECK(r.phases[1].start == 3000);
-  CHECK(r.phases[1].end == 4999);
-  CHECK(r.completed);
-  CHECK(r.completion_cycle == 4999);
-  CHECK(r.cycles == 5000);  // the run stopped with the schedule
+  REQUIRE(r.phases().size() == 2);
+  CHECK(r.phases()[0].start == 0);
+  CHECK(r.phases()[0].end == 2999);
+  CHECK(r.phases()[1].start == 3000);
+  CHECK(r.phases()[1].end == 4999);
+  CHECK(r.completed());
+  CHECK(r.completion_cycle() == 4999);
+  CHECK(r.cycles() == 5000);  // the run stopped with the schedule
   // 16 nodes × 3000 cycles × 0.01, then 16 × 2000 × 0.05 (periodic: exact up to the phase's first packet)
-  CHECK(r.phases[0].packets_created == Approx(480).margin(16));
-  CHECK(r.phases[1].packets_created == Approx(1600).margin(16));
+  CHECK(r.phases()[0].packets_created == Approx(480).margin(16));
+  CHECK(r.phases()[1].packets_created == Approx(1600).margin(16));
   // The time series knows the phase: offered 0.04 flits/node/cycle, then 0.2.
-  CHECK(r.series.front().phase == 0);
-  CHECK(r.series.front().offered == Approx(0.04).epsilon(0.1));
-  CHECK(r.series.back().phase == 1);
-  CHECK(r.series.back().offered == Approx(0.2).epsilon(0.1));
+  CHECK(r.series().front().phase == 0);
+  CHECK(r.series().front().offered == Approx(0.04).epsilon(0.1));
+  CHECK(r.series().back().phase == 1);
+  CHECK(r.series().back().offered == Approx(0.2).epsilon(0.1));
 }
 
 TEST_CASE("a packet-count end stops the phase in the cycle the network reaches it; drain waits for delivery",
@@ -80,15 +62,15 @@ phases:
   - {name: load, end: {packets: 1000}}
   - {name: drain, injection: {rate: 0}, end: {drain: true}}
 )");
-  REQUIRE(r.phases.size() == 2);
-  CHECK(r.phases[0].packets_created >= 1000);
-  CHECK(r.phases[0].packets_created < 1000 + 16);  // only packets of that same cycle overshoot
-  CHECK(r.phases[1].packets_created == 0);
-  CHECK(r.completed);
-  CHECK(r.packets_delivered == r.packets_created);
-  CHECK(r.packets_in_network_at_end == 0);
-  CHECK(r.packets_queued_at_end == 0);
-  CHECK(r.completion_cycle > r.phases[0].end);
+  REQUIRE(r.phases().size() == 2);
+  CHECK(r.phases()[0].packets_created >= 1000);
+  CHECK(r.phases()[0].packets_created < 1000 + 16);  // only packets of that same cycle overshoot
+  CHECK(r.phases()[1].packets_created == 0);
+  CHECK(r.completed());
+  CHECK(r.packets_delivered() == r.packets_created());
+  CHECK(r.packets_in_network_at_end() == 0);
+  CHECK(r.packets_queued_at_end() == 0);
+  CHECK(r.completion_cycle() > r.phases()[0].end);
 }
 
 TEST_CASE("a drain phase ends once the traffic is delivered, although metapackets keep circulating",
@@ -105,12 +87,12 @@ phases:
   - {name: drain, injection: {rate: 0}, end: {drain: true}}
 )",
                           platform);
-  REQUIRE(r.phases.size() == 2);
-  CHECK(r.completed);
-  CHECK(r.packets_delivered == r.packets_created);
-  CHECK(r.packets_in_network_at_end == 0);
-  CHECK(r.completion_cycle > 2000);
-  CHECK(r.completion_cycle < 4000);  // the drain of a 4×4 torus at 0.2 takes tens of cycles, not the whole run
+  REQUIRE(r.phases().size() == 2);
+  CHECK(r.completed());
+  CHECK(r.packets_delivered() == r.packets_created());
+  CHECK(r.packets_in_network_at_end() == 0);
+  CHECK(r.completion_cycle() > 2000);
+  CHECK(r.completion_cycle() < 4000);  // the drain of a 4×4 torus at 0.2 takes tens of cycles, not the whole run
 }
 
 TEST_CASE("a schedule repeats its phases", "[schedule]") {
@@ -121,21 +103,21 @@ phases:
   - {end: {cycles: 1000}}
   - {injection: {rate: 0}, end: {drain: true}}
 )");
-  REQUIRE(r.phases.size() == 6);
+  REQUIRE(r.phases().size() == 6);
   for (std::size_t i = 0; i < 6; ++i) {
-    CHECK(r.phases[i].index == i % 2);
-    CHECK(r.phases[i].round == i / 2);
-    if (i > 0) CHECK(r.phases[i].start == r.phases[i - 1].end + 1);
+    CHECK(r.phases()[i].index == i % 2);
+    CHECK(r.phases()[i].round == i / 2);
+    if (i > 0) CHECK(r.phases()[i].start == r.phases()[i - 1].end + 1);
   }
-  CHECK(r.completed);
+  CHECK(r.completed());
 }
 
 TEST_CASE("without phases the stimulus is one phase that lasts the whole run", "[schedule]") {
   const RunReport r = run("packet_length: 4\ninjection: {rate: 0.001}\n");
-  REQUIRE(r.phases.size() == 1);
-  CHECK_FALSE(r.phases[0].ended);
-  CHECK_FALSE(r.completed);
-  CHECK(r.cycles == 200000);
+  REQUIRE(r.phases().size() == 1);
+  CHECK_FALSE(r.phases()[0].ended);
+  CHECK_FALSE(r.completed());
+  CHECK(r.cycles() == 200000);
 }
 
 TEST_CASE("a per-node packet end lets every node create exactly its quota, then ends the phase", "[schedule]") {
@@ -145,10 +127,10 @@ phases:
   - {name: quota, end: {packets_per_node: 25}}
   - {name: drain, injection: {rate: 0}, end: {drain: true}}
 )");
-  REQUIRE(r.phases.size() == 2);
-  CHECK(r.phases[0].packets_created == 16 * 25);
-  CHECK(r.completed);
-  CHECK(r.packets_delivered == 16 * 25);
+  REQUIRE(r.phases().size() == 2);
+  CHECK(r.phases()[0].packets_created == 16 * 25);
+  CHECK(r.completed());
+  CHECK(r.packets_delivered() == 16 * 25);
   // A permutation's fixed points (bit reversal maps 0, 6, 9 and 15 of 16 nodes to themselves)
   // send nothing but cannot hold the phase open, with timed or saturating sources.
   for (const char* process : {"bernoulli", "saturation"}) {
@@ -156,7 +138,7 @@ phases:
     const RunReport p = run(std::string("packet_length: 4\npattern: {type: bit_reversal}\ninjection: {process: ") +
                             process + (timed ? ", rate: 0.05" : "") + "}\nphases:\n  - {end: {packets_per_node: 10}}\n");
     INFO(process);
-    CHECK(p.completed);
-    CHECK(p.phases[0].packets_created == 12 * 10);
+    CHECK(p.completed());
+    CHECK(p.phases()[0].packets_created == 12 * 10);
   }
 }

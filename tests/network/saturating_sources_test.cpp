@@ -26,9 +26,9 @@ Outcome run(const std::string& platform, const std::string& stimulus, const std:
     testing::run(*network);
     const RunReport r = make_report(*network);
     std::ostringstream out;
-    out << r.offered << " " << r.accepted << " " << r.completed << " " << (r.completion_cycle + 1) << " "
-        << r.packets_created << " " << r.packets_delivered << " " << r.packets_queued_at_end << " " << r.phases.size();
-    for (const auto& p : r.phases) out << " " << p.packets_created;
+    out << r.offered() << " " << r.accepted() << " " << r.completed() << " " << (r.completion_cycle() + 1) << " "
+        << r.packets_created() << " " << r.packets_delivered() << " " << r.packets_queued_at_end() << " " << r.phases().size();
+    for (const auto& p : r.phases()) out << " " << p.packets_created;
     return out.str();
   }));
   Outcome o;
@@ -100,7 +100,7 @@ TEST_CASE("a ramp load finds a critical load near the network's saturation throu
     testing::run(*network);
     const RunReport r = make_report(*network);
     std::ostringstream out;
-    out << r.critical_found << " " << r.critical_load;
+    out << r.critical_found() << " " << r.critical_load();
     return out.str();
   }));
   bool found = false;

@@ -29,7 +29,7 @@ Outcome simulate(const std::string& platform, const std::string& stimulus, const
     testing::run(*network);
     const RunReport r = make_report(*network);
     std::uint64_t idle = 0, oldest = 0;
-    for (const auto& s : r.series) {
+    for (const auto& s : r.series()) {
       idle += s.accepted == 0.0;
       oldest = std::max<std::uint64_t>(oldest, s.oldest_in_network);
     }
@@ -37,10 +37,12 @@ Outcome simulate(const std::string& platform, const std::string& stimulus, const
       const double v = r.number(path);
       return std::isnan(v) ? std::uint64_t(0) : std::uint64_t(v);
     };
+    const std::vector<std::uint64_t> by_source = r.accepted_flits_by_source();
+    const std::uint64_t least = *std::min_element(by_source.begin(), by_source.end());
     std::ostringstream out;
-    out << r.accepted << " " << r.fairness << " " << idle << " " << oldest << " " << whole("allocation.vc_passed_over_by_younger") << " "
-        << whole("allocation.longest_switch_wait_cycles") << " " << whole("allocation.switch_wait_bound_cycles") << " " << r.deadlock_reports + r.starvation_reports
-        << " " << *std::min_element(r.accepted_flits_by_source.begin(), r.accepted_flits_by_source.end());
+    out << r.accepted() << " " << r.fairness() << " " << idle << " " << oldest << " " << whole("allocation.vc_passed_over_by_younger") << " "
+        << whole("allocation.longest_switch_wait_cycles") << " " << whole("allocation.switch_wait_bound_cycles") << " " << r.deadlock_reports() + r.starvation_reports()
+        << " " << least;
     return out.str();
   }));
   Outcome o;

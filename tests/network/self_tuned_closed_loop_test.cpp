@@ -35,8 +35,8 @@ ThresholdTrace run(const std::vector<std::string>& overrides) {
     testing::run(*network);
     const RunReport r = make_report(*network);
     std::ostringstream out;
-    out << r.accepted << " " << r.series.size();
-    for (const auto& s : r.series) {
+    out << r.accepted() << " " << r.series().size();
+    for (const auto& s : r.series()) {
       double threshold = -1;
       for (const auto& [name, value] : s.controller)
         if (name == "threshold") threshold = value;

@@ -32,7 +32,7 @@ double recovery_accepted(const std::vector<std::string>& controller, double load
     testing::run(*network);
     std::ostringstream out;
     out.precision(17);
-    out << make_report(*network).accepted;
+    out << make_report(*network).accepted();
     return out.str();
   }));
 }

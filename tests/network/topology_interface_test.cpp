@@ -103,7 +103,7 @@ TEST_CASE("a topology registered outside the model runs past saturation with ada
     testing::run(*network);  // throws on deadlock, lost flits or a stopped run
     const RunReport r = make_report(*network);
     std::ostringstream out;
-    out << r.accepted << " " << r.mean_hops;
+    out << r.accepted() << " " << r.mean_hops();
     return out.str();
   }));
   double accepted = 0, hops = 0;

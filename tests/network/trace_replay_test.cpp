@@ -54,7 +54,7 @@ TEST_CASE("a token passed round a ring completes after exactly N message latenci
     testing::run(*network);
     const RunReport r = make_report(*network);
     std::ostringstream out;
-    out << r.completed << " " << r.completion_cycle << " " << r.packets_delivered;
+    out << r.completed() << " " << r.completion_cycle() << " " << r.packets_delivered();
     return out.str();
   }));
   bool completed = false;

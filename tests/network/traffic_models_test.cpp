@@ -30,7 +30,7 @@ Result run(const std::vector<std::string>& overrides, const char* topology = nul
     testing::run(*network);
     const RunReport r = make_report(*network);
     std::ostringstream out;
-    out << r.offered << " " << r.accepted << " " << r.mean_hops;
+    out << r.offered() << " " << r.accepted() << " " << r.mean_hops();
     return out.str();
   }));
   Result r;

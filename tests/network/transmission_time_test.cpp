@@ -35,7 +35,7 @@ CubeRun run_cube(const char* controller, double packets_per_node_cycle) {
     const RunReport report = make_report(*network);
     std::ostringstream out;
     out.precision(17);
-    out << report.accepted << " " << report.network_latency.mean;
+    out << report.accepted() << " " << report.network_latency().mean;
     return out.str();
   }));
   CubeRun r;
@@ -83,8 +83,8 @@ TEST_CASE("packets held back while Trans-t keeps the injection channels closed l
     testing::run(*network);
     const RunReport report = make_report(*network);
     std::ostringstream out;
-    out << report.packets_created << " " << report.packets_delivered << " " << report.packets_queued_at_end << " "
-        << report.completion_cycle;
+    out << report.packets_created() << " " << report.packets_delivered() << " " << report.packets_queued_at_end() << " "
+        << report.completion_cycle();
     return out.str();
   }));
   std::uint64_t created = 0, delivered = 0, queued = 0, completion = 0;

@@ -50,8 +50,8 @@ TEST_CASE("virtual cut-through keeps delivering at full overload", "[network][vc
       testing::run(*network);
       const RunReport r = make_report(*network);
       std::uint64_t idle = 0;
-      for (const auto& s : r.series) idle += s.accepted == 0.0;
-      return std::to_string(idle) + " " + std::to_string(r.accepted);
+      for (const auto& s : r.series()) idle += s.accepted == 0.0;
+      return std::to_string(idle) + " " + std::to_string(r.accepted());
     }));
     std::uint64_t idle = 1;
     double accepted = 0;

@@ -50,7 +50,7 @@ TEST_CASE("with deadlock_action report the deadlock is counted, but a network th
                                                                     "simulation.cycles=30000"}));
     network->run();  // not testing::run: the run is expected to stop early
     const RunReport r = make_report(*network);
-    return std::to_string(r.deadlock_reports) + " " + r.status + " " + std::to_string(r.cycles) + " " + warnings;
+    return std::to_string(r.deadlock_reports()) + " " + r.status() + " " + std::to_string(r.cycles()) + " " + warnings;
   });
   std::istringstream in(outcome);
   std::uint64_t reports = 0, cycles = 0;
@@ -71,7 +71,7 @@ TEST_CASE("the watchdog stays quiet on a deadlock-free network that keeps moving
         kOverload));
     testing::run(*network);
     const RunReport r = make_report(*network);
-    return std::to_string(r.deadlock_reports + r.starvation_reports);
+    return std::to_string(r.deadlock_reports() + r.starvation_reports());
   });
   CHECK(counts == "0");
 }
@@ -85,8 +85,8 @@ TEST_CASE("with Disha or software recovery the same overloaded TFAR network neve
       testing::run(*network);
       const RunReport r = make_report(*network);
       std::uint64_t idle = 0;
-      for (const auto& s : r.series) idle += s.accepted == 0.0;
-      return std::to_string(std::uint64_t(r.number("packets.deadlock_recoveries"))) + " " + std::to_string(idle) + " " + std::to_string(r.accepted);
+      for (const auto& s : r.series()) idle += s.accepted == 0.0;
+      return std::to_string(std::uint64_t(r.number("packets.deadlock_recoveries"))) + " " + std::to_string(idle) + " " + std::to_string(r.accepted());
     });
     std::istringstream in(outcome);
     std::uint64_t recoveries = 0, idle = 1;
@@ -108,7 +108,7 @@ TEST_CASE("Disha's recovery lane carries one packet at a time, so its bandwidth 
           kTfar, kOverload, {std::string("deadlock.recovery=") + recovery, "simulation.cycles=40000",
                              "simulation.warmup=10000"}));
       testing::run(*network);
-      return std::to_string(make_report(*network).accepted);
+      return std::to_string(make_report(*network).accepted());
     });
     return std::stod(a);
   };

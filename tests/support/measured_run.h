@@ -26,8 +26,8 @@ inline Measured measured_run(const std::string& platform, const std::string& sti
     auto* network = new Experiment("network", load_configuration_text(platform, stimulus, overrides));
     run(*network);
     const RunReport r = make_report(*network);
-    return std::to_string(r.accepted) + " " + std::to_string(r.network_latency.mean) + " " +
-           std::to_string(r.deadlock_reports + r.starvation_reports);
+    return std::to_string(r.accepted()) + " " + std::to_string(r.network_latency().mean) + " " +
+           std::to_string(r.deadlock_reports() + r.starvation_reports());
   }));
   Measured out;
   in >> out.accepted >> out.network_latency >> out.watchdog_reports;
