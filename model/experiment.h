@@ -12,7 +12,7 @@
 #include <systemc>
 #include <vector>
 
-#include "power/activity.h"
+#include "energy/activity.h"
 #include "common/end_of_cycle.h"
 #include "deadlock/watchdog.h"
 #include "fabric.h"

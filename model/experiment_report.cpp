@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "experiment.h"
-#include "power/energy_account.h"
+#include "energy/energy_account.h"
 #include "stats/critical_load.h"
 #include "stats/window_report.h"
 #include "traffic/injection_process.h"
@@ -224,13 +224,13 @@ void report_end(const Run& r, ResultDocument& doc) {
                   std::to_string(d["rounds"].get<std::uint64_t>()) + " rounds");
 }
 
-// power.model: events: the window's activity priced (docs/energy.md).
+// energy.model: events: the window's activity priced (docs/energy.md).
 EnergyInputs energy_inputs(const Run& r) {
   const Fabric& network = r.experiment.fabric();
   const Topology& topology = network.topology();
   const Activity activity = r.experiment.window_activity();
   EnergyInputs in;
-  in.power = r.c.platform.power;
+  in.energy = r.c.platform.energy;
   in.clock_period_ns = r.c.platform.simulation.clock_period_ns;
   in.cycles = r.measured;
   for (NodeId id = 0; id < topology.router_count(); ++id) {
@@ -276,7 +276,7 @@ std::shared_ptr<ResultDocument> report_experiment(const Experiment& experiment) 
   for (const ResultSource* source : network.result_sources()) source->report(*doc);
   if (experiment.software()) experiment.software()->report(*doc);
   report_end(r, *doc);
-  if (r.c.platform.power.enabled) EnergyAccount(energy_inputs(r)).report(*doc);
+  if (r.c.platform.energy.enabled) EnergyAccount(energy_inputs(r)).report(*doc);
   return doc;
 }
 

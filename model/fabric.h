@@ -18,7 +18,7 @@
 #include "deadlock/wait_for.h"
 #include "node.h"
 #include "platform/configuration.h"
-#include "power/activity.h"
+#include "energy/activity.h"
 #include "routing/routing_function.h"
 #include "stats/network_statistics.h"
 #include "tlm/tlm_port.h"
@@ -68,7 +68,7 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   void bring_up_to_date() { bring_up_to(clock_->first_unfinished_cycle()); }
   void bring_up_to(Cycle before);  // their steps of the cycles before `before`
   const EntropyCircuit* entropy_circuit() const { return entropy_circuit_.get(); }
-  // What it has done so far, event by event (power/activity.h).
+  // What it has done so far, event by event (energy/activity.h).
   Activity activity() const;
   const MetapacketGather* metapackets() const { return metapackets_.get(); }
   MetapacketGather* metapackets() { return metapackets_.get(); }

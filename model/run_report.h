@@ -2,7 +2,7 @@
 // The result of one run when it ends (or so far): the document every part of the run reported into
 // (common/result_sink.h) — what the JSON result file holds and what the summary table shows — and
 // typed accessors over it. make_report asks the experiment (its own part in run_report.cpp, the
-// window's measures in stats/window_report.h, the activity in power/activity.h) and each part the
+// window's measures in stats/window_report.h, the activity in energy/activity.h) and each part the
 // fabric registers (Fabric::result_sources) in turn: every measure is written once, where it is
 // reported, and read back here by its path.
 #include <cstdint>

@@ -9,7 +9,7 @@ traversals, route computations and VC and switch allocation requests, link trave
 the interfaces' injected and ejected flits; the sideband's bits and the entropy circuit's transfers
 and register changes; the routers' clock per cycle (per busy cycle when clock-gated); and leakage,
 (routers × router leakage + links × link leakage + buffer slots × flit bits × bit leakage) × cycles ×
-the clock period; and with power.gating_estimate what gating idle routers would save."""
+the clock period; and with energy.gating_estimate what gating idle routers would save."""
 import json
 import math
 import pathlib
@@ -45,7 +45,7 @@ def recompute(result):
 
 
 def gating_saved(result):
-    """power.gating_estimate: (idle router-cycles from the activity, the pJ gating them would save) —
+    """energy.gating_estimate: (idle router-cycles from the activity, the pJ gating them would save) —
     every idle router-cycle's router leakage and its buffers' (idle slot-cycles from the result), and its
     clock unless clock-gated."""
     e = result["energy"]
@@ -75,7 +75,7 @@ def differences(result, relative=1e-9):
 
 TABLE = pathlib.Path(__file__).resolve().parents[1] / "data" / "energy" / "dsent-coefficients.csv"
 TECHNOLOGIES = {"dsent_45nm": "Bulk45LVT", "dsent_22nm": "Bulk22LVT"}
-# The power.* keys a DSENT row gives (data/energy/README.md); the others stay as they were (0 there).
+# The energy.* keys a DSENT row gives (data/energy/README.md); the others stay as they were (0 there).
 ROW_KEYS = ["buffer_write_pj", "buffer_read_pj", "crossbar_pj", "switch_allocation_pj", "router_clock_pj",
             "router_leakage_mw", "buffer_leakage_nw_per_bit", "link_pj", "link_leakage_mw", "credit_pj"]
 
@@ -167,7 +167,7 @@ def _main(argv):
         raise ToolError("energy.py: expected one result JSON (usage: scripts/energy.py RUN.json)")
     result = read_result(argv[0])
     if "energy" not in result or "activity" not in result:
-        raise ToolError(f"{argv[0]}: the result has no energy section (allowed: a run with power.model: events)")
+        raise ToolError(f"{argv[0]}: the result has no energy section (allowed: a run with energy.model: events)")
     try:
         parts = recompute(result)
         rows = [f"{name:20s} {value:16.6g} pJ   model {result['energy']['breakdown_pj'][name]:16.6g} pJ"
@@ -178,7 +178,7 @@ def _main(argv):
         wrong = differences(result)
     except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError) as e:
         raise ToolError(f"{argv[0]}: its energy or activity section is not icnsim's ({type(e).__name__}: {e}; "
-                        "allowed: a result icnsim wrote with power.model: events)") from None
+                        "allowed: a result icnsim wrote with energy.model: events)") from None
     print("\n".join(rows))
     print("agree" if not wrong else f"DIFFER: {wrong}")
     if wrong:

@@ -58,13 +58,13 @@ def summary(rows_by_network, length):
 
 def energy_summary(rows_by_network):
     """Per network and controller at the highest load (past saturation): energy per delivered flit,
-    average power and the energy-delay product at 45 nm (the runs' power.preset) and 22 nm (the same
+    average power and the energy-delay product at 45 nm (the runs' energy.preset) and 22 nm (the same
     counts priced by the 22 nm row, scripts/energy.py), the leakage's share, what gating idle routers
     could save at most, and the self-tuned sideband's bits per delivered flit (no published energy per
     bit exists for it, so it is counted, not priced)."""
-    lines = ["Energy at the highest load, DSENT 0.91 for each network's router (power.preset; docs/energy.md): "
+    lines = ["Energy at the highest load, DSENT 0.91 for each network's router (energy.preset; docs/energy.md): "
              "45 nm / 22 nm. Leakage is its share of the 45 nm total; gating is the most that power-gating idle "
-             "routers could save (an upper bound, power.gating_estimate). The sideband's cost is its bits per "
+             "routers could save (an upper bound, energy.gating_estimate). The sideband's cost is its bits per "
              "delivered flit: no published coefficient prices them.", "",
              "| network | controller | pJ per delivered flit | average power (mW) | energy × delay (nJ·cycles per "
              "packet) | leakage | gating saves at most | sideband bits per flit |",
@@ -119,7 +119,7 @@ def _main(argv=None):
     rows_by_network, all_rows = {}, []
     for network, text in NETWORKS:
         settings = [f"simulation.cycles={length[0]}", f"simulation.warmup={length[1]}",
-                    "power.preset=dsent_45nm", "power.gating_estimate=true"]
+                    "energy.preset=dsent_45nm", "energy.gating_estimate=true"]
         code = sweep.main([str(ROOT / "sweeps" / f"selftuned-fig4-{network}.yaml"), "--jobs", str(args.jobs),
                            "--out", str(out / "sweeps" / f"selftuned-fig4-{network}"),
                            *[a for s in settings for a in ("--set", s)]])

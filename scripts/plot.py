@@ -152,7 +152,7 @@ def save(figure, prefix):
 def require(rows, *columns):
     for c in columns:
         if c not in rows[0]:
-            hint = " — energy needs power.model: events in the platform (docs/energy.md)" if c.startswith("energy.") else ""
+            hint = " — energy needs energy.model: events in the platform (docs/energy.md)" if c.startswith("energy.") else ""
             raise ToolError(f"plot: no column {c} in the CSV (it has: {', '.join(list(rows[0])[:12])}, …){hint}")
 
 
@@ -200,7 +200,7 @@ def load_curves_quiet(rows, x, by, y):
 
 
 LOAD_METRICS = ("throughput.accepted_normalised", "latency.mean")
-# With --energy (power.model: events in the platform, docs/energy.md).
+# With --energy (energy.model: events in the platform, docs/energy.md).
 ENERGY_METRICS = ("energy.per_delivered_flit_pj", "energy.average_power_mw", "energy.energy_delay_product_pj_cycles")
 LOG_METRICS = {"latency.mean", "energy.energy_delay_product_pj_cycles"}
 
@@ -507,7 +507,7 @@ def parse_arguments(argv):
     load.add_argument("--panel", help="one column of plots per value of this column")
     load.add_argument("--title")
     load.add_argument("--energy", action="store_true",
-                      help="also energy per delivered flit, average power and energy-delay product (power.model: events)")
+                      help="also energy per delivered flit, average power and energy-delay product (energy.model: events)")
     series = sub.add_parser("series", help="time series of runs")
     series.add_argument("runs", nargs="+")
     bars = sub.add_parser("bars", help="a metric normalised to the uncontrolled base")

@@ -23,7 +23,7 @@ struct KeyCondition {
 
 // What a key needs to act: one of `any_of` holding. A key set away from its default while a need of
 // it does not hold would change nothing in the run, and the configuration refuses it in one line
-// (Schema::refuse_idle_keys) that says `what`: "a power model (power.model: events)".
+// (Schema::refuse_idle_keys) that says `what`: "an energy model (energy.model: events)".
 struct KeyNeed {
   std::string what;
   std::vector<KeyCondition> any_of;
@@ -71,7 +71,7 @@ struct ParameterValue {
   std::string origin;              // "file:line" or "--set" or "default"
   bool sequence = false;
   bool defaulted = false;          // the spec's default: the user did not give it
-  std::string filled_by;           // set by the model from another key (power.preset): printed as a comment
+  std::string filled_by;           // set by the model from another key (energy.preset): printed as a comment
 };
 
 // Where a key was set and its path, for a message: "file.yaml:7: router.buffer_depth", or

@@ -15,7 +15,7 @@
 #include "platform/schema.h"
 #include "platform/stimulus_document.h"
 #include "platform/yaml_source.h"
-#include "power/power_preset.h"
+#include "energy/energy_preset.h"
 #include "routing/routing_function.h"
 #include "traffic/injection_process.h"
 
@@ -23,7 +23,7 @@ namespace icn {
 
 namespace {
 
-// The router a power.preset row must match: its ports as built (the network's and its terminals'
+// The router an energy.preset row must match: its ports as built (the network's and its terminals'
 // channels), lanes per port and depth, and the clock the row was sized for.
 PresetRouter preset_router(const Topology& topology, const PlatformConfig& c) {
   int most = 0, fewest = 1 << 30;
@@ -104,9 +104,9 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
     absolute.items = {c.processor.program};
     c.resolved.set("software.program", absolute);
   }
-  if (p.text("power.preset") != "none" || !p.text("power.preset_shape").empty())  // walks the routers: only then
-    apply_power_preset(c.resolved, preset_router(topology, c));
-  c.power = PowerConfig::from(c.resolved.section("power"));
+  if (p.text("energy.preset") != "none" || !p.text("energy.preset_shape").empty())  // walks the routers: only then
+    apply_energy_preset(c.resolved, preset_router(topology, c));
+  c.energy = EnergyConfig::from(c.resolved.section("energy"));
   // Let the chosen routing function judge whether it can work on this network.
   try {
     c.router.packets_per_buffer =

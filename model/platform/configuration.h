@@ -20,7 +20,7 @@
 #include "ni/network_interface_config.h"
 #include "platform/simulation_config.h"
 #include "router/router_config.h"
-#include "power/power_config.h"
+#include "energy/energy_config.h"
 #include "sideband/sideband_config.h"
 #include "tlm/tlm_config.h"
 #include "topology/network_config.h"
@@ -39,7 +39,7 @@ struct PlatformConfig {
   NetworkInterfaceConfig network_interface;
   SelectedImplementation congestion_control;
   SidebandConfig sideband;
-  PowerConfig power;
+  EnergyConfig energy;
   SimulationConfig simulation;
   TlmConfig tlm;
   ProcessorConfig processor;  // generators, or cores that run a program (cores/)

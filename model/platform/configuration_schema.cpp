@@ -9,7 +9,7 @@
 #include "deadlock/deadlock_recovery_config.h"
 #include "ni/network_interface_config.h"
 #include "platform/simulation_config.h"
-#include "power/power_config.h"
+#include "energy/energy_config.h"
 #include "router/router_config.h"
 #include "sideband/sideband_config.h"
 #include "tlm/tlm_config.h"
@@ -84,14 +84,14 @@ Schema make_platform_schema() {
   s.add("sideband", needing(needing(SidebandConfig::parameters(), sideband), kSidebandDistribution));
   // A coefficient describes the technology, not this network: a set of them is written whole for every
   // run (a sideband's or the entropy circuit's prices events that this run may not have).
-  s.add("power", PowerConfig::parameters());
+  s.add("energy", EnergyConfig::parameters());
   // The clock period turns cycles into time: for leakage power, a transaction trace's timestamps and
   // the timed IP of a virtual platform; a run's own results are in cycles.
   s.add("simulation", needing(SimulationConfig::parameters(),
-                              {"something timed: a power model (power.model: events, or a power.preset), a "
+                              {"something timed: an energy model (energy.model: events, or an energy.preset), a "
                                "transaction trace (tlm.trace) or a virtual platform",
-                               {{"power.model", {"events"}, false},
-                                {"power.preset", {"none"}, true},
+                               {{"energy.model", {"events"}, false},
+                                {"energy.preset", {"none"}, true},
                                 {"tlm.trace", {""}, true},
                                 {kVirtualPlatform, {"true"}, false}}},
                               [](const std::string& key) { return key == "clock_period_ns"; }));

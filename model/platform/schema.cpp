@@ -171,9 +171,14 @@ ParameterSet Schema::resolve(const FlatEntries& entries, const FlatEntries& over
     const std::string problem = is_prefix_of_value ? "expects a value, not a mapping"
                                 : is_section       ? "expects a mapping of its keys, not a value"
                                                    : "unknown key";
+    // A section renamed since earlier releases says its new name.
+    static const std::map<std::string, std::string> renamed = {{"power", "energy"}};
+    const auto moved = unknown == key ? renamed.end() : renamed.find(unknown);
     throw ConfigError(given[key].origin + ": " + shown + excerpt(key, 120) + ": " + problem + " in this " + kind_ +
                       (unknown == key ? "" : ": it has no section " + excerpt(shown + unknown, 120)) +
-                      (allowed.empty() ? "" : " (allowed here: " + allowed + ")"));
+                      (moved != renamed.end() ? " (it is " + moved->second + " now)"
+                       : allowed.empty()      ? ""
+                                              : " (allowed here: " + allowed + ")"));
   }
   return out;
 }

@@ -63,8 +63,8 @@ RADICES, QUICK_RADICES = [4, 8, 16], [4, 8]
 # Two widths of the same network: the platform's 16-byte flits, and 4-byte ones (a 32-bit network, where a
 # message's words each take a flit): the narrow one is where the programs come nearest to saturating it.
 # Each priced by DSENT's row of its own width (a 5-port router with 3 VCs of 8 flits).
-WIDTHS = {"16-byte flits": ["tlm.flit_bytes=16", "power.flit_bits=128", "power.preset=dsent_45nm"],
-          "4-byte flits": ["tlm.flit_bytes=4", "power.flit_bits=32", "power.preset=dsent_45nm"]}
+WIDTHS = {"16-byte flits": ["tlm.flit_bytes=16", "energy.flit_bits=128", "energy.preset=dsent_45nm"],
+          "4-byte flits": ["tlm.flit_bytes=4", "energy.flit_bits=32", "energy.preset=dsent_45nm"]}
 WIDE = "16-byte flits"
 
 # The claims' margins (scripts/papers/report_numbers.py: numbers the report states): a run time within

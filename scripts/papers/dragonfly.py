@@ -46,7 +46,7 @@ CONTROL_LOADS = [0.2, 0.5, 1.0]
 # Energy (docs/energy.md): both dragonflies' routers have DSENT rows of their own (7 or 15 ports, 8 VCs of
 # 8 flits). The fat tree's leaves and spines differ in ports, which no one row prices: its runs are not
 # priced.
-PRICED = ["power.preset=dsent_45nm"]
+PRICED = ["energy.preset=dsent_45nm"]
 FAT_TREE_PATTERNS = {"uniform": "uniform", "random permutation": "random_permutation"}
 
 

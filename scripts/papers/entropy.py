@@ -28,7 +28,7 @@ PLATFORM, COLLECTIVE, RAMP = "platforms/entropy-32x32.yaml", "stimuli/collective
 # and DSENT's table has depths 8 and 16, not 15: the collective runs name the row below knowingly and the
 # report prices their counts by both, every figure the range over them.
 ENERGY_ROWS = ((5, 3, 8, 128), (5, 3, 16, 128))
-PRICED = ["power.preset=dsent_45nm", f"power.preset_shape={report_energy.preset_shape(ENERGY_ROWS[0])}"]
+PRICED = ["energy.preset=dsent_45nm", f"energy.preset_shape={report_energy.preset_shape(ENERGY_ROWS[0])}"]
 # Table 1's patterns, by the paper's abbreviations.
 PATTERNS = {"trns": "transpose", "shfl": "perfect_shuffle", "bcmp": "bit_complement", "brev": "bit_reversal",
             "brot": "bit_rotation", "torn": "tornado", "rand": "uniform", "rpar": "random_pair"}

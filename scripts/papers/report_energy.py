@@ -1,4 +1,4 @@
-"""A report's energy (docs/energy.md): the event counts of its priced runs (power.preset) priced by
+"""A report's energy (docs/energy.md): the event counts of its priced runs (energy.preset) priced by
 DSENT 0.91's rows at 45 and 22 nm (data/energy/, scripts/energy.py), per delivered flit, as average
 power and as the energy-delay product, with the leakage's share, and the events no published figure
 prices (the self-tuned sideband's bits, the entropy circuit's transfers) counted apart. A router whose
@@ -19,8 +19,8 @@ COUNTED = {"sideband": ("sideband bits per delivered flit", lambda r: r["activit
 
 
 def preset_shape(row):
-    """A table row (ports, vcs, depth, flit_bits) as power.preset_shape names it: 9x3x8 (the flit width is
-    power.flit_bits)."""
+    """A table row (ports, vcs, depth, flit_bits) as energy.preset_shape names it: 9x3x8 (the flit width is
+    energy.flit_bits)."""
     return "x".join(map(str, row[:3]))
 
 

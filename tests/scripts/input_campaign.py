@@ -1,6 +1,6 @@
 """A generated campaign of hostile inputs to the simulator's newest inputs: network files (topology: file),
 program files for the cores, and the platform sections of cores, energy and traces (processor.*, software.*,
-power.*, tlm.trace*, simulation.vcd*, stimulus.trace). Each case is drawn from what a user, a script gone
+energy.*, tlm.trace*, simulation.vcd*, stimulus.trace). Each case is drawn from what a user, a script gone
 wrong or a damaged disk can produce — a valid file mutated (a key dropped, doubled or given a hostile value,
 a second YAML document, names holding NUL, a line break or bytes that are not UTF-8, a file cut short, an
 ELF header or program header with a byte changed), folders and devices where files belong. Every case must
@@ -36,9 +36,9 @@ SECTION_KEYS = {
     "processor.memory_bytes": HOSTILE + [4096, 8192, 1 << 20, 1 << 21],
     "software.arguments": HOSTILE + ["1 2 3", "x y", "99999999999999999999", "-1", "1" * 5000],
     "software.message_buffer_bytes": HOSTILE + [64, 65],
-    "software.program": PATHS, "power.model": HOSTILE + ["events"], "power.preset": HOSTILE + ["dsent_45nm"],
-    "power.preset_shape": HOSTILE + ["5x3x8", "0x0x0", "5x3x8x1", "99999x3x8"], "power.flit_bits": HOSTILE,
-    "power.source": HOSTILE, "power.router_clock_pj": HOSTILE, "power.clock_gating": HOSTILE,
+    "software.program": PATHS, "energy.model": HOSTILE + ["events"], "energy.preset": HOSTILE + ["dsent_45nm"],
+    "energy.preset_shape": HOSTILE + ["5x3x8", "0x0x0", "5x3x8x1", "99999x3x8"], "energy.flit_bits": HOSTILE,
+    "energy.source": HOSTILE, "energy.router_clock_pj": HOSTILE, "energy.clock_gating": HOSTILE,
     "tlm.trace": PATHS, "tlm.trace_from": HOSTILE, "tlm.trace_until": HOSTILE, "tlm.trace_packets": HOSTILE,
     "tlm.flit_bytes": HOSTILE, "simulation.vcd": PATHS + ["x.vcd", "/dev/null.vcd"], "simulation.vcd_routers": HOSTILE,
     "stimulus.trace": PATHS,

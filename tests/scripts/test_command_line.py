@@ -70,6 +70,15 @@ def test_wrong_type_is_rejected(icnsim, tmp_path):
     assert f"{bad}:1" in line and "packet_length" in line and "not an integer" in line
 
 
+def test_a_platform_with_the_old_power_section_is_told_its_new_name(icnsim, tmp_path):
+    old = tmp_path / "p.yaml"
+    old.write_text("power:\n  model: events\n")
+    assert one_line_error(icnsim(old, "stimuli/uniform.yaml")).endswith(
+        "power.model: unknown key in this platform: it has no section power (it is energy now)")
+    line = one_line_error(icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--set", "power.preset=dsent_45nm"))
+    assert "(it is energy now)" in line
+
+
 def test_missing_file_and_bad_option(icnsim):
     assert "cannot open" in one_line_error(icnsim("nowhere.yaml", "stimuli/uniform.yaml"))
     assert icnsim("platforms/default.yaml", "stimuli/uniform.yaml", "--bogus").returncode == 2

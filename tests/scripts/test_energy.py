@@ -17,8 +17,8 @@ COEFFICIENTS = {"buffer_write_pj": 1.5, "buffer_read_pj": 1.25, "crossbar_pj": 2
                 "interface_flit_pj": 0.7, "sideband_bit_pj": 0.02, "entropy_transfer_pj": 0.03,
                 "entropy_register_pj": 0.04, "router_clock_pj": 0.9, "router_leakage_mw": 0.3,
                 "buffer_leakage_nw_per_bit": 2, "link_leakage_mw": 0.05}
-POWER = ["--set", "power.model=events", "--set", "power.flit_bits=64",
-         *[a for k, v in COEFFICIENTS.items() for a in ("--set", f"power.{k}={v}")]]
+POWER = ["--set", "energy.model=events", "--set", "energy.flit_bits=64",
+         *[a for k, v in COEFFICIENTS.items() for a in ("--set", f"energy.{k}={v}")]]
 SHORT = ["--set", "simulation.cycles=2000", "--set", "simulation.warmup=500", "--set", "network.radix=4", "-q"]
 
 RUNS = {
@@ -26,7 +26,7 @@ RUNS = {
     "self-tuned over the sideband": ["platforms/selftuned-recovery.yaml", "stimuli/selftuned-uniform.yaml",
                                      "--set", "congestion_control.type=self_tuned", "--set", "stimulus.injection.rate=0.05"],
     "entropy circuit, clock-gated": ["platforms/entropy-32x32.yaml", "stimuli/uniform.yaml",
-                                     "--set", "power.clock_gating=true", "--set", "simulation.sample_interval=100"],
+                                     "--set", "energy.clock_gating=true", "--set", "simulation.sample_interval=100"],
     "software recovery": ["platforms/transt-8ary3cube.yaml", "stimuli/uniform.yaml", "--set", "congestion_control.type=none",
                           "--set", "stimulus.injection.rate=1", "--set", "stimulus.injection.unit=flits",
                           "--set", "network.radix=8", "--set", "network.dimensions=2", "--set", "simulation.cycles=4000"],
@@ -77,7 +77,7 @@ def test_with_no_traffic_the_energy_is_the_leakage_of_the_cycles(icnsim, tmp_pat
     # 64 links. Clock-gated idle routers spend no clock energy.
     r = run(icnsim, tmp_path, "platforms/default.yaml", "stimuli/uniform.yaml", "--set", "stimulus.injection.rate=0",
             "--set", "router.virtual_channels=2", "--set", "router.buffer_depth=4",
-            "--set", "power.clock_gating=true")
+            "--set", "energy.clock_gating=true")
     e = r["energy"]
     assert (e["routers"], e["buffer_slots"], e["links"]) == (16, 640, 64)
     assert e["dynamic_pj"] == 0 and e["clock_pj"] == 0
@@ -122,7 +122,7 @@ def test_a_preset_platforms_energy_is_its_counts_times_the_table_rows_coefficien
     # The self-tuned platform with recovery: 5 ports, 4 VCs (3 and Disha's lane), depth 8, 128 bits.
     out = tmp_path / "r.json"
     p = icnsim("platforms/selftuned-recovery.yaml", "stimuli/selftuned-uniform.yaml", *SHORT[:-1],
-               "--set", f"power.preset={preset}", "--set", "stimulus.injection.rate=0.05", "-q", "--out", out)
+               "--set", f"energy.preset={preset}", "--set", "stimulus.injection.rate=0.05", "-q", "--out", out)
     assert p.returncode == 0, p.stderr
     r = json.loads(out.read_text())
     assert energy.differences(r) == {}
@@ -147,7 +147,7 @@ def test_every_shipped_platform_resolves_both_presets_or_is_refused_in_one_line_
         for preset in ("dsent_45nm", "dsent_22nm"):
             # A core platform runs a program instead of a stimulus (its routers are priced the same way).
             drive = BUILD / "software" / "reduce.elf" if "type: core" in platform.read_text() else "stimuli/uniform.yaml"
-            p = icnsim(platform, drive, "--set", f"power.preset={preset}", "--print-config")
+            p = icnsim(platform, drive, "--set", f"energy.preset={preset}", "--print-config")
             if p.returncode != 0:
                 assert p.stderr.count("\n") == 1 and "nearest rows: " in p.stderr, (platform.name, p.stderr)
                 refused += 1
@@ -156,7 +156,7 @@ def test_every_shipped_platform_resolves_both_presets_or_is_refused_in_one_line_
                                              p.stdout).groups()))
             assert shape == EXPECTED_SHAPES.get(platform.name, shape), platform.name
             row = energy.table_row(preset, shape)
-            printed = dict(re.findall(r"# (\w+): ([-+.e\d]+) +# from power\.preset", p.stdout))
+            printed = dict(re.findall(r"# (\w+): ([-+.e\d]+) +# from energy\.preset", p.stdout))
             assert {k: float(printed[k]) for k in TABLE_KEYS} == row, platform.name
             resolved += 1
     assert resolved >= 10 and refused >= 10
@@ -165,7 +165,7 @@ def test_every_shipped_platform_resolves_both_presets_or_is_refused_in_one_line_
 def test_power_gating_would_save_every_idle_routers_leakage_and_clock_an_upper_bound(icnsim, tmp_path):
     # No traffic: every router-cycle idle, so gating saves all but the links' leakage.
     r = run(icnsim, tmp_path, "platforms/default.yaml", "stimuli/uniform.yaml", "--set", "stimulus.injection.rate=0",
-            "--set", "router.virtual_channels=2", "--set", "router.buffer_depth=4", "--set", "power.gating_estimate=true")
+            "--set", "router.virtual_channels=2", "--set", "router.buffer_depth=4", "--set", "energy.gating_estimate=true")
     e = r["energy"]
     g = e["power_gating"]
     assert g["idle_router_cycles"] == 16 * 1500 and g["idle_buffer_slot_cycles"] == 640 * 1500
@@ -180,8 +180,8 @@ def test_with_a_preset_the_share_power_gating_could_save_falls_as_the_load_rises
     shares = []
     for rate in (0.001, 0.01, 0.05):  # packets of 16 flits a node and cycle; the 4x4 torus saturates near 0.1
         out = tmp_path / f"r{rate}.json"
-        p = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", *SHORT[:-1], "--set", "power.preset=dsent_45nm",
-                   "--set", "power.gating_estimate=true", "--set", f"stimulus.injection.rate={rate}", "-q", "--out", out)
+        p = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", *SHORT[:-1], "--set", "energy.preset=dsent_45nm",
+                   "--set", "energy.gating_estimate=true", "--set", f"stimulus.injection.rate={rate}", "-q", "--out", out)
         assert p.returncode == 0, p.stderr
         r = json.loads(out.read_text())
         assert energy.differences(r) == {}
@@ -199,7 +199,7 @@ def test_a_preset_runs_counts_priced_by_the_other_technologys_row_are_that_prese
     results = {}
     for preset in ("dsent_45nm", "dsent_22nm"):
         out = tmp_path / f"{preset}.json"
-        p = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", *SHORT[:-1], "--set", f"power.preset={preset}",
+        p = icnsim("platforms/default.yaml", "stimuli/uniform.yaml", *SHORT[:-1], "--set", f"energy.preset={preset}",
                    "--set", "stimulus.injection.rate=0.03", "-q", "--out", out)
         assert p.returncode == 0, p.stderr
         results[preset] = json.loads(out.read_text())
@@ -224,8 +224,8 @@ def test_a_report_prices_a_router_the_table_lacks_by_the_rows_on_either_side_as_
         out = tmp_path / f"{row}.json"
         p = icnsim("platforms/transt-8ary3cube.yaml", "stimuli/uniform.yaml", "--set", "simulation.cycles=600",
                    "--set", "simulation.warmup=200", "--set", "stimulus.injection.unit=flits",
-                   "--set", "stimulus.injection.rate=0.3", "--set", "power.preset=dsent_45nm",
-                   "--set", f"power.preset_shape={row}", "-q", "--out", out)
+                   "--set", "stimulus.injection.rate=0.3", "--set", "energy.preset=dsent_45nm",
+                   "--set", f"energy.preset_shape={row}", "-q", "--out", out)
         assert p.returncode == 0, p.stderr
         results[row] = json.loads(out.read_text())
     rows = ((9, 3, 8, 128), (11, 3, 8, 128))

@@ -244,7 +244,7 @@ def inputs(folder):
     subprocess.run([binary, ROOT / "platforms/default.yaml", ROOT / "stimuli/uniform.yaml", "--set", "network.radix=4",
                     "--set", "simulation.cycles=1200", "--set", "simulation.warmup=200", "--set",
                     "simulation.spatial_sample_interval=250", "--set", "simulation.activity=per_component",
-                    "--set", "power.preset=dsent_45nm", "-q", "--out", result], check=True)
+                    "--set", "energy.preset=dsent_45nm", "-q", "--out", result], check=True)
     rows = ["run,stimulus.injection.rate,congestion_control.type,router.virtual_channels,status.state,"
             "throughput.accepted_normalised,latency.mean,schedule.completion_cycles"]
     for i, (rate, controller, lanes) in enumerate((r, c, v) for r in (0.01, 0.02) for c in ("none", "alo") for v in (2, 3)):

@@ -308,7 +308,7 @@ TEST_CASE("a section given a value says it expects a mapping, and names every ke
   CHECK_THROWS_WITH(load_configuration_text("network: 5\n", "name: s\n"),
                     Contains("platform:1: network: expects a mapping of its keys, not a value"));
   CHECK_THROWS_WITH(load_configuration_text("network: 5\n", "name: s\n"),
-                    Contains("(allowed here: congestion_control, deadlock, description, name, network,"));
+                    Contains("(allowed here: congestion_control, deadlock, description, energy, name, network,"));
   CHECK_THROWS_WITH(load_configuration_text("name: p\n", "pattern: uniform\n"),
                     Contains("stimulus:1: pattern: expects a mapping of its keys, not a value") &&
                         Contains("injection") && Contains("pattern"));
@@ -395,7 +395,7 @@ TEST_CASE("a key that would change nothing is refused naming what it needs, not 
   CHECK_NOTHROW(load_platform_text("name: p\nnetwork: {radix: 4}\ntlm: {timing: approximate, queue_depth: 2}\n"
                                    "address_map:\n  - {base: 0, size: 4096, node: 1}\n"));
   // The defaults (which --print-config writes out) are let through.
-  CHECK_NOTHROW(load_configuration_text("name: p\ntlm: {timing: cycle, flit_bytes: 16}\npower: {flit_bits: 128}\n",
+  CHECK_NOTHROW(load_configuration_text("name: p\ntlm: {timing: cycle, flit_bytes: 16}\nenergy: {flit_bits: 128}\n",
                                         "name: s\nsource: {waiting_limit: 1}\n"));
   CHECK_THROWS_WITH(load_configuration_text("name: p\n", "name: s\n", {"simulation.vcd_routers=1"}),
                     Contains("--set simulation.vcd_routers: 1 changes nothing in this run: it acts only with a VCD "
@@ -405,9 +405,9 @@ TEST_CASE("a key that would change nothing is refused naming what it needs, not 
                     Contains("stimulus:2: source.waiting_limit: 3 changes nothing in this run: it acts only with "
                              "attempt sources (source.model: attempts)"));
   // A preset turns the power model on: the keys that need one act with it.
-  CHECK_NOTHROW(load_configuration_text("name: p\npower: {preset: dsent_45nm, gating_estimate: true}\n", "name: s\n"));
-  CHECK_THROWS_WITH(load_configuration_text("name: p\npower: {gating_estimate: true}\n", "name: s\n"),
-                    Contains("it acts only with a power model (power.model: events, or a power.preset)"));
+  CHECK_NOTHROW(load_configuration_text("name: p\nenergy: {preset: dsent_45nm, gating_estimate: true}\n", "name: s\n"));
+  CHECK_THROWS_WITH(load_configuration_text("name: p\nenergy: {gating_estimate: true}\n", "name: s\n"),
+                    Contains("it acts only with an energy model (energy.model: events, or an energy.preset)"));
 }
 
 TEST_CASE("messages count and describe what they found as it is", "[config]") {

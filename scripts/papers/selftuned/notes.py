@@ -9,7 +9,7 @@ from papers.selftuned.measures import DEEP_FROM, EARLY, NEAR_PEAK
 ACTIVITY_NOTES = """The paper reports no energy; an architect weighing a controller asks what its throughput costs.
 Per flit delivered in the measurement window, the events an energy model multiplies by its
 coefficients (`power:`, docs/energy.md; the table stays in events, which hold for any technology,
-and `power.preset` prices them in joules for a router and a technology — the main job does so for
+and `energy.preset` prices them in joules for a router and a technology — the main job does so for
 these two networks, README): buffer writes and link traversals (a delivered flit
 costs one per router and one per link on its path; more means work on flits that are not
 delivered in the window, such as Disha's recovery lane), VC allocation requests, flits on Disha's

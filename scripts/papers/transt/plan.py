@@ -18,16 +18,16 @@ NAMES = list(CONTROLLERS)
 PARALLEL = "router.header_arbiter=parallel"
 # Energy (docs/energy.md): DSENT 0.91's 45 nm row of each platform's router. Its ports are the network
 # ports and the 4 injection channels, 10 on the 3-cubes and 8 on the 2-cube, and the table has rows for
-# odd port counts only: each priced run names the row below, knowingly (power.preset_shape), and the
+# odd port counts only: each priced run names the row below, knowingly (energy.preset_shape), and the
 # report prices the same counts by the row above too, so every energy is shown as the range of the two.
-# Rows are (ports, VCs, flits per VC, flit bits): the platforms' 3 VCs of 8 flits, power.flit_bits 128.
+# Rows are (ports, VCs, flits per VC, flit bits): the platforms' 3 VCs of 8 flits, energy.flit_bits 128.
 ROUTER_PORTS = {CUBE8: 10, CUBE16_3: 10, CUBE16_2: 8}
 ENERGY_ROWS = {platform: ((ports - 1, 3, 8, 128), (ports + 1, 3, 8, 128)) for platform, ports in ROUTER_PORTS.items()}
 
 
 def priced(platform):
     """The overrides that price a run on `platform` (depth 8, 4 injection channels: the table's rows)."""
-    return ["power.preset=dsent_45nm", f"power.preset_shape={report_energy.preset_shape(ENERGY_ROWS[platform][0])}"]
+    return ["energy.preset=dsent_45nm", f"energy.preset_shape={report_energy.preset_shape(ENERGY_ROWS[platform][0])}"]
 
 
 # Fig. 8's bursty load (sec. 4.2): (phase, messages) and each phase's rate in flits/node/cycle.

@@ -1,8 +1,8 @@
-#include "power/power_config.h"
+#include "energy/energy_config.h"
 
 namespace icn {
 
-std::vector<ParameterSpec> PowerConfig::parameters() {
+std::vector<ParameterSpec> EnergyConfig::parameters() {
   using P = ParameterSpec;
   auto energy = [](const char* key, const char* what) {
     return P::real(key, 0, 0, 1e9, std::string("dynamic energy per ") + what + ", pJ");
@@ -41,19 +41,19 @@ std::vector<ParameterSpec> PowerConfig::parameters() {
                  "the result also estimates the energy power-gating idle routers would save: their leakage and clock "
                  "in every idle router-cycle, an upper bound (no wake-up cost; docs/energy.md)"),
   };
-  // Without a power model no coefficient is read and no energy is reported; a preset turns the model on
-  // (power_preset.cpp) and needs none.
-  const KeyNeed model{"a power model (power.model: events, or a power.preset)",
-                      {{"power.model", {"events"}, false}, {"power.preset", {"none"}, true}}};
+  // Without an energy model no coefficient is read and no energy is reported; a preset turns the model on
+  // (energy_preset.cpp) and needs none.
+  const KeyNeed model{"an energy model (energy.model: events, or an energy.preset)",
+                      {{"energy.model", {"events"}, false}, {"energy.preset", {"none"}, true}}};
   for (ParameterSpec& key : keys)
     if (key.key != "model" && key.key != "preset" && key.key != "preset_shape") key.acts_when(model);
   for (ParameterSpec& key : keys)
-    if (key.key == "preset_shape") key.acts_unless("a preset (power.preset)", "power.preset", {"none"});
+    if (key.key == "preset_shape") key.acts_unless("a preset (energy.preset)", "energy.preset", {"none"});
   return keys;
 }
 
-PowerConfig PowerConfig::from(const ParameterSet& p) {
-  PowerConfig c;
+EnergyConfig EnergyConfig::from(const ParameterSet& p) {
+  EnergyConfig c;
   c.enabled = p.text("model") == "events";
   c.source = p.text("source");
   c.flit_bits = int(p.integer("flit_bits"));

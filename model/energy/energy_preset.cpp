@@ -1,10 +1,10 @@
-#include "power/power_preset.h"
+#include "energy/energy_preset.h"
 
 #include <sstream>
 
 #include "common/config_error.h"
 #include "common/text.h"
-#include "power/dsent_table.h"
+#include "energy/dsent_table.h"
 
 namespace icn {
 
@@ -34,45 +34,45 @@ void fill(ParameterSet& document, const std::string& key, const std::string& val
   v.items = {value};
   v.sequence = false;
   v.defaulted = false;
-  v.origin = "power.preset";
+  v.origin = "energy.preset";
   v.filled_by = by;
   document.set(key, v);
 }
 
 }  // namespace
 
-void apply_power_preset(ParameterSet& document, const PresetRouter& router) {
-  const std::string name = document.text("power.preset");
+void apply_energy_preset(ParameterSet& document, const PresetRouter& router) {
+  const std::string name = document.text("energy.preset");
   if (name == "none") {
-    if (!document.text("power.preset_shape").empty())
-      throw ConfigError(document.problem("power.preset_shape", "names a row of a preset, and power.preset is none "
+    if (!document.text("energy.preset_shape").empty())
+      throw ConfigError(document.problem("energy.preset_shape", "names a row of a preset, and energy.preset is none "
                                                                "(allowed: dsent_45nm or dsent_22nm with it)"));
     return;
   }
   const Preset* preset = nullptr;
   for (const Preset& p : kPresets)
     if (name == p.name) preset = &p;
-  if (document.given("power.model") && document.text("power.model") == "none")
-    throw ConfigError(document.problem("power.model", "none ignores the coefficients power.preset " + name +
-                                                          " fills (allowed: events, or no power.preset)"));
-  DsentShape shape{router.input_ports, router.lanes, router.depth, int(document.integer("power.flit_bits"))};
+  if (document.given("energy.model") && document.text("energy.model") == "none")
+    throw ConfigError(document.problem("energy.model", "none ignores the coefficients energy.preset " + name +
+                                                          " fills (allowed: events, or no energy.preset)"));
+  DsentShape shape{router.input_ports, router.lanes, router.depth, int(document.integer("energy.flit_bits"))};
   // Every refusal lists the rows nearest the platform's router, the ones a user may name knowingly.
   const auto refuse = [&](const std::string& why) {
     std::string nearest;
     for (const DsentRow* r : nearest_dsent_rows(preset->technology, shape, 3))
       nearest += (nearest.empty() ? "" : "; ") + r->shape.describe();
-    throw ConfigError(document.problem("power.preset", name + ": " + why + "; nearest rows: " + nearest +
-                                                           " (allowed: one of those with power.preset_shape, "
+    throw ConfigError(document.problem("energy.preset", name + ": " + why + "; nearest rows: " + nearest +
+                                                           " (allowed: one of those with energy.preset_shape, "
                                                            "knowingly; a shape is never interpolated)"));
   };
   if (router.clock_period_ns != 1.0)
     refuse("the DSENT rows were sized for 1 GHz, and simulation.clock_period_ns is " +
            shortest(router.clock_period_ns));
-  const std::string named = document.text("power.preset_shape");
+  const std::string named = document.text("energy.preset_shape");
   const bool knowingly = !named.empty();
   if (knowingly) {
     if (!parse_shape(named, shape))
-      throw ConfigError(document.problem("power.preset_shape", "'" + named + "' is not PORTSxVCSxDEPTH "
+      throw ConfigError(document.problem("energy.preset_shape", "'" + named + "' is not PORTSxVCSxDEPTH "
                                                                "(allowed: e.g. 15x4x8, or empty for the platform's router)"));
   } else {
     if (router.crossbar_per_lane)
@@ -88,20 +88,20 @@ void apply_power_preset(ParameterSet& document, const PresetRouter& router) {
   }
   const DsentRow* row = find_dsent_row(preset->technology, shape);
   if (!row)
-    refuse("no row for " + shape.describe() + (knowingly ? " (power.preset_shape)" : " (this platform's router)"));
-  const std::string by = "from power.preset " + name + ", row " + shape.describe();
+    refuse("no row for " + shape.describe() + (knowingly ? " (energy.preset_shape)" : " (this platform's router)"));
+  const std::string by = "from energy.preset " + name + ", row " + shape.describe();
   std::string overridden;
   for (const auto& [key, value] : row->coefficients) {
-    if (document.given("power." + key))
+    if (document.given("energy." + key))
       overridden += (overridden.empty() ? "" : ", ") + key;
     else
-      fill(document, "power." + key, value, by);
+      fill(document, "energy." + key, value, by);
   }
-  if (!document.given("power.model")) fill(document, "power.model", "events", by);
-  if (!document.given("power.source"))
-    fill(document, "power.source",
+  if (!document.given("energy.model")) fill(document, "energy.model", "events", by);
+  if (!document.given("energy.source"))
+    fill(document, "energy.source",
          std::string("DSENT 0.91 (Sun et al., NOCS 2012; data/energy/), ") + preset->conditions + ", 1 GHz: row " +
-             shape.describe() + (knowingly ? ", named by power.preset_shape" : ", the platform's router") +
+             shape.describe() + (knowingly ? ", named by energy.preset_shape" : ", the platform's router") +
              (row->status == "ok" ? "" : " (DSENT: " + row->status + ")") +
              "; route computation, VC allocation and network interfaces not modelled (0)" +
              (overridden.empty() ? "" : "; given apart from the preset: " + overridden),

@@ -1,5 +1,5 @@
 #pragma once
-// The energy model's coefficients (power.*), owned here; platform/ fills them (docs/energy.md).
+// The energy model's coefficients (energy.*), owned here; platform/ fills them (docs/energy.md).
 // Energies are per event at the platform's flit width, in picojoules; leakage is a power, turned
 // into energy per cycle with simulation.clock_period_ns (mW × ns = pJ).
 #include <string>
@@ -9,8 +9,8 @@
 
 namespace icn {
 
-struct PowerConfig {
-  bool enabled = false;  // power.model: events
+struct EnergyConfig {
+  bool enabled = false;  // energy.model: events
   std::string source;    // where the coefficients come from, echoed into the result
   int flit_bits = 0;     // the width the per-flit energies hold for; sizes the buffers' leakage
   // Dynamic energy per event (pJ), of the counts in router/router_events.h and the others.
@@ -25,9 +25,9 @@ struct PowerConfig {
   // The energy section also estimates what gating idle routers' power off would save (an upper bound).
   bool gating_estimate = false;
 
-  // Every power.* key, relative to the section, with its default, range and description.
+  // Every energy.* key, relative to the section, with its default, range and description.
   static std::vector<ParameterSpec> parameters();
-  static PowerConfig from(const ParameterSet& power);
+  static EnergyConfig from(const ParameterSet& power);
   // Each coefficient with its key, for the result and an independent recomputation.
   template <typename F>
   void for_each_coefficient(F&& f) const {

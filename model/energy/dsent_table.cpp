@@ -1,4 +1,4 @@
-#include "power/dsent_table.h"
+#include "energy/dsent_table.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,7 +11,7 @@ extern const char* const kDsentCoefficientsCsv;  // dsent_coefficients_data.cpp,
 
 namespace {
 
-// The table's columns that are icnsim power.* keys, as the table's README maps them.
+// The table's columns that are icnsim energy.* keys, as the table's README maps them.
 const char* const kKeys[] = {"buffer_write_pj", "buffer_read_pj",     "crossbar_pj",       "switch_allocation_pj",
                              "router_clock_pj", "router_leakage_mw",  "buffer_leakage_nw_per_bit",
                              "link_pj",         "link_leakage_mw",    "credit_pj"};

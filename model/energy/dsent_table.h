@@ -1,6 +1,6 @@
 #pragma once
 // The DSENT 0.91 coefficient table shipped in data/energy/ (Sun et al., NOCS 2012; how it was made
-// and what it leaves out: data/energy/README.md): one row of icnsim power.* coefficients per
+// and what it leaves out: data/energy/README.md): one row of icnsim energy.* coefficients per
 // technology and router shape (ports, VCs per port, flits per VC, flit width), looked up exactly.
 #include <string>
 #include <vector>
@@ -19,7 +19,7 @@ struct DsentRow {
   std::string technology;  // Bulk45LVT, Bulk22LVT
   DsentShape shape;
   std::string status;      // ok, or DSENT's warning
-  // power.* key → value as DSENT printed it (7 significant digits), for the ten keys a row fills.
+  // energy.* key → value as DSENT printed it (7 significant digits), for the ten keys a row fills.
   std::vector<std::pair<std::string, std::string>> coefficients;
 };
 

@@ -1,11 +1,11 @@
 #pragma once
-// Energy from event counts (docs/energy.md): each count times its coefficient (power/power_config.h),
+// Energy from event counts (docs/energy.md): each count times its coefficient (energy/energy_config.h),
 // leakage over the cycles, by component. The model is ORION's and DSENT's event-based one: the
 // simulator counts what happened, the coefficients say what each event costs.
 #include <cstdint>
 
 #include "ni/network_interface_events.h"
-#include "power/power_config.h"
+#include "energy/energy_config.h"
 #include "router/router_events.h"
 
 namespace icn {
@@ -39,11 +39,11 @@ struct EnergyBreakdown {  // picojoules
 // What a router spent over `cycles` cycles of `period_ns`: its events (its links' traversals and
 // credits included: it drives them), its clock, and the leakage of its logic, its `buffer_slots`
 // flit slots of input buffer and its `links` outgoing network links.
-EnergyBreakdown router_energy(const PowerConfig& power, const RouterEvents& events, std::uint64_t cycles,
+EnergyBreakdown router_energy(const EnergyConfig& power, const RouterEvents& events, std::uint64_t cycles,
                               double period_ns, std::uint64_t buffer_slots, int links);
-EnergyBreakdown interface_energy(const PowerConfig& power, const NetworkInterfaceEvents& events);
+EnergyBreakdown interface_energy(const EnergyConfig& power, const NetworkInterfaceEvents& events);
 // The self-tuned sideband's bits over its links and the entropy circuit's register traffic.
-EnergyBreakdown mechanism_energy(const PowerConfig& power, std::uint64_t sideband_bits,
+EnergyBreakdown mechanism_energy(const EnergyConfig& power, std::uint64_t sideband_bits,
                                  std::uint64_t entropy_transfers, std::uint64_t entropy_changes);
 
 }  // namespace icn

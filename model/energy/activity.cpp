@@ -1,4 +1,4 @@
-#include "power/activity.h"
+#include "energy/activity.h"
 
 namespace icn {
 

@@ -1,8 +1,8 @@
-#include "power/energy_model.h"
+#include "energy/energy_model.h"
 
 namespace icn {
 
-EnergyBreakdown router_energy(const PowerConfig& p, const RouterEvents& e, std::uint64_t cycles, double period_ns,
+EnergyBreakdown router_energy(const EnergyConfig& p, const RouterEvents& e, std::uint64_t cycles, double period_ns,
                               std::uint64_t buffer_slots, int links) {
   EnergyBreakdown b;
   b.buffers = double(e.buffer_writes) * p.buffer_write + double(e.buffer_reads) * p.buffer_read;
@@ -18,13 +18,13 @@ EnergyBreakdown router_energy(const PowerConfig& p, const RouterEvents& e, std::
   return b;
 }
 
-EnergyBreakdown interface_energy(const PowerConfig& p, const NetworkInterfaceEvents& e) {
+EnergyBreakdown interface_energy(const EnergyConfig& p, const NetworkInterfaceEvents& e) {
   EnergyBreakdown b;
   b.interfaces = double(e.injected_flits + e.ejected_flits) * p.interface_flit;
   return b;
 }
 
-EnergyBreakdown mechanism_energy(const PowerConfig& p, std::uint64_t sideband_bits, std::uint64_t entropy_transfers,
+EnergyBreakdown mechanism_energy(const EnergyConfig& p, std::uint64_t sideband_bits, std::uint64_t entropy_transfers,
                                  std::uint64_t entropy_changes) {
   EnergyBreakdown b;
   b.sideband = double(sideband_bits) * p.sideband_bit;

@@ -7,13 +7,13 @@
 #include <vector>
 
 #include "common/result_sink.h"
-#include "power/energy_model.h"
+#include "energy/energy_model.h"
 
 namespace icn {
 
 // What the window's energy is computed from; the caller reads it off the fabric's activity.
 struct EnergyInputs {
-  PowerConfig power;
+  EnergyConfig energy;
   double clock_period_ns = 0;
   std::uint64_t cycles = 0;  // measured
   struct Router {
@@ -40,7 +40,7 @@ class EnergyAccount : public ResultSource {
  private:
   EnergyInputs in_;
   EnergyBreakdown total_;
-  // power.gating_estimate: router-cycles without a flit, the same weighted by the router's buffer
+  // energy.gating_estimate: router-cycles without a flit, the same weighted by the router's buffer
   // slots, and what gating them off would have saved (their leakage, and their clock unless gated).
   std::uint64_t idle_router_cycles_ = 0, idle_slot_cycles_ = 0;
   double gating_saved_ = 0;

@@ -1,5 +1,5 @@
 #pragma once
-// power.preset (docs/energy.md): every coefficient from the DSENT table's row for the platform's
+// energy.preset (docs/energy.md): every coefficient from the DSENT table's row for the platform's
 // router (data/energy/), instead of written by hand. Keys the user gives still override the row's.
 #include "common/parameters.h"
 
@@ -15,10 +15,10 @@ struct PresetRouter {
   double clock_period_ns = 1;
 };
 
-// With power.preset other than none: the power.* keys of `document` that the user did not give,
+// With energy.preset other than none: the energy.* keys of `document` that the user did not give,
 // set from the row (marked ParameterValue::filled_by, so --print-config shows them as comments and
-// its output reads back the same), power.model to events, power.source to the table and the row.
+// its output reads back the same), energy.model to events, energy.source to the table and the row.
 // A shape not in the table is a ConfigError naming the nearest rows; never an interpolation.
-void apply_power_preset(ParameterSet& document, const PresetRouter& router);
+void apply_energy_preset(ParameterSet& document, const PresetRouter& router);
 
 }  // namespace icn

@@ -1,4 +1,4 @@
-#include "power/energy_account.h"
+#include "energy/energy_account.h"
 
 #include <cstdio>
 #include <string>
@@ -8,7 +8,7 @@ namespace icn {
 
 EnergyAccount::EnergyAccount(EnergyInputs inputs) : in_(std::move(inputs)) {
   for (const EnergyInputs::Router& r : in_.routers) {
-    const EnergyBreakdown e = router_energy(in_.power, r.events, in_.cycles, in_.clock_period_ns, r.buffer_slots, r.links);
+    const EnergyBreakdown e = router_energy(in_.energy, r.events, in_.cycles, in_.clock_period_ns, r.buffer_slots, r.links);
     total_ += e;
     per_router_.push_back(e.total());
     const std::uint64_t idle = in_.cycles > r.events.active_cycles ? in_.cycles - r.events.active_cycles : 0;
@@ -17,17 +17,17 @@ EnergyAccount::EnergyAccount(EnergyInputs inputs) : in_(std::move(inputs)) {
   }
   // Power gating as an upper bound (docs/energy.md): every idle router-cycle gated, at no wake-up
   // energy or delay; the links stay on (each joins two routers).
-  const PowerConfig& p = in_.power;
+  const EnergyConfig& p = in_.energy;
   gating_saved_ = (double(idle_router_cycles_) * p.router_leakage_mw +
                    double(idle_slot_cycles_) * double(p.flit_bits) * p.buffer_leakage_nw_per_bit * 1e-6) *
                       in_.clock_period_ns +
                   (p.clock_gating ? 0.0 : double(idle_router_cycles_) * p.router_clock);
   for (const NetworkInterfaceEvents& events : in_.interfaces) {
-    const EnergyBreakdown e = interface_energy(in_.power, events);
+    const EnergyBreakdown e = interface_energy(in_.energy, events);
     total_ += e;
     per_interface_.push_back(e.total());
   }
-  total_ += mechanism_energy(in_.power, in_.sideband_bits, in_.entropy_transfers, in_.entropy_changes);
+  total_ += mechanism_energy(in_.energy, in_.sideband_bits, in_.entropy_transfers, in_.entropy_changes);
 }
 
 void EnergyAccount::report(ResultSink& sink) const {
@@ -41,11 +41,11 @@ void EnergyAccount::report(ResultSink& sink) const {
   const double per_flit = total_.total() / double(in_.delivered_flits);
   const double per_packet = total_.total() / double(in_.delivered_packets);
   sink.put("energy.model", std::string("events"));
-  sink.put("energy.source", in_.power.source);
-  sink.put("energy.flit_bits", std::int64_t(in_.power.flit_bits));
+  sink.put("energy.source", in_.energy.source);
+  sink.put("energy.flit_bits", std::int64_t(in_.energy.flit_bits));
   sink.put("energy.clock_period_ns", in_.clock_period_ns);
-  sink.put("energy.clock_gating", in_.power.clock_gating);
-  in_.power.for_each_coefficient([&](const char* name, double value) { sink.put(std::string("energy.coefficients.") + name, value); });
+  sink.put("energy.clock_gating", in_.energy.clock_gating);
+  in_.energy.for_each_coefficient([&](const char* name, double value) { sink.put(std::string("energy.coefficients.") + name, value); });
   sink.put("energy.cycles", in_.cycles);
   sink.put("energy.routers", std::uint64_t(in_.routers.size()));
   sink.put("energy.buffer_slots", slots);
@@ -64,7 +64,7 @@ void EnergyAccount::report(ResultSink& sink) const {
   EnergyBreakdown::for_each_part([&](const char* name, double EnergyBreakdown::*part) {
     sink.put(std::string("energy.breakdown_pj.") + name, total_.*part);
   });
-  if (in_.power.gating_estimate) {
+  if (in_.energy.gating_estimate) {
     sink.put("energy.power_gating.idle_router_cycles", idle_router_cycles_);
     sink.put("energy.power_gating.idle_buffer_slot_cycles", idle_slot_cycles_);
     sink.put("energy.power_gating.saved_pj", gating_saved_);
@@ -74,7 +74,7 @@ void EnergyAccount::report(ResultSink& sink) const {
     sink.put("energy.per_router_pj", per_router_);
     sink.put("energy.per_interface_pj", per_interface_);
   }
-  sink.row("energy in the window (power.model)", [](const ResultReader& r) -> std::optional<std::string> {
+  sink.row("energy in the window (energy.model)", [](const ResultReader& r) -> std::optional<std::string> {
     char text[64];
     std::snprintf(text, sizeof text, "%.4g", r.number("energy.total_pj") * 1e-6);
     std::string row = std::string(text) + " µJ, ";
