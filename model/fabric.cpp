@@ -71,9 +71,8 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
   if (has_entropy_circuit(platform_.network.type, topology_))
     entropy_circuit_ = std::make_unique<EntropyCircuit>(
         "entropy_circuit", require<KaryNCube>(topology_, "the entropy circuit"), *clock_);
-  routing_ = RoutingRegistry::get(platform_.routing.type)
-                 .create(RoutingContext{topology_, platform_.router.virtual_channels, platform_.routing.parameters,
-                                        platform_.router.virtual_cut_through, &network_queues_});
+  routing_ = platform_.routing_function;
+  if (!routing_) throw std::logic_error("a platform configuration without its routing function (load_configuration builds it)");
   if (platform_.router.metapacket_lane)
     metapackets_ =
         std::make_unique<MetapacketGather>("metapackets", require<KaryNCube>(topology_, "metapackets"), *clock_);
@@ -83,7 +82,7 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
       if ((id & 1023) == 0) check_stop_while_building(id, topology_.router_count());
       nodes_.push_back(std::make_unique<Node>(
           ("node_" + std::to_string(id)).c_str(), id,
-          NodeContext{topology_, platform_, *clock_, packets_, statistics_, token_, routing_.get(), sideband_.get(),
+          NodeContext{topology_, platform_, *clock_, packets_, statistics_, token_, routing_.get(), &network_queues_, sideband_.get(),
                       metapackets_.get(), entropy_circuit_.get()}));
     }
   } else {
@@ -330,7 +329,7 @@ void Fabric::build_indirect() {
     routers_.push_back(std::make_unique<Router>(
         ("router_" + std::to_string(r)).c_str(),
         RouterContext{r, topology_, platform_.router, platform_.network_interface.terminal_ports(), platform_.deadlock,
-                      &token_, *routing_, *clock_, packets_, platform_.simulation.seed}));
+                      &token_, *routing_, &network_queues_, *clock_, packets_, platform_.simulation.seed}));
     injects[r].assign(std::size_t(topology_.terminal_slots(r)), false);
     delivers[r].assign(std::size_t(topology_.terminal_slots(r)), false);
   }
@@ -340,7 +339,7 @@ void Fabric::build_indirect() {
     delivers[out.router][std::size_t(out.slot)] = true;
     nodes_.push_back(std::make_unique<Node>(
         ("node_" + std::to_string(id)).c_str(), id,
-        NodeContext{topology_, platform_, *clock_, packets_, statistics_, token_, nullptr, sideband_.get()},
+        NodeContext{topology_, platform_, *clock_, packets_, statistics_, token_, nullptr, nullptr, sideband_.get()},
         RouterAttachment{*routers_[in.router], in.slot, *routers_[out.router], out.slot}));
   }
   std::size_t idle_inputs = 0, idle_outputs = 0;

@@ -141,7 +141,7 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
     int occupied(NodeId r, int port) const override { return fabric.router(r).queued_for(port); }
     const Fabric& fabric;
   } network_queues_{*this};
-  std::unique_ptr<RoutingFunction> routing_;
+  std::shared_ptr<const RoutingFunction> routing_;  // the configuration's
   std::vector<std::unique_ptr<Router>> routers_;  // an indirect network's; a direct one's are in its nodes
   std::vector<std::unique_ptr<Node>> nodes_;
   TlmNetwork tlm_;

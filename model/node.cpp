@@ -17,7 +17,7 @@ Node::Node(sc_core::sc_module_name name, NodeId id, const NodeContext& c)
   const std::uint64_t seed = platform.simulation.seed;
   own_router_ = std::make_unique<Router>(
       "router", RouterContext{id, c.topology, platform.router, platform.network_interface.terminal_ports(),
-                              platform.deadlock, &c.token, *c.routing, c.clock, c.packets, seed});
+                              platform.deadlock, &c.token, *c.routing, c.network, c.clock, c.packets, seed});
   router_ = own_router_.get();
   controller_ = ControllerRegistry::get(platform.congestion_control.type)
                     .create("controller", ControllerContext{id, c.topology, *router_, c.clock, platform.congestion_control,

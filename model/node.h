@@ -29,6 +29,7 @@ struct NodeContext {
   // network-wide mechanisms its controller may attach to (each null where the network has none; an
   // indirect network has the sideband alone).
   const RoutingFunction* routing = nullptr;
+  const NetworkOccupancy* network = nullptr;  // every router's queues (UGAL-G reads them)
   Sideband* sideband = nullptr;
   GlobalGather* metapackets = nullptr;
   EntropyCircuit* entropy_circuit = nullptr;

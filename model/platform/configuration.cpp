@@ -107,12 +107,13 @@ PlatformConfig build_platform(const ParameterSet& p, const std::string& source) 
   if (p.text("energy.preset") != "none" || !p.text("energy.preset_shape").empty())  // walks the routers: only then
     apply_energy_preset(c.resolved, preset_router(topology, c));
   c.energy = EnergyConfig::from(c.resolved.section("energy"));
-  // Let the chosen routing function judge whether it can work on this network.
+  // The routing function, built once: it judges here whether it can work on this network, and every
+  // fabric built from this configuration routes with it (it keeps no state of a run).
   try {
-    c.router.packets_per_buffer =
-        RoutingRegistry::get(c.routing.type)
-            .create(RoutingContext{topology, c.router.virtual_channels, c.routing.parameters, c.router.virtual_cut_through})
-            ->packets_per_buffer();
+    c.routing_function = RoutingRegistry::get(c.routing.type)
+                             .create(RoutingContext{topology, c.router.virtual_channels, c.routing.parameters,
+                                                    c.router.virtual_cut_through});
+    c.router.packets_per_buffer = c.routing_function->packets_per_buffer();
   } catch (const std::invalid_argument& e) {
     throw ConfigError(c.routing.origin + ": routing.type: " + c.routing.type + " cannot run on this platform: " + e.what());
   }

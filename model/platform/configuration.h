@@ -22,6 +22,7 @@
 #include "router/router_config.h"
 #include "energy/energy_config.h"
 #include "sideband/sideband_config.h"
+#include "routing/routing_function.h"
 #include "tlm/tlm_config.h"
 #include "topology/network_config.h"
 #include "traffic/stimulus_config.h"
@@ -35,6 +36,10 @@ struct PlatformConfig {
   NetworkConfig network;
   RouterConfig router;
   SelectedImplementation routing;
+  // Built once from the network, the router and `routing` (configuration.cpp); shared by every copy
+  // and every fabric built from it: it keeps no state of a run, and reads the network's queues
+  // through the router that asks (PortOccupancy::network).
+  std::shared_ptr<const RoutingFunction> routing_function;
   DeadlockRecoveryConfig deadlock;
   NetworkInterfaceConfig network_interface;
   SelectedImplementation congestion_control;

@@ -45,6 +45,7 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
       id_(c.id),
       topology_(c.topology),
       routing_(c.routing),
+      network_(c.network),
       clock_(c.clock),
       packets_(c.packets),
       vcs_(lanes_per_port(c.config, c.recovery)),

@@ -74,6 +74,7 @@ struct RouterContext {
   const DeadlockRecoveryConfig& recovery;
   RecoveryToken* token;  // Disha's circulating token (unused by other recovery)
   const RoutingFunction& routing;
+  const NetworkOccupancy* network;  // every router's queues, for a routing function with global information
   CycleClock& clock;
   PacketPool& packets;
   std::uint64_t seed;  // of its random streams (routing selection, arbitration)
@@ -147,6 +148,7 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   struct OutputOccupancy final : PortOccupancy {
     explicit OutputOccupancy(const Router& router) : r(router) {}
     int occupied(int port) const override { return r.queued_for(port); }
+    const NetworkOccupancy* network() const override { return r.network_; }
     const Router& r;
   };
   // Could be allocated to a new packet now.
@@ -276,6 +278,7 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   const NodeId id_;
   const Topology& topology_;
   const RoutingFunction& routing_;
+  const NetworkOccupancy* network_;
   CycleClock& clock_;
   PacketPool& packets_;
   const int vcs_, depth_, network_ports_, input_ports_, output_ports_;

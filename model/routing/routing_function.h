@@ -52,23 +52,24 @@ struct RouteView {
 // What a routing function that chooses by load may read of the router it routes at: the flits
 // queued for each output port — held downstream (its lanes' used credits) and waiting here in the
 // input lanes that hold one of its VCs. The "queue" UGAL compares (Kim et al., ISCA 2008, sec. 4.1).
-class PortOccupancy {
- public:
-  virtual int occupied(int port) const = 0;
-
- protected:
-  ~PortOccupancy() = default;
-};
-
 // The same queues at any router of the network, known at once everywhere: the ideal global
-// information UGAL-G assumes (Kim et al., ISCA 2008, sec. 4.1). A fabric offers it
-// (RoutingContext::network); a function built without one (validation, unit tests) may not need it.
+// information UGAL-G assumes (Kim et al., ISCA 2008, sec. 4.1). A fabric's routers offer it.
 class NetworkOccupancy {
  public:
   virtual int occupied(NodeId router, int port) const = 0;
 
  protected:
   ~NetworkOccupancy() = default;
+};
+
+class PortOccupancy {
+ public:
+  virtual int occupied(int port) const = 0;
+  // Every router's queues, where the asker offers them (a fabric's router does; null elsewhere).
+  virtual const NetworkOccupancy* network() const { return nullptr; }
+
+ protected:
+  ~PortOccupancy() = default;
 };
 
 class RoutingFunction {
@@ -108,7 +109,6 @@ struct RoutingContext {
   int virtual_channels;
   const ParameterSet& parameters;
   bool virtual_cut_through = false;  // the router's switching (bubble flow control needs it)
-  const NetworkOccupancy* network = nullptr;  // every router's queues, where a fabric offers them
 };
 
 // What a routing function offers that a congestion controller may build on (ControllerNeeds).

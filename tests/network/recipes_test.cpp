@@ -67,9 +67,12 @@ class YFirst final : public RoutingFunction {
   const int vcs_;
 };
 
+int y_first_builds = 0;  // how often the registry built the function (once a run: the configuration)
+
 const Registration<RoutingRegistry> routing{{
     "test_y_first", "dimension order, highest dimension first, on a mesh (tests only)", {},
     [](const RoutingContext& c) -> std::unique_ptr<RoutingFunction> {
+      ++y_first_builds;
       const auto* mesh = dynamic_cast<const KaryNCube*>(&c.topology);
       if (!mesh) throw std::invalid_argument("y-first routing needs a k-ary n-cube");
       for (int d = 0; d < mesh->dimensions(); ++d)
@@ -110,7 +113,7 @@ TEST_CASE("a controller registered from a test file is chosen by its key, its pa
   }
 }
 
-TEST_CASE("a routing function registered from a test file routes a mesh y first: a packet from (0,0) to (1,1) leaves "
+TEST_CASE("a routing function registered from a test file routes a mesh y first, built once with the configuration: a packet from (0,0) to (1,1) leaves "
           "node 0 on +y and enters node 5 from node 4", "[recipes][routing]") {
   const std::string out = testing::in_child_process([] {
     // One 4-flit message, 0 -> 5, replayed from a trace; per-link counts kept.
@@ -123,6 +126,7 @@ TEST_CASE("a routing function registered from a test file routes a mesh y first:
     testing::run(*network);
     const RunReport r = make_report(*network);
     std::ostringstream os;
+    os << y_first_builds << " build: ";
     const auto from = r.counts("activity.links.from"), to = r.counts("activity.links.to");
     const auto flits = r.counts("activity.links.flits");
     for (std::size_t i = 0; i < flits.size(); ++i)
@@ -130,7 +134,9 @@ TEST_CASE("a routing function registered from a test file routes a mesh y first:
     os << r.routing();
     return os.str();
   });
-  CHECK(out == "0>4 4>5 y first (tests only)");  // x first would have gone 0>1 1>5
+  // x first would have gone 0>1 1>5; the function is built once, with the configuration, and the fabric
+  // routes with that one.
+  CHECK(out == "1 build: 0>4 4>5 y first (tests only)");
   try {
     load_configuration_text("network: {radix: 4, dimensions: 2}\n", "", {"routing.type=test_y_first"});
     FAIL("y-first routing was accepted on a torus");

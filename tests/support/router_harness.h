@@ -78,7 +78,7 @@ class RouterHarness : public sc_core::sc_module {
     recovery_ = setup.recovery;
     lanes_ = lanes_per_port(router_config_, recovery_);
     router_ = std::make_unique<Router>(
-        "router", RouterContext{kRouter, topology_, router_config_, terminals_, recovery_, nullptr, routing_, clock_,
+        "router", RouterContext{kRouter, topology_, router_config_, terminals_, recovery_, nullptr, routing_, nullptr, clock_,
                                 packets_, 1});
     const int inputs = topology_.network_ports() + 1, outputs = topology_.network_ports() + 1;
     flit_in_.init(inputs);

@@ -54,12 +54,6 @@ Walk walk(const Dragonfly& t, const RoutingFunction& routing, NodeId from, NodeI
   return w;
 }
 
-// Scripted output queues: flits held downstream of each port.
-struct Queues final : PortOccupancy {
-  std::map<int, int> held;
-  int occupied(int port) const override { return held.count(port) ? held.at(port) : 0; }
-};
-
 // Scripted queues anywhere in the network: (router, port) -> flits.
 struct NetworkQueues final : NetworkOccupancy {
   std::map<std::pair<NodeId, int>, int> held;
@@ -69,10 +63,17 @@ struct NetworkQueues final : NetworkOccupancy {
   }
 };
 
-std::unique_ptr<RoutingFunction> make(const std::string& name, const Dragonfly& t, int vcs,
-                                      const NetworkOccupancy* network = nullptr) {
+// Scripted output queues: flits held downstream of each port; with `everywhere`, the network's too.
+struct Queues final : PortOccupancy {
+  std::map<int, int> held;
+  const NetworkOccupancy* everywhere = nullptr;
+  int occupied(int port) const override { return held.count(port) ? held.at(port) : 0; }
+  const NetworkOccupancy* network() const override { return everywhere; }
+};
+
+std::unique_ptr<RoutingFunction> make(const std::string& name, const Dragonfly& t, int vcs) {
   const ParameterSet defaults = ParameterSet::defaults(RoutingRegistry::get(name).parameters);
-  return RoutingRegistry::get(name).create(RoutingContext{t, vcs, defaults, false, network});
+  return RoutingRegistry::get(name).create(RoutingContext{t, vcs, defaults, false});
 }
 
 // The waypoint a packet entering the network at router `from` for `destination` is given.
@@ -170,7 +171,7 @@ TEST_CASE("UGAL-G judges each route by the queue of the global channel it leaves
           "[dragonfly][routing]") {
   const Dragonfly t(2, 4, 2, 9);
   NetworkQueues network;
-  const auto ugal = make("ugal_global", t, 3, &network);
+  const auto ugal = make("ugal_global", t, 3);
   const auto local = make("ugal_local", t, 3);
   CHECK(ugal->uses_waypoints());
   // From router 0 (group 0) to node 40 (router 20, group 5). The channel to group 5 is held by another
@@ -192,6 +193,8 @@ TEST_CASE("UGAL-G judges each route by the queue of the global channel it leaves
     return network.occupied(exit, port);
   };
   const Queues quiet;  // router 0's own queues: empty
+  Queues seen;  // the same, asked by a router that can read every router's queues
+  seen.everywhere = &network;
   for (const auto& [minimal_queue, others] : {std::pair{0, 0}, std::pair{40, 0}, std::pair{40, 30}, std::pair{12, 7}}) {
     network.held.clear();
     network.held[{minimal_gateway, minimal_port}] = minimal_queue;
@@ -206,7 +209,7 @@ TEST_CASE("UGAL-G judges each route by the queue of the global channel it leaves
       const int candidate = int(replay.below(9));
       const bool minimal = (long long)global_queue(5) * hops_through(5) <=
                            (long long)global_queue(candidate) * hops_through(candidate);
-      const NodeId chosen = entering(*ugal, t, 0, destination, random, quiet);
+      const NodeId chosen = entering(*ugal, t, 0, destination, random, seen);
       INFO("queues " << minimal_queue << "/" << others << ", candidate group " << candidate);
       REQUIRE(chosen == NodeId(minimal ? 5 : candidate));
       non_minimal += !minimal;
@@ -216,11 +219,11 @@ TEST_CASE("UGAL-G judges each route by the queue of the global channel it leaves
     if (minimal_queue == 0) CHECK(non_minimal == 0);
     if (minimal_queue == 40 && others == 0) CHECK(non_minimal > 250);  // all but draws of groups 0 and 5
   }
-  // Inside the network a packet keeps its waypoint; built without the network's queues it cannot choose.
+  // Inside the network a packet keeps its waypoint; asked where the network's queues cannot be read it
+  // cannot choose.
   RandomStream random(1, 2, 3);
   CHECK(ugal->choose_waypoint(20, 0, 0, destination, 7, random, quiet) == 7);
-  const auto blind = make("ugal_global", t, 3);
-  CHECK_THROWS_AS(entering(*blind, t, 0, destination, random, quiet), std::logic_error);
+  CHECK_THROWS_AS(entering(*ugal, t, 0, destination, random, quiet), std::logic_error);
 }
 
 TEST_CASE("PAR decides as UGAL-L where a packet enters and once more at the next router of its source group; a "
