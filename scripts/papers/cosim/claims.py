@@ -1,4 +1,5 @@
-"""Software on the network: the RISC-V programs of software/programs/ on a core per node (docs/cores.md),: one function per claim with its margin named, and the report's order (render)."""
+"""The co-simulation report (programs on a core per node against synthetic traffic):
+one function per claim with its margin named, and the report's order (render)."""
 from papers.cosim.plan import FLAT, LIGHT, NEAR, PREDICTS, PROGRAMS, ROUTINGS, SAME, WIDTHS, WINDOW
 from papers.cosim.measures import base, controllers_of, heaviest, light, network_name, networks, relative
 from papers.cosim.sections import barrier_section, controllers_section, energy_section, per_barrier, programs_section, synthetic_section

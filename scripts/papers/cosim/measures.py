@@ -1,4 +1,5 @@
-"""Software on the network: the RISC-V programs of software/programs/ on a core per node (docs/cores.md),: what the report measures from its runs."""
+"""The co-simulation report (programs on a core per node against synthetic traffic):
+what it measures from its runs."""
 import dataclasses
 import math
 

@@ -1,4 +1,5 @@
-"""Software on the network: the RISC-V programs of software/programs/ on a core per node (docs/cores.md),: the runs: the networks, routings, loads and controllers the report simulates, and its title and lengths."""
+"""The co-simulation report (programs on a core per node against synthetic traffic):
+the runs it simulates, its title, citation and lengths."""
 import dataclasses
 
 from icnsim_runs import BUILD

@@ -1,4 +1,5 @@
-"""Software on the network: the RISC-V programs of software/programs/ on a core per node (docs/cores.md),: the report's tables, figures and notes."""
+"""The co-simulation report (programs on a core per node against synthetic traffic):
+its tables, figures and notes."""
 import math
 
 import plot

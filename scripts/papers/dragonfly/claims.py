@@ -1,4 +1,5 @@
-"""A what-if report on the networks built this decade: the dragonfly of Kim, Dally, Scott and Abts (ISCA: one function per claim with its margin named, and the report's order (render)."""
+"""The dragonfly report (Kim et al. 2008, Jiang et al. 2009, throttling on dragonflies and fat trees):
+one function per claim with its margin named, and the report's order (render)."""
 import math
 
 from papers.report import cycles

@@ -1,4 +1,5 @@
-"""A what-if report on the networks built this decade: the dragonfly of Kim, Dally, Scott and Abts (ISCA: what the report measures from its runs."""
+"""The dragonfly report (Kim et al. 2008, Jiang et al. 2009, throttling on dragonflies and fat trees):
+what it measures from its runs."""
 import dataclasses
 
 from papers.measures import accepted_flits, mean_latency, throttled_share

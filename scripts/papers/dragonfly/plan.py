@@ -1,4 +1,5 @@
-"""A what-if report on the networks built this decade: the dragonfly of Kim, Dally, Scott and Abts (ISCA: the runs: the networks, routings, loads and controllers the report simulates, and its title and lengths."""
+"""The dragonfly report (Kim et al. 2008, Jiang et al. 2009, throttling on dragonflies and fat trees):
+the runs it simulates, its title, citation and lengths."""
 import dataclasses
 
 from papers import report_energy

@@ -1,4 +1,5 @@
-"""A what-if report on the networks built this decade: the dragonfly of Kim, Dally, Scott and Abts (ISCA: the report's tables, figures and notes."""
+"""The dragonfly report (Kim et al. 2008, Jiang et al. 2009, throttling on dragonflies and fat trees):
+its tables, figures and notes."""
 import math
 
 import plot

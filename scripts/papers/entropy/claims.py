@@ -1,4 +1,5 @@
-"""The entropy-throttling paper (Yokota, Ootsu, Ohkawa, IEICE 2016): collective communication duration: one function per claim with its margin named, and the report's order (render)."""
+"""The entropy-throttling report (Yokota, Ootsu, Ohkawa, IEICE 2016):
+one function per claim with its margin named, and the report's order (render)."""
 import math
 
 from papers.report import analytic_checks, cycles

@@ -1,4 +1,4 @@
-"""The entropy-throttling paper (Yokota, Ootsu, Ohkawa, IEICE 2016): collective communication duration: what the report measures from its runs."""
+"""The entropy-throttling report (Yokota, Ootsu, Ohkawa, IEICE 2016): what it measures from its runs."""
 import dataclasses
 import math
 

@@ -1,4 +1,5 @@
-"""The entropy-throttling paper (Yokota, Ootsu, Ohkawa, IEICE 2016): collective communication duration: the runs: the networks, routings, loads and controllers the report simulates, and its title and lengths."""
+"""The entropy-throttling report (Yokota, Ootsu, Ohkawa, IEICE 2016):
+the runs it simulates, its title, citation and lengths."""
 import dataclasses
 import math
 

@@ -1,4 +1,4 @@
-"""The entropy-throttling paper (Yokota, Ootsu, Ohkawa, IEICE 2016): collective communication duration: the report's tables, figures and notes."""
+"""The entropy-throttling report (Yokota, Ootsu, Ohkawa, IEICE 2016): its tables, figures and notes."""
 import math
 
 import plot

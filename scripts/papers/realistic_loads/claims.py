@@ -1,4 +1,5 @@
-"""The realistic-loads paper (Ridruejo, Navaridas, Miguel-Alonso, Izu): IPR and LBR against the base: one function per claim with its margin named, and the report's order (render)."""
+"""The realistic-loads report (Ridruejo, Navaridas, Miguel-Alonso, Izu):
+one function per claim with its margin named, and the report's order (render)."""
 import math
 import statistics
 

@@ -1,4 +1,4 @@
-"""The realistic-loads paper (Ridruejo, Navaridas, Miguel-Alonso, Izu): IPR and LBR against the base: what the report measures from its runs."""
+"""The realistic-loads report (Ridruejo, Navaridas, Miguel-Alonso, Izu): what it measures from its runs."""
 import dataclasses
 import statistics
 

@@ -1,4 +1,5 @@
-"""The realistic-loads paper (Ridruejo, Navaridas, Miguel-Alonso, Izu): IPR and LBR against the base: the runs: the networks, routings, loads and controllers the report simulates, and its title and lengths."""
+"""The realistic-loads report (Ridruejo, Navaridas, Miguel-Alonso, Izu):
+the runs it simulates, its title, citation and lengths."""
 import dataclasses
 import math
 import statistics

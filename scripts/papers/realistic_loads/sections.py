@@ -1,4 +1,4 @@
-"""The realistic-loads paper (Ridruejo, Navaridas, Miguel-Alonso, Izu): IPR and LBR against the base: the report's tables, figures and notes."""
+"""The realistic-loads report (Ridruejo, Navaridas, Miguel-Alonso, Izu): its tables, figures and notes."""
 import plot
 from papers.report import cycles
 from papers.realistic_loads.plan import GAIN
