@@ -135,10 +135,11 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   std::unique_ptr<Sideband> sideband_;  // runs only if a congestion controller attaches to it
   std::unique_ptr<EntropyCircuit> entropy_circuit_;  // runs only if an entropy-throttling controller attaches
   std::unique_ptr<MetapacketGather> metapackets_;  // with router.metapacket_lane
-  // Every router's output queues, for a routing function with global information (UGAL-G).
+  // Every router's output queues, for a routing function with global information (UGAL-G): every
+  // flit waiting to cross a channel, packets routed to it and still waiting for its VC included.
   struct NetworkQueues final : NetworkOccupancy {
     explicit NetworkQueues(const Fabric& f) : fabric(f) {}
-    int occupied(NodeId r, int port) const override { return fabric.router(r).queued_for(port); }
+    int occupied(NodeId r, int port) const override { return fabric.router(r).waiting_for(port); }
     const Fabric& fabric;
   } network_queues_{*this};
   std::shared_ptr<const RoutingFunction> routing_;  // the configuration's

@@ -143,6 +143,9 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   // The flits queued for network output `port`: held downstream (its lanes' used credits) and
   // waiting here in the input lanes holding its VCs — the queue UGAL routing compares.
   int queued_for(int port) const;
+  // Every flit waiting to cross output `port` next: queued_for's, and the packets routed to it still
+  // waiting for one of its VCs — the queue of a channel as UGAL-G's global information sees it.
+  int waiting_for(int port) const;
   // Those queues as a routing function that chooses by load reads them (the router's own routing;
   // approximate timing walking a UGAL route).
   struct OutputOccupancy final : PortOccupancy {

@@ -22,6 +22,18 @@ int Router::queued_for(int port) const {
   return queued;
 }
 
+int Router::waiting_for(int port) const {
+  if (port < 0 || port >= network_ports_) return 0;
+  int waiting = queued_for(port);
+  // A header routed to this port alone (one with a choice of ports is counted at none of them).
+  const std::uint64_t only = std::uint64_t(1) << port;
+  for (int index = 0; index < input_ports_ * vcs_; ++index) {
+    const InputLane& l = lane(index);
+    if (l.state == LaneState::Routing && routes_.ports(index) == only) waiting += l.count;
+  }
+  return waiting;
+}
+
 int Router::delivery_port(NodeId destination) const {
   if (direct_) return destination == id_ ? network_ports_ : -1;
   const Topology::Attachment at = topology_.delivery_point(destination);

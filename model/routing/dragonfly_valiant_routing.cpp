@@ -52,6 +52,13 @@ void DragonflyNonMinimalRouting::route_via(NodeId node, int input_port, int inpu
   const int port = to_waypoint ? topology_.port_to_group(node, int(waypoint))
                                : topology_.deterministic_port(node, destination);
   int next = 0;
+  // A minimal route (the waypoint is this group or the destination's) starts in the second class, as
+  // a minimal packet's phase does in the simulator of Kim et al. (BookSim's dragonfly, `ugal`): minimal
+  // packets queued for a congested global channel never hold the lanes detoured packets leave their
+  // group by. With PAR's four classes every packet starts in the first (it may still leave the route).
+  if (entered && classes_ == 3 &&
+      (int(waypoint) == topology_.group(node) || int(waypoint) == topology_.group_of_node(destination)))
+    next = 1;
   if (!entered) {
     const bool local_after_local = !came_global && !topology_.is_global(port);
     next = std::min(classes_ - 1, class_of(input_vc) + int(came_global) + int(local_after_local));

@@ -101,7 +101,7 @@ TEST_CASE("under group shift minimal routing on a dragonfly saturates near 1/(aÂ
           "of a node's injection; on uniform traffic Valiant pays for its detour", "[network][dragonfly]") {
   // Kim et al. sec. 4: Valiant spreads any pattern over every global channel, each packet crossing
   // two, so it holds about half the global bandwidth (here h/p = 1 flit/node/cycle) whatever the
-  // pattern. Measured (6,000 cycles, 6 VCs): group shift 0.124 minimal, 0.462 Valiant; uniform at
+  // pattern. Measured (6,000 cycles, 6 VCs): group shift 0.124 minimal, 0.451 Valiant; uniform at
   // full load 0.676 minimal, 0.454 Valiant.
   const std::string shift = "packet_length: 8\npattern: {type: group_shift}\ninjection: {rate: 1, unit: flits}\n";
   const std::string uniform = "packet_length: 8\ninjection: {rate: 1, unit: flits}\n";
@@ -122,8 +122,8 @@ TEST_CASE("UGAL-L on a dragonfly routes uniform traffic about as minimal routing
           "more than minimal routing but less than Valiant: it sees only its own router's queues",
           "[network][dragonfly]") {
   // Kim et al. sec. 4.2: UGAL-L misjudges a global channel congested behind another router of the
-  // group. Measured (6,000 cycles, 6 VCs, full load): uniform 0.651 (minimal 0.676, Valiant 0.454);
-  // group shift 0.320 (minimal 0.124, Valiant 0.460).
+  // group. Measured (6,000 cycles, 6 VCs, full load): uniform 0.649 (minimal 0.676, Valiant 0.454);
+  // group shift 0.325 (minimal 0.124, Valiant 0.451).
   const std::vector<std::string> ugal = {"routing.type=ugal_local", "router.virtual_channels=6"};
   const double uniform = run("packet_length: 8\ninjection: {rate: 1, unit: flits}\n", 6000, ugal).first;
   const double shift =
@@ -132,6 +132,25 @@ TEST_CASE("UGAL-L on a dragonfly routes uniform traffic about as minimal routing
   CHECK(uniform > 0.6);
   CHECK(shift > 2 * 0.125);
   CHECK(shift < 0.42);
+}
+
+TEST_CASE("under group shift UGAL-G holds at least what Valiant holds, and UGAL-L, judging by its own router's "
+          "queues, falls well short of both", "[network][dragonfly]") {
+  // Kim et al. 2008 sec. 4.2: UGAL-G, with every global channel's queue known at once, holds what
+  // Valiant holds under adversarial traffic. It does so when the queue it reads is every flit waiting
+  // to cross the channel (Router::waiting_for: packets routed to it still waiting for its VC too) and
+  // minimal packets do not share the lanes detoured ones leave their group by (their routes start in
+  // the second VC class, as in the simulator of Kim et al.). Measured (72 nodes, 8 VCs, 6,000 cycles,
+  // full load): Valiant 0.467, UGAL-G 0.466, UGAL-L 0.360; before, UGAL-G read only the flits holding
+  // the channel's VCs and downstream, and minimal packets shared the first class: 0.31 at 8 VCs.
+  const std::string shift = "packet_length: 8\npattern: {type: group_shift}\ninjection: {rate: 1, unit: flits}\n";
+  auto accepted = [&](const char* routing) {
+    return run(shift, 6000, {std::string("routing.type=") + routing, "router.virtual_channels=8"}).first;
+  };
+  const double valiant = accepted("valiant"), global = accepted("ugal_global"), local = accepted("ugal_local");
+  INFO("Valiant " << valiant << ", UGAL-G " << global << ", UGAL-L " << local);
+  CHECK(global >= 0.95 * valiant);
+  CHECK(local < 0.85 * global);
 }
 
 TEST_CASE("UGAL-G and PAR on a dragonfly never deadlock at full overload: three and four VC classes in path order",
@@ -152,7 +171,7 @@ TEST_CASE("under group shift below saturation UGAL-L's packets wait far longer t
           "router sees the congested global channel only once the local channel to it backs up", "[network][dragonfly]") {
   // Kim et al. 2008 sec. 4.2 and Jiang et al. 2009 sec. 3. Measured (72 nodes, 8 VCs, 0.3 flits/node/
   // cycle): network latency UGAL-L 68.4, UGAL-G 44.9, PAR 41.1, Valiant 42.7 cycles; at full load
-  // 0.321, 0.345, 0.398, 0.456 flits/node/cycle.
+  // 0.360, 0.466, 0.398, 0.467 flits/node/cycle.
   auto latency = [](const char* routing) {
     return std::stod(testing::in_child_process([routing] {
       auto* network = new Experiment(

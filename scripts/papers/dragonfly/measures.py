@@ -11,6 +11,7 @@ class Measures:
     shape: dict          # p, a, h, g, nodes, capacity of the dragonfly
     saturation: dict     # (routing, pattern) -> accepted at full load (flits/node/cycle)
     more_vcs: dict       # (routing, pattern) -> the same with MORE_VCS
+    kim_setup: dict      # routing -> accepted under group shift at full load in KIM_SETUP
     latency: dict        # (routing, pattern, load) -> mean latency (cycles)
     curves: dict         # (routing, pattern, load) -> accepted
     control: dict        # key of Plan.control -> (accepted, latency, throttled fraction)
@@ -30,6 +31,7 @@ def measure(report, plan):
              "capacity": study.result(any_run)["network"]["uniform_capacity_flits_per_node_cycle"]}
     saturation = {(r, pat): accepted_flits(study.result(run)) for (r, pat, load), run in plan.routing.items() if load == 1.0}
     more_vcs = {k: accepted_flits(study.result(run)) for k, run in plan.more_vcs.items()}
+    kim_setup = {k: accepted_flits(study.result(run)) for k, run in plan.kim_setup.items()}
     lat = {k: mean_latency(study.result(run)) for k, run in plan.routing.items()}
     curves = {k: accepted_flits(study.result(run)) for k, run in plan.routing.items()}
     control = {k: (accepted_flits(study.result(run)), mean_latency(study.result(run)), throttled_share(study.result(run)))
@@ -39,4 +41,4 @@ def measure(report, plan):
     # UGAL-L's late view is judged where UGAL-G still delivers what is offered: past that both saturate.
     below = max([x for x in plan.loads["group shift"] if x < 1.0 and curves[("UGAL-G", "group shift", x)] >= DELIVERED * x]
                 or [min(plan.loads["group shift"])])
-    return Measures(shape, saturation, more_vcs, lat, curves, control, tree_nodes, below)
+    return Measures(shape, saturation, more_vcs, kim_setup, lat, curves, control, tree_nodes, below)

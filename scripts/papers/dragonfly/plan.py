@@ -24,12 +24,13 @@ QUICK_LENGTH = (4000, 1000)
 # (a ratio within MARGIN counts as "close", HALF ± HALF_BAND as "about half", a latency LATE times
 # another's as "far longer", a load DELIVERED in that share as below saturation).
 MARGIN, HALF, HALF_BAND, LATE = 0.85, 0.5, 0.15, 1.3
+AS_VALIANT = 0.95  # UGAL-G holds what Valiant holds: at least this share of it
 
 
 DELIVERED = 0.95  # a load is below saturation where at least this share of it is delivered
 
 
-STATED_NUMBERS = [MARGIN, HALF, HALF_BAND, LATE, DELIVERED, 15, 2, 4, 8, 33, 1056, 512, 72, 64,
+STATED_NUMBERS = [MARGIN, HALF, HALF_BAND, LATE, AS_VALIANT, DELIVERED, 15, 2, 4, 8, 33, 1056, 512, 72, 64, 3, 128, 10, 100,
                   *report_energy.STATED_NUMBERS]
 
 
@@ -61,6 +62,15 @@ CONTROLLERS = {"none": ["congestion_control.type=none"],
 CONTROL_LOADS = [0.2, 0.5, 1.0]
 
 
+# The set-up of Kim et al.'s own simulator (BookSim's dragonfly, which they wrote: three VCs, 10-cycle
+# local and 100-cycle global channels), with buffers deep enough for a global channel's credit round
+# trip; group shift at full load for the routings UGAL chooses between.
+KIM_SETUP = ["router.virtual_channels=3", "router.buffer_depth=128", "router.link_delay=10",
+             "network.global_link_delay=100"]
+KIM_LENGTH = FULL_LENGTH  # at either scale: a 100-cycle channel needs the full length to settle
+KIM_ROUTINGS = ("VAL", "UGAL-L", "UGAL-G")
+
+
 # Energy (docs/energy.md): both dragonflies' routers have DSENT rows of their own (7 or 15 ports, 8 VCs of
 # 8 flits). The fat tree's leaves and spines differ in ports, which no one row prices: its runs are not
 # priced.
@@ -87,6 +97,7 @@ class Plan:
     loads: dict        # pattern -> offered loads (flits/node/cycle)
     routing: dict      # (routing, pattern, load) -> run
     more_vcs: dict     # (routing, pattern) -> run at full load with MORE_VCS
+    kim_setup: dict    # routing -> run under group shift at full load in KIM_SETUP
     control: dict      # (network, routing, pattern, controller, load) -> run
 
 
@@ -101,6 +112,10 @@ def plan_runs(report):
     more_vcs = {(r, p): study.submit(platform, "stimuli/uniform.yaml", [
         *common, f"router.virtual_channels={MORE_VCS}", f"routing.type={ROUTINGS[r]}",
         f"stimulus.pattern.type={PATTERNS[p]}", "stimulus.injection.rate=1.0"]) for r in ROUTINGS for p in PATTERNS}
+    kim_setup = {r: study.submit(platform, "stimuli/uniform.yaml", [
+        f"simulation.cycles={KIM_LENGTH[0]}", f"simulation.warmup={KIM_LENGTH[1]}", *common, *KIM_SETUP,
+        f"routing.type={ROUTINGS[r]}", "stimulus.pattern.type=group_shift", "stimulus.injection.rate=1.0"],
+        length=False) for r in KIM_ROUTINGS}
     control = {}
     for r in ("MIN", "UGAL-L"):
         for p in PATTERNS:
@@ -116,4 +131,4 @@ def plan_runs(report):
                 control[("fat tree", "NCA", p, c, load)] = study.submit(tree, "stimuli/uniform.yaml", [
                     *tree_shape, "stimulus.packet_length=8", "stimulus.injection.unit=flits",
                     f"stimulus.pattern.type={pattern}", f"stimulus.injection.rate={load}", *settings])
-    return Plan(loads, routing, more_vcs, control)
+    return Plan(loads, routing, more_vcs, kim_setup, control)
