@@ -118,14 +118,14 @@ TEST_CASE("a k-ary n-tree's distances are the shortest up*/down* paths, its mini
 
 TEST_CASE("nearest-common-ancestor routing climbs to the ancestor and descends, 2·(ancestor level) hops from a leaf, "
           "by every up-port rule: least loaded offers every up port, random follows its drawn switch, destination "
-          "its digits", "[topology][kary_ntree][routing]") {
+          "its digits, two random the port it chose", "[topology][kary_ntree][routing]") {
   const KaryNTree t(3, 3);
-  for (const char* up : {"least_loaded", "random", "destination"}) {
+  for (const char* up : {"least_loaded", "random", "destination", "two_random"}) {
     INFO(up);
     const ParameterSet parameters =
         ParameterSet::defaults(RoutingRegistry::get("nearest_common_ancestor").parameters, {{"up_port", up}});
     const auto routing = RoutingRegistry::get("nearest_common_ancestor").create(RoutingContext{t, 2, parameters});
-    CHECK(routing->uses_waypoints() == (std::string(up) == "random"));
+    CHECK(routing->uses_waypoints() == (std::string(up) == "random" || std::string(up) == "two_random"));
     RandomStream random(3, 4, 5);
     std::map<int, int> tops;  // top-level switches passed, for the random rule
     for (NodeId from = 0; from < t.node_count(); ++from)
@@ -166,4 +166,34 @@ TEST_CASE("nearest-common-ancestor routing climbs to the ancestor and descends, 
       CHECK(fewest > 0.7 * most);
     }
   }
+}
+
+TEST_CASE("two-random up-port selection on a fat tree takes the less loaded of two random up ports at each router and "
+          "keeps it (BookSim 2's anca)", "[topology][kary_ntree][routing]") {
+  const KaryNTree t(4, 3);
+  const ParameterSet parameters =
+      ParameterSet::defaults(RoutingRegistry::get("nearest_common_ancestor").parameters, {{"up_port", "two_random"}});
+  const auto routing = RoutingRegistry::get("nearest_common_ancestor").create(RoutingContext{t, 2, parameters});
+  struct Load final : PortOccupancy {  // up port j of a leaf switch (network port k + j) holds 10 j flits
+    int occupied(int port) const override { return port >= 4 ? 10 * (port - 4) : 0; }
+  } load;
+  // From leaf switch 0 to node 63 (under the last leaf switch): climbing. Replaying the draws, the
+  // smaller of the two drawn ports is the one taken, and the route offers that port alone.
+  RandomStream random(7, 1, 2), replay(7, 1, 2);
+  int taken[4] = {};
+  for (int draw = 0; draw < 400; ++draw) {
+    const int first = int(replay.below(4)), second = int(replay.below(4));
+    const NodeId chosen = routing->choose_waypoint(0, t.network_ports(), 0, 63, kNoNode, random, load);
+    REQUIRE(int(chosen) == std::min(first, second));
+    RouteResult r;
+    routing->route_via(0, t.network_ports(), 0, 63, chosen, r);
+    REQUIRE(r.count == 1);
+    CHECK(r.candidates[0].port == 4 + int(chosen));
+    ++taken[chosen];
+  }
+  // The less loaded port of two random ones: port 0 in 7 of 16 draws, port 3 in 1 of 16.
+  CHECK(taken[0] > 3 * taken[3]);
+  CHECK(taken[3] > 0);
+  // On the way down nothing is drawn: the waypoint passes through unchanged.
+  CHECK(routing->choose_waypoint(t.router_count() - 1, 0, 0, 0, 2, random, load) == 2);
 }
