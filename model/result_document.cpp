@@ -15,7 +15,7 @@ const std::vector<std::string>& layout() {
       "model",         "model_version",  "status",         "platform",      "stimulus",  "seed",
       "program",       "cores",
       "network",       "window",         "load",           "throughput",    "metapackets", "ramp",
-      "latency",       "estimated",      "network_latency", "mean_hops",    "latency_histogram",
+      "latency",       "latency_by_injection", "estimated",      "network_latency", "mean_hops",    "latency_histogram",
       "high_priority", "allocation",     "packets",        "per_node",      "layout",    "activity",
       "energy",        "spatial",        "time_series",    "schedule"};
   return sections;

@@ -63,6 +63,8 @@ class RunReport {
   // Count 0: nothing measured, every other figure 0.
   LatencySummary latency() const { return latency_at("latency"); }
   LatencySummary network_latency() const { return latency_at("network_latency"); }
+  // BookSim's convention: the packets whose head entered the network in the window (README, "Outputs").
+  LatencySummary latency_by_injection() const { return latency_at("latency_by_injection"); }
   LatencySummary high_priority_latency() const { return latency_at("high_priority.latency"); }
   // Packets approximate timing estimated instead of simulating them, and the window's estimates.
   std::uint64_t estimated_packets() const { return count("estimated.packets"); }

@@ -18,7 +18,7 @@ void NetworkStatistics::open_window(Cycle from, Cycle end) {
   for (EndpointStatistics* e : endpoints_)
     if (e != &unregistered) e->window = EndpointStatistics::Window();
   std::fill(accepted_flits_by_source_.begin(), accepted_flits_by_source_.end(), 0);
-  latency_ = network_latency_ = high_priority_latency_ = estimated_latency_ = LatencyDistribution();
+  latency_ = network_latency_ = high_priority_latency_ = estimated_latency_ = latency_by_injection_ = LatencyDistribution();
   hops_sum_ = delivered_window_ = estimated_flits_window_ = 0;
 }
 
@@ -44,6 +44,7 @@ void NetworkStatistics::packet_delivered(const Packet& p, Cycle at) {
     network_latency_.add(std::uint32_t(at - p.injected));
     hops_sum_ += p.hops;
   }
+  if (p.injected >= window_.from() && at < window_.end()) latency_by_injection_.add(std::uint32_t(latency));
   if (observer_) observer_(p, latency);
 }
 

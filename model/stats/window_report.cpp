@@ -95,6 +95,7 @@ void WindowReport::report(ResultSink& sink) const {
   const LatencySummary high_priority = summarise(st.high_priority_latency());
   const double mean_hops = latency.count ? double(st.hops_sum()) / double(latency.count) : 0.0;
   put_latency(sink, "latency", latency);
+  put_latency(sink, "latency_by_injection", summarise(st.latency_by_injection()));
   // tlm.timing: approximate (a virtual platform's): packets estimated, not simulated, apart.
   if (st.estimated_packets_total() > 0) {
     sink.put("estimated.packets", st.estimated_packets_total());
