@@ -185,3 +185,40 @@ TEST_CASE("UGAL on a HyperX takes the minimal route unless its first queue times
   ugal->route_via(from, x.network_ports(), 0, to, from, r);  // minimal: class 1 (VC 1) at once
   CHECK(r.candidates[0].vc_mask == 2u);
 }
+
+TEST_CASE("BookSim's UGAL on a HyperX: a threshold added to the Valiant route's cost keeps a packet minimal on a tie "
+          "within it, and the intermediate switch keeps the coordinates source and destination share",
+          "[routing][hyperx]") {
+  const HyperX x(3, 4, 1);
+  const ParameterSet booksim = ParameterSet::defaults(
+      RoutingRegistry::get("ugal").parameters, {{"threshold", "2"}, {"intermediate", "differing_dimensions"}});
+  const auto ugal = RoutingRegistry::get("ugal").create(RoutingContext{x, 2, booksim});
+  // (0,0,0) to (1,0,2): dimensions 0 and 2 differ, dimension 1 is shared (0).
+  const NodeId from = 0, to = 1 + 2 * 16;
+  RandomStream random(8, 1, 2);
+  Queues queues;
+  queues.held[x.deterministic_port(from, to)] = 100;  // minimal badly backed up: every other draw is taken
+  std::set<int> dimension0, dimension2;
+  for (int i = 0; i < 400; ++i) {
+    const NodeId chosen = ugal->choose_waypoint(from, x.network_ports(), 0, to, kNoNode, random, queues);
+    CHECK(x.coordinate(chosen, 1) == 0);  // the shared coordinate kept
+    dimension0.insert(x.coordinate(chosen, 0));
+    dimension2.insert(x.coordinate(chosen, 2));
+  }
+  // The differing ones drawn over all their values — but a switch reached first along the minimal
+  // route's own congested channel (coordinate 1 in dimension 0) is never worth the detour.
+  CHECK(dimension0 == std::set<int>{0, 2, 3});
+  CHECK(dimension2.size() == 4);
+  // A queue of 1 flit on the minimal route (cost 1 x 2 hops) against an empty Valiant route: minimal
+  // with the threshold, the Valiant route (cost 0) without it, whenever the draw is not the source.
+  queues.held.clear();
+  queues.held[x.deterministic_port(from, to)] = 1;
+  const auto plain = RoutingRegistry::get("ugal").create(
+      RoutingContext{x, 2, ParameterSet::defaults(RoutingRegistry::get("ugal").parameters)});
+  int plain_away = 0;
+  for (int i = 0; i < 200; ++i) {
+    CHECK(ugal->choose_waypoint(from, x.network_ports(), 0, to, kNoNode, random, queues) == from);
+    plain_away += plain->choose_waypoint(from, x.network_ports(), 0, to, kNoNode, random, queues) != from;
+  }
+  CHECK(plain_away > 150);
+}
