@@ -105,7 +105,8 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
   });
   switch_allocator_ =
       std::make_unique<SwitchAllocator>(input_ports_, output_ports_, vcs_, link_priority_lanes, std::move(arbiters),
-                                        crossbar_input_per_lane_, c.config.packet_link_allocation ? network_ports_ : 0);
+                                        crossbar_input_per_lane_, c.config.packet_link_allocation ? network_ports_ : 0,
+                                        c.config.maximal_switch_matching);
   waiting_.resize(input_lanes());
   blocked_.resize(input_lanes());
   allocation_order_.resize(std::size_t(input_lanes()));

@@ -33,6 +33,12 @@ std::vector<ParameterSpec> RouterConfig::parameters() {
                 "flit: a link's lanes share it flit by flit (Dally sec. III-C); packet: a link carries one "
                 "packet at a time from head to tail, the other lanes wait (the realistic-loads paper's "
                 "simulator, INSEE); packet needs switching: virtual_cut_through"),
+      P::choice("switch_allocation", "maximal", {"maximal", "separable"},
+                "maximal: after the separable input-first pass an input whose offer lost may still send another "
+                "lane's flit to an output nobody uses, so the matching is maximal; separable: that one pass alone "
+                "(BookSim 2's separable_input_first, alloc_iters 1: for like-for-like comparisons)")
+          .acts_when("one crossbar input per physical channel (router.crossbar_inputs: per_channel)",
+                     "router.crossbar_inputs", {"per_channel"}),
       P::choice("arbitration", "round_robin", ArbitrationRegistry::names(),
                 "per-flit arbitration of a physical channel among lanes"),
   };
@@ -56,6 +62,7 @@ RouterConfig RouterConfig::from(const ParameterSet& router) {
   c.central_arbiter = router.text("header_arbiter") == "central";
   c.crossbar_input_per_lane = router.text("crossbar_inputs") == "per_lane";
   c.packet_link_allocation = router.text("link_allocation") == "packet";
+  c.maximal_switch_matching = router.text("switch_allocation") == "maximal";
   return c;
 }
 

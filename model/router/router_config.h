@@ -35,6 +35,9 @@ struct RouterConfig {
   // A link carries one packet at a time, head to tail (the realistic-loads paper's simulator), or
   // its lanes' flits interleave cycle by cycle (Dally sec. III-C). Virtual cut-through only.
   bool packet_link_allocation = false;
+  // Switch allocation: the separable input-first pass, then a pass that makes the matching maximal
+  // (true), or the one pass alone, as BookSim 2's separable allocator with one iteration (false).
+  bool maximal_switch_matching = true;
   // One more VC per channel, highest priority, for congestion-control metapackets (self-tuned
   // sec. 5.3); set when a controller distributes its counters that way.
   bool metapacket_lane = false;

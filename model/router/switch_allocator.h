@@ -6,7 +6,9 @@
 //   2. each output port grants one offer under its arbitration policy (priority lanes win);
 //      a winner's input pointer moves past the winning lane;
 //   3. an input whose offer lost may still send another lane's flit to an output nobody uses this
-//      cycle, so the matching is maximal; this pass leaves the pointers alone.
+//      cycle, so the matching is maximal; this pass leaves the pointers alone. Without it
+//      (router.switch_allocation: separable) the allocator is BookSim 2's separable input-first one
+//      with a single iteration, for like-for-like comparisons.
 // With round-robin arbitration and no priority lanes, a ready flit with a credit therefore waits
 // at most P·(V² − V + 1) cycles (docs/routing.md, "Allocation order and fairness").
 //
@@ -49,7 +51,7 @@ class SwitchAllocator {
  public:
   SwitchAllocator(int input_ports, int output_ports, int lanes, std::uint32_t priority_lanes,
                   std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters, bool crossbar_input_per_lane = false,
-                  int packet_links = 0)
+                  int packet_links = 0, bool maximal = true)
       : input_ports_(input_ports),
         lanes_(lanes),
         crossbar_input_per_lane_(crossbar_input_per_lane),
@@ -64,7 +66,8 @@ class SwitchAllocator {
         pointer_(input_ports, 0),
         packet_links_(packet_links),
         holder_(std::size_t(packet_links), kFree),
-        holding_lanes_(packet_links ? input_ports : 0, 0) {}
+        holding_lanes_(packet_links ? input_ports : 0, 0),
+        maximal_(maximal) {}
 
   int pointer(int input_port) const { return pointer_[input_port]; }
   // The longest a ready flit with a credit waits under round-robin arbitration without priority
@@ -184,6 +187,7 @@ class SwitchAllocator {
   const int packet_links_;                   // outputs below this are links allocated per packet (0: none)
   std::vector<std::uint16_t> holder_;        // per such link: input port · lanes + lane of its packet, or kFree
   std::vector<std::uint32_t> holding_lanes_;  // per input port: its lanes whose packet holds a link
+  const bool maximal_;                        // the matching pass (step 3) runs
 };
 
 template <bool kPacketLinks, typename View, typename Grant>
@@ -226,7 +230,7 @@ inline void SwitchAllocator::allocate_per_channel(const View& view, Cycle now, G
   // Matching pass: only inputs that offered and lost can gain (the others had no ready flit at
   // all). Inputs take turns by cycle; the pointers stay (the bound above needs that).
   const std::uint64_t unmatched = offered & ~matched_inputs;
-  if (unmatched == 0) return;
+  if (unmatched == 0 || !maximal_) return;
   std::uint64_t used_outputs = matched_outputs;
   const int first = int(now % Cycle(input_ports_));
   for (int k = 0; k < input_ports_; ++k) {
