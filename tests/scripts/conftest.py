@@ -82,6 +82,8 @@ def icnsim_result(icnsim, run_cache):
 # long simulation whose code the instrumented ctest network tests and the tests below already
 # exercise, so instrumenting it finds nothing new at two to four times its cost (docs/testing.md).
 RELEASE_ONLY = {
+    "test_booksim_anchor.py": "four 256-node runs of 60,000 cycles against BookSim's figures; the allocator they "
+                              "run is tested instrumented (unit/switch_allocator_test.cpp)",
     "test_accellera_examples.py": "the examples link the installed package, which is built without the sanitizers",
     "test_result_is_byte_identical_to_the_recorded_one[dragonfly-1056, UGAL-L]":
         "1,056 nodes: a determinism check; the 64-node dragonfly's UGAL and PAR digests run instrumented",

@@ -1,0 +1,33 @@
+"""Like for like with BookSim 2 (docs/routing.md, "Like for like with BookSim 2"): with BookSim's
+switch allocator (router.switch_allocation: separable) and its settings, icnsim's accepted throughput
+past saturation on the networks of the anchor table is within 2 % of BookSim 2's figures where the
+table says it is, and the rows the table marks as still apart stay apart until someone finds why."""
+import pytest
+
+# BookSim 2's accepted flits/node/cycle at 0.04 packets/node/cycle, 16-flit packets, 10,000 warm-up and
+# 50,000 measured cycles (the anchor table's BookSim column).
+BOOKSIM = {("torus", 4, 8): 0.249, ("mesh", 4, 8): 0.197, ("mesh", 8, 4): 0.202, ("torus", 8, 8): 0.299}
+WITHIN = 0.02
+
+
+def accepted(icnsim_result, network, lanes, depth):
+    shape = ["--set", "routing.dateline=entry"] if network == "torus" else ["--set", "network.wrap=mesh"]
+    r = icnsim_result("platforms/default.yaml", "stimuli/uniform.yaml", *shape,
+                      "--set", f"router.virtual_channels={lanes}", "--set", f"router.buffer_depth={depth}",
+                      "--set", "router.vc_allocation=longest_waiting", "--set", "router.switch_allocation=separable",
+                      "--set", "stimulus.packet_length=16", "--set", "stimulus.injection.rate=0.04",
+                      "--set", "simulation.cycles=60000", "--set", "simulation.warmup=10000", "-q")
+    return r["throughput"]["accepted_flits_per_node_cycle"]
+
+
+@pytest.mark.parametrize("network, lanes, depth", [("torus", 4, 8), ("mesh", 4, 8), ("mesh", 8, 4)])
+def test_with_booksims_allocator_icnsim_carries_what_booksim_carries_past_saturation(icnsim_result, network, lanes,
+                                                                                      depth):
+    got = accepted(icnsim_result, network, lanes, depth)
+    assert got == pytest.approx(BOOKSIM[(network, lanes, depth)], rel=WITHIN)
+
+
+@pytest.mark.xfail(strict=True, reason="the anchor table's open row: 8 lanes on the torus stay 4 % above BookSim "
+                                       "(its speculative switch allocation is the next suspect)")
+def test_the_eight_lane_torus_still_carries_more_than_booksim(icnsim_result):
+    assert accepted(icnsim_result, "torus", 8, 8) == pytest.approx(BOOKSIM[("torus", 8, 8)], rel=WITHIN)
