@@ -28,6 +28,6 @@ def test_with_booksims_allocator_icnsim_carries_what_booksim_carries_past_satura
 
 
 @pytest.mark.xfail(strict=True, reason="the anchor table's open row: 8 lanes on the torus stay 4 % above BookSim "
-                                       "(its separable VC allocator, not modelled, is the next suspect)")
+                                       "(docs/routing.md: not the VC allocator alone; speculation next)")
 def test_the_eight_lane_torus_still_carries_more_than_booksim(icnsim_result):
     assert accepted(icnsim_result, "torus", 8, 8) == pytest.approx(BOOKSIM[("torus", 8, 8)], rel=WITHIN)
