@@ -1,8 +1,8 @@
 #include "experiment_report.h"
 
 #include <algorithm>
-#include <cstdio>
 
+#include "common/text.h"
 #include "experiment.h"
 #include "energy/energy_account.h"
 #include "stats/critical_load.h"
@@ -24,12 +24,6 @@ namespace {
 template <typename T>
 Json maybe(bool exists, T value) {
   return exists ? Json(value) : Json(nullptr);
-}
-
-std::string number(double v, const char* format = "%.4f") {
-  char text[64];
-  std::snprintf(text, sizeof text, format, v);
-  return text;
 }
 
 // What the experiment's own parts and the window's measures are measured against.
@@ -126,21 +120,10 @@ void report_layout(const Run& r, ResultDocument& doc) {
 void report_series(const Run& r, ResultDocument& doc) {
   const std::vector<TimeSample>& samples = r.experiment.fabric().statistics().series();
   Json& series = doc.section("time_series") = Json::object();
-  auto column = [&](const char* name, auto member) {
+  TimeSample::for_each_column([&](const char* name, auto member) {
     Json& c = series[name] = Json::array();
     for (const auto& s : samples) c.push_back(s.*member);
-  };
-  column("cycle", &TimeSample::cycle);
-  column("offered", &TimeSample::offered);
-  column("attempted", &TimeSample::attempted);
-  column("accepted", &TimeSample::accepted);
-  column("packets_in_network", &TimeSample::packets_in_network);
-  column("packets_queued", &TimeSample::packets_queued);
-  column("full_buffers", &TimeSample::full_buffers);
-  column("mean_latency", &TimeSample::mean_latency);
-  column("oldest_in_network", &TimeSample::oldest_in_network);
-  column("phase", &TimeSample::phase);
-  column("throttled_fraction", &TimeSample::throttled_fraction);
+  });
   if (!samples.empty())
     for (std::size_t i = 0; i < samples.front().controller.size(); ++i) {
       Json& c = series["controller." + samples.front().controller[i].first] = Json::array();
@@ -198,8 +181,8 @@ void report_end(const Run& r, ResultDocument& doc) {
                             " starvation reports (packets unmoved for simulation.watchdog_cycles)");
   if (doc.has("ramp"))
     doc.row("critical load (ramp)", doc.find("ramp.critical_load_found")->get<bool>()
-                                        ? number(doc.number("ramp.critical_load_flits_per_node_cycle")) +
-                                              " flits/node/cycle = " + number(doc.number("ramp.critical_load_ratio"), "%.3f") +
+                                        ? formatted(doc.number("ramp.critical_load_flits_per_node_cycle")) +
+                                              " flits/node/cycle = " + formatted(doc.number("ramp.critical_load_ratio"), "%.3f") +
                                               " of capacity (cycle " + std::to_string(doc.count("ramp.critical_cycle")) + ")"
                                         : std::string("not reached"));
   const Json& schedule = doc.section("schedule");
@@ -219,8 +202,8 @@ void report_end(const Run& r, ResultDocument& doc) {
   for (const Json& d : schedule["phase_durations"])
     if (d["rounds"].get<std::uint64_t>() > 1)
       doc.row("  " + d["name"].get<std::string>() + " duration",
-              number(d["mean_cycles"].get<double>(), "%.1f") + " cycles mean (" + number(d["min_cycles"].get<double>(), "%.0f") +
-                  "–" + number(d["max_cycles"].get<double>(), "%.0f") + ") over " +
+              formatted(d["mean_cycles"].get<double>(), "%.1f") + " cycles mean (" + formatted(d["min_cycles"].get<double>(), "%.0f") +
+                  "–" + formatted(d["max_cycles"].get<double>(), "%.0f") + ") over " +
                   std::to_string(d["rounds"].get<std::uint64_t>()) + " rounds");
 }
 

@@ -90,10 +90,6 @@ void ResultDocument::row(std::string name, RowFormat format) {
   rows_.emplace_back(std::move(name), std::move(format));
 }
 
-void ResultDocument::row(std::string name, std::string text) {
-  row(std::move(name), [text = std::move(text)](const ResultReader&) -> std::optional<std::string> { return text; });
-}
-
 bool ResultDocument::has(std::string_view path) const {
   const Json* f = find(path);
   return f && !f->is_null();

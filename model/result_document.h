@@ -25,7 +25,7 @@ class ResultDocument final : public ResultSink, public ResultReader {
   void declare(std::string_view path) override;
   void append(std::string_view path, ResultValue element) override;
   void row(std::string name, RowFormat format) override;
-  void row(std::string name, std::string text);  // a row known already
+  using ResultSink::row;  // a row known already
 
   bool has(std::string_view path) const override;
   double number(std::string_view path) const override;

@@ -1,27 +1,16 @@
 #include "run_report.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <limits>
 #include <nlohmann/json.hpp>
 
+#include "common/text.h"
 #include "experiment_report.h"
 #include "result_document.h"
 
 namespace icn {
 
 using Json = ResultDocument::Json;
-
-namespace {
-
-// A number as printf formats it.
-std::string number(double v, const char* format) {
-  char text[64];
-  std::snprintf(text, sizeof text, format, v);
-  return text;
-}
-
-}  // namespace
 
 RunReport make_report(Experiment& experiment) { return RunReport(report_experiment(experiment)); }
 
@@ -71,25 +60,14 @@ std::vector<TimeSample> RunReport::series() const {
   const Json& cycle = (*columns)["cycle"];
   out.resize(cycle.size());
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  auto read = [&](const char* name, auto member) {
+  TimeSample::for_each_column([&](const char* name, auto member) {
     const Json& c = (*columns)[name];
     for (std::size_t i = 0; i < out.size(); ++i) {
       using T = std::remove_reference_t<decltype(out[i].*member)>;
       if constexpr (std::is_floating_point_v<T>) out[i].*member = c[i].is_null() ? nan : c[i].get<T>();
       else out[i].*member = c[i].get<T>();
     }
-  };
-  read("cycle", &TimeSample::cycle);
-  read("offered", &TimeSample::offered);
-  read("attempted", &TimeSample::attempted);
-  read("accepted", &TimeSample::accepted);
-  read("packets_in_network", &TimeSample::packets_in_network);
-  read("packets_queued", &TimeSample::packets_queued);
-  read("full_buffers", &TimeSample::full_buffers);
-  read("mean_latency", &TimeSample::mean_latency);
-  read("oldest_in_network", &TimeSample::oldest_in_network);
-  read("phase", &TimeSample::phase);
-  read("throttled_fraction", &TimeSample::throttled_fraction);
+  });
   const std::string prefix = "controller.";
   for (const auto& [key, column] : columns->items())
     if (key.compare(0, prefix.size(), prefix) == 0)
@@ -127,9 +105,9 @@ void print_summary(std::ostream& os, const RunReport& r, double wall_seconds, st
   };
   os << "icnsim " << r.model_version() << ": " << r.platform_name() << " × " << r.stimulus_name() << " (seed " << r.seed() << ")\n";
   for (const auto& [name, value] : r.document().rows()) row(name, value);
-  row("wall time", number(wall_seconds, "%.2f s") + "  (" +
-                       number(double(r.nodes()) * double(r.cycles()) / wall_seconds / 1e6, "%.1f") + " M node-cycles/s)");
-  if (peak_memory_bytes) row("peak memory", number(double(peak_memory_bytes) / 1e6, "%.2f MB"));
+  row("wall time", formatted(wall_seconds, "%.2f s") + "  (" +
+                       formatted(double(r.nodes()) * double(r.cycles()) / wall_seconds / 1e6, "%.1f") + " M node-cycles/s)");
+  if (peak_memory_bytes) row("peak memory", formatted(double(peak_memory_bytes) / 1e6, "%.2f MB"));
 }
 
 }  // namespace icn

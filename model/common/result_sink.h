@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -44,6 +45,10 @@ class ResultSink {
   // A row of the summary table, formatted once every part has reported. Rows keep the order they
   // were first given in; a row given again under the same name (by every router) is kept once.
   virtual void row(std::string name, RowFormat format) = 0;
+  // A row whose text is known already.
+  void row(std::string name, std::string text) {
+    row(std::move(name), [text = std::move(text)](const ResultReader&) -> std::optional<std::string> { return text; });
+  }
 };
 
 // A part of the run with results of its own.

@@ -87,6 +87,12 @@ std::string shortest(double value) {
   return out;
 }
 
+std::string formatted(double value, const char* format) {
+  char text[64];
+  std::snprintf(text, sizeof text, format, value);
+  return text;
+}
+
 std::string count_of(std::size_t n, const std::string& singular, const std::string& plural) {
   return std::to_string(n) + " " + (n == 1 ? singular : plural);
 }

@@ -21,6 +21,8 @@ std::string shortest(double value);
 // stream exception escaping the loader. Returns "" on success, else why ("Input/output error", "is
 // larger than 16 MiB").
 std::string read_file_bytes(const std::string& path, std::size_t largest, std::string& bytes);
+// `value` as printf's `format` writes it ("%.1f"), for a summary row's figure.
+std::string formatted(double value, const char* format = "%.4f");
 // "1 phase", "3 phases".
 std::string count_of(std::size_t n, const std::string& singular, const std::string& plural);
 

@@ -144,7 +144,8 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   // waiting here in the input lanes holding its VCs — the queue UGAL routing compares.
   int queued_for(int port) const;
   // Every flit waiting to cross output `port` next: queued_for's, and the packets routed to it still
-  // waiting for one of its VCs — the queue of a channel as UGAL-G's global information sees it.
+  // waiting for one of its VCs — the queue of a global channel UGAL-G compares (Kim et al., ISCA 2008,
+  // sec. 4.1, known everywhere at once).
   int waiting_for(int port) const;
   // Those queues as a routing function that chooses by load reads them (the router's own routing;
   // approximate timing walking a UGAL route).

@@ -36,6 +36,23 @@ struct TimeSample {
   double throttled_fraction = 0;         // nodes whose congestion controller refuses new packets
   std::vector<std::pair<std::string, double>> controller;  // its telemetry, averaged over nodes
   std::uint64_t latency_packets = 0;     // packets mean_latency is over (to merge samples; not reported)
+
+  // The result's time-series columns, each with its field: the one list the result is written from
+  // and read back by (experiment_report.cpp, RunReport::series); `controller` follows them.
+  template <typename F>
+  static void for_each_column(F&& f) {
+    f("cycle", &TimeSample::cycle);
+    f("offered", &TimeSample::offered);
+    f("attempted", &TimeSample::attempted);
+    f("accepted", &TimeSample::accepted);
+    f("packets_in_network", &TimeSample::packets_in_network);
+    f("packets_queued", &TimeSample::packets_queued);
+    f("full_buffers", &TimeSample::full_buffers);
+    f("mean_latency", &TimeSample::mean_latency);
+    f("oldest_in_network", &TimeSample::oldest_in_network);
+    f("phase", &TimeSample::phase);
+    f("throttled_fraction", &TimeSample::throttled_fraction);
+  }
 };
 
 class NetworkStatistics {

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <string>
 #include <vector>
 
+#include "common/text.h"
 #include "stats/network_statistics.h"
 
 namespace icn {
@@ -58,16 +58,6 @@ std::vector<std::uint64_t> histogram(const LatencyDistribution& latencies, int b
     counts[bin] += packets;
   });
   return counts;
-}
-
-std::string number(double v, const char* format = "%.4f") {
-  char text[64];
-  std::snprintf(text, sizeof text, format, v);
-  return text;
-}
-
-void row(ResultSink& sink, std::string name, std::string text) {
-  sink.row(std::move(name), [text = std::move(text)](const ResultReader&) -> std::optional<std::string> { return text; });
 }
 
 }  // namespace
@@ -124,27 +114,27 @@ void WindowReport::report(ResultSink& sink) const {
   sink.put("per_node.delivered_flits", st.delivered_flits());
   sink.put("per_node.accepted_flits_by_source", st.accepted_flits_by_source());
 
-  row(sink, "capacity [flits/node/cycle]", number(f.capacity));
-  auto load = [&](double v) { return number(v) + "  (" + number(100 * v / f.capacity, "%.1f") + " % of capacity)"; };
-  if (dropped > 0) row(sink, "attempted load [flits/node/cycle]", load(attempted));
-  row(sink, "offered load [flits/node/cycle]", load(offered));
-  row(sink, "accepted [flits/node/cycle]", load(accepted));
+  sink.row("capacity [flits/node/cycle]", formatted(f.capacity));
+  auto load = [&](double v) { return formatted(v) + "  (" + formatted(100 * v / f.capacity, "%.1f") + " % of capacity)"; };
+  if (dropped > 0) sink.row("attempted load [flits/node/cycle]", load(attempted));
+  sink.row("offered load [flits/node/cycle]", load(offered));
+  sink.row("accepted [flits/node/cycle]", load(accepted));
   if (latency.count) {
-    row(sink, "latency mean / p50 / p99 / max", number(latency.mean, "%.1f") + " / " + number(latency.p50, "%.0f") + " / " +
-                                                    number(latency.p99, "%.0f") + " / " + number(latency.max, "%.0f") + " cycles");
-    row(sink, "network latency mean / p99", number(network.mean, "%.1f") + " / " + number(network.p99, "%.0f") + " cycles");
-    row(sink, "mean hops", number(mean_hops, "%.2f"));
+    sink.row("latency mean / p50 / p99 / max", formatted(latency.mean, "%.1f") + " / " + formatted(latency.p50, "%.0f") + " / " +
+                                                    formatted(latency.p99, "%.0f") + " / " + formatted(latency.max, "%.0f") + " cycles");
+    sink.row("network latency mean / p99", formatted(network.mean, "%.1f") + " / " + formatted(network.p99, "%.0f") + " cycles");
+    sink.row("mean hops", formatted(mean_hops, "%.2f"));
     if (high_priority.count)
-      row(sink, "high-priority latency mean / p50 / p99",
-          number(high_priority.mean, "%.1f") + " / " + number(high_priority.p50, "%.0f") + " / " +
-              number(high_priority.p99, "%.0f") + " cycles (" + std::to_string(high_priority.count) + " packets)");
+      sink.row("high-priority latency mean / p50 / p99",
+          formatted(high_priority.mean, "%.1f") + " / " + formatted(high_priority.p50, "%.0f") + " / " +
+              formatted(high_priority.p99, "%.0f") + " cycles (" + std::to_string(high_priority.count) + " packets)");
   } else {
-    row(sink, "latency", "none measured: no packet created in the window was delivered");
+    sink.row("latency", "none measured: no packet created in the window was delivered");
   }
-  row(sink, "packets measured", std::to_string(latency.count));
-  if (dropped > 0) row(sink, "dropped (full source queue, failed attempts)", std::to_string(dropped));
-  row(sink, "in network / queued at end", std::to_string(in_network) + " / " + std::to_string(queued));
-  row(sink, "fairness (Jain, per source)", number(fairness, "%.3f"));
+  sink.row("packets measured", std::to_string(latency.count));
+  if (dropped > 0) sink.row("dropped (full source queue, failed attempts)", std::to_string(dropped));
+  sink.row("in network / queued at end", std::to_string(in_network) + " / " + std::to_string(queued));
+  sink.row("fairness (Jain, per source)", formatted(fairness, "%.3f"));
 }
 
 }  // namespace icn
