@@ -31,7 +31,7 @@ int DragonflyNonMinimalRouting::class_of(int vc) const {
 
 int DragonflyNonMinimalRouting::hops_via(NodeId node, NodeId destination, int intermediate, int& first_port) const {
   const int here = topology_.group(node);
-  if (intermediate == here || intermediate == topology_.group_of_node(destination)) {
+  if (minimal_through(node, destination, intermediate)) {
     first_port = topology_.deterministic_port(node, destination);
     return topology_.distance(node, destination);
   }
@@ -56,9 +56,7 @@ void DragonflyNonMinimalRouting::route_via(NodeId node, int input_port, int inpu
   // a minimal packet's phase does in the simulator of Kim et al. (BookSim's dragonfly, `ugal`): minimal
   // packets queued for a congested global channel never hold the lanes detoured packets leave their
   // group by. With PAR's four classes every packet starts in the first (it may still leave the route).
-  if (entered && classes_ == 3 &&
-      (int(waypoint) == topology_.group(node) || int(waypoint) == topology_.group_of_node(destination)))
-    next = 1;
+  if (entered && classes_ == 3 && minimal_through(node, destination, int(waypoint))) next = 1;
   if (!entered) {
     const bool local_after_local = !came_global && !topology_.is_global(port);
     next = std::min(classes_ - 1, class_of(input_vc) + int(came_global) + int(local_after_local));

@@ -38,6 +38,10 @@ class DragonflyNonMinimalRouting : public RoutingFunction {
                  RouteResult& out) const override;
 
  protected:
+  // A route through `group` is minimal when that is this router's group or the destination's.
+  bool minimal_through(NodeId node, NodeId destination, int group) const {
+    return group == topology_.group(node) || group == topology_.group_of_node(destination);
+  }
   // Router-to-router hops from `node` to node `destination` through group `intermediate`, and the
   // first port of that route.
   int hops_via(NodeId node, NodeId destination, int intermediate, int& first_port) const;
