@@ -73,7 +73,7 @@ Fabric::Fabric(sc_core::sc_module_name name, const PlatformConfig& platform, Cyc
         "entropy_circuit", require<KaryNCube>(topology_, "the entropy circuit"), *clock_);
   routing_ = platform_.routing_function;
   if (!routing_) throw std::logic_error("a platform configuration without its routing function (load_configuration builds it)");
-  if (platform_.router.metapacket_lane)
+  if (platform_.router.metapacket_vc)
     metapackets_ =
         std::make_unique<MetapacketGather>("metapackets", require<KaryNCube>(topology_, "metapackets"), *clock_);
   token_.set_nodes(topology_.router_count());

@@ -134,7 +134,7 @@ class Fabric : public sc_core::sc_module, public WaitForQuery {
   std::unique_ptr<DeadlockAudit> audit_;
   std::unique_ptr<Sideband> sideband_;  // runs only if a congestion controller attaches to it
   std::unique_ptr<EntropyCircuit> entropy_circuit_;  // runs only if an entropy-throttling controller attaches
-  std::unique_ptr<MetapacketGather> metapackets_;  // with router.metapacket_lane
+  std::unique_ptr<MetapacketGather> metapackets_;  // with router.metapacket_vc
   // Every router's output queues, for a routing function with global information (UGAL-G): every
   // flit waiting to cross a channel, packets routed to it and still waiting for its VC included.
   struct NetworkQueues final : NetworkOccupancy {

@@ -114,7 +114,7 @@ def bench_sweep(points, cycles):
         shutil.rmtree(work, ignore_errors=True)
 
 
-# --scale: the default router (3 lanes x 8 flits, 5 ports) on tori of growing size.
+# --scale: the default router (3 VCs x 8 flits, 5 ports) on tori of growing size.
 SCALES = [(16, 2), (32, 2), (64, 2), (32, 3)]
 
 
@@ -145,7 +145,7 @@ def bench_scale(router_load, cycles, largest):
     the time to elaborate and finish a one-cycle run, and the bytes each node adds (peak resident
     memory against a 4-node ring's). Beside them, SystemC's kernel alone with one method per node
     touching nothing or 1 KB of its own each cycle: how much of the growth is the kernel's."""
-    print(f"icnsim scale benchmark: the default router (3 lanes x 8 flits) on k-ary n-cube tori, uniform traffic, "
+    print(f"icnsim scale benchmark: the default router (3 VCs x 8 flits) on k-ary n-cube tori, uniform traffic, "
           f"{router_load} flits entering each router per cycle")
     print(f"{'network':>14} {'nodes':>7} {'pkt/node/cycle':>15} {'node-cycles/s':>14} {'elaboration [s]':>16} "
           f"{'bytes/node':>11} {'SystemC alone: 0 B':>19} {'1 KB':>9}")

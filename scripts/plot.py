@@ -16,7 +16,7 @@
         PREFIX.gif: the same, one frame per spatial sample
     scripts/plot trace TRACE.json [--from US] [--until US] --out PREFIX
         a transaction trace (tlm.trace, checked against the trace-event format) as a timeline: a row
-        per node's transaction lane and packet lane, a bar per transaction or packet
+        per node's transaction track and packet track, a bar per transaction or packet
 """
 import collections
 import csv
@@ -293,14 +293,14 @@ def plot_series(runs):
 
 def plot_trace(path, events, first=None, last=None):
     """A transaction trace (tlm.trace) as a timeline: a row per track — each initiating node's
-    transactions, lane by lane, and with tlm.trace_packets its packets — a bar per event from its
+    transactions, track by track, and with tlm.trace_packets its packets — a bar per event from its
     issue to its completion, writes and reads, requests and responses, told apart by colour."""
     complete = [e for e in events if e["ph"] == "X" and (first is None or e["ts"] + e["dur"] >= first)
                 and (last is None or e["ts"] <= last)]
     if not complete:
         raise ToolError(f"plot: {path}: no transaction in the trace{' in that window' if first or last else ''}")
     names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e["ph"] == "M"}
-    # Per node its transaction lanes (even tids), then its packet lanes (odd).
+    # Per node its transaction tracks (even tids), then its packet tracks (odd).
     tracks = sorted({(e["pid"], e["tid"]) for e in complete}, key=lambda t: (t[0], t[1] % 2, t[1]))
     row = {t: i for i, t in enumerate(tracks)}
     colours = {"write": "tab:red", "read": "tab:blue", "request": "tab:orange", "response": "tab:green"}

@@ -107,17 +107,17 @@ def draw(rng: random.Random):
     need = shape["routings"].get(routing, {"virtual_channels": 1, "switching": "wormhole", "choices": {},
                                            "controllers": {"none": {}}})
     s["routing.type"] = routing
-    lanes = rng.choice([1, 2, 2, 3, 3, 4, 6])
+    vcs = rng.choice([1, 2, 2, 3, 3, 4, 6])
     # The routing's choice keys (dimension order's dateline): a value it takes here, with its VCs.
     for key, values in need["choices"].items():
         if values and rng.random() < 0.5:
             value = rng.choice(sorted(values)) if careful else rng.choice(REGISTRY.get(f"routing.{key}", sorted(values)))
             s[f"routing.{key}"] = value
             if careful:
-                lanes = max(lanes, values.get(value, 1))
+                vcs = max(vcs, values.get(value, 1))
     if careful:
-        lanes = max(lanes, need["virtual_channels"])
-    s["router.virtual_channels"] = lanes
+        vcs = max(vcs, need["virtual_channels"])
+    s["router.virtual_channels"] = vcs
     bubble = DESCRIPTION["routings"].get(routing, {}).get("bubble_escape", False)
     lengths = [4, 16] if rng.random() < 0.3 else [rng.choice([1, 2, 4, 8, 16, 20])]
     switching = rng.choice(["wormhole", "wormhole", "virtual_cut_through"])
@@ -153,8 +153,8 @@ def draw(rng: random.Random):
 
     s["network_interface.injection_channels"] = rng.choice([1, 1, 1, 2, 4])
     s["network_interface.delivery_channels"] = rng.choice([1, 1, 2])
-    s["network_interface.packets_in_progress"] = min(lanes, rng.choice([1, 1, 2]))
-    s["router.crossbar_inputs"] = rng.choice(["per_channel", "per_channel", "per_lane"])
+    s["network_interface.packets_in_progress"] = min(vcs, rng.choice([1, 1, 2]))
+    s["router.crossbar_inputs"] = rng.choice(["per_channel", "per_channel", "per_vc"])
     if rng.random() < 0.3:
         s["network_interface.source_queue_limit"] = rng.choice([1, 4, 64])
         s["network_interface.source_queue_full"] = rng.choice(["block", "drop"])

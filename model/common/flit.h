@@ -44,9 +44,9 @@ struct Flit {
 struct Credit {
   std::uint32_t sent = kNeverSent;  // cycle the credit was returned
   std::uint8_t vc = 0;               // virtual channel whose buffer slot was freed
-  // With lanes as crossbar inputs (router.crossbar_inputs: per_lane) several lanes of one input
+  // With VCs as crossbar inputs (router.crossbar_inputs: per_vc) several VCs of one input
   // port may move in a cycle; the credits of the others come back with this one (bit v: VC v), as
-  // Dally's lane status registers are all updated at once (sec. III-B, Fig. 8).
+  // Dally's VC status registers are all updated at once (sec. III-B, Fig. 8).
   std::uint32_t more = 0;
 
   bool returns(int v) const { return vc == v || ((more >> v) & 1u); }

@@ -14,7 +14,7 @@ namespace icn {
 enum class MessageKind : std::uint8_t {
   Data,         // generated or replayed traffic: dropped, and counted, at a full source queue under drop
   Transaction,  // a TLM-2.0 request or response: never dropped (its initiator waits for it)
-  Metapacket,   // a congestion-control message on the metapackets' lane, ahead of all traffic (self-tuned sec. 5.3)
+  Metapacket,   // a congestion-control message on the metapackets' VC, ahead of all traffic (self-tuned sec. 5.3)
   Program,      // a message a program sends (cores/): never dropped (its core waits for room), heard by its own client
 };
 
@@ -44,7 +44,7 @@ class PacketPool {
     ++traffic_live_;
     return take();
   }
-  // Congestion-control information, not traffic (router.metapacket_lane).
+  // Congestion-control information, not traffic (router.metapacket_vc).
   PacketId allocate_metapacket() {
     const PacketId id = take();
     packets_[id].kind = MessageKind::Metapacket;

@@ -15,7 +15,7 @@
 namespace icn {
 
 // What a kind of implementation declares about itself beyond its parameters (e.g. that a
-// controller needs a router lane of its own), so that the configuration checks it without knowing
+// controller needs a router VC of its own), so that the configuration checks it without knowing
 // implementations by name. Most kinds declare nothing.
 struct NoTraits {};
 

@@ -71,7 +71,7 @@ struct ControllerContext {
   const NetworkInterfaceConfig& interface_config;
   std::uint64_t seed;
   Sideband* sideband;  // the network's (along rows or a spanning tree); a controller that attaches makes it run
-  GlobalGather* metapackets;  // the metapacket gatherer, when the platform has the lane
+  GlobalGather* metapackets;  // the metapacket gatherer, when the platform has the VC
   EntropyCircuit* entropy_circuit;  // the network's (k-ary n-cubes only); runs once a controller attaches
 
   // The sideband or the entropy circuit, or a ConfigError naming the controller and the topology
@@ -85,16 +85,16 @@ struct ControllerContext {
 // What a controller needs of the platform beyond its own parameters, declared in its registry
 // entry: the configuration checks it and sets the router up without knowing controllers by name.
 struct ControllerNeeds {
-  // A router lane of its own, for its messages (self-tuned sec. 5.3's metapackets, which go round
+  // A router VC of its own, for its messages (self-tuned sec. 5.3's metapackets, which go round
   // the rows of a torus), given the section's parameters: whether it needs one, and whether that
-  // lane also wins every link it crosses.
-  struct OwnLane {
+  // VC also wins every link it crosses.
+  struct OwnVc {
     bool needed = false;
     bool link_priority = false;
   };
-  std::function<OwnLane(const ParameterSet&)> own_lane;
-  std::string own_lane_key;          // the parameter that asks for the lane, for messages
-  std::string own_lane_alternative;  // a value of that key that needs none, for messages
+  std::function<OwnVc(const ParameterSet&)> own_vc;
+  std::string own_vc_key;          // the parameter that asks for the VC, for messages
+  std::string own_vc_alternative;  // a value of that key that needs none, for messages
   // A routing function with bubble-flow-control escape VCs (RoutingTraits::bubble_escape) under
   // virtual cut-through, whose injection into the adaptive VCs it restricts (LBR).
   bool bubble_escape_routing = false;
@@ -112,8 +112,8 @@ struct ControllerNeeds {
 };
 
 // What the selected controller declares it needs (ControllerNeeds, in its registry entry) makes of
-// the router (a lane of its own, set in `router`) and requires of the platform (a torus for that
-// lane; routing with bubble escape VCs under cut-through; a direct network, the entropy circuit,
+// the router (a VC of its own, set in `router`) and requires of the platform (a torus for that
+// VC; routing with bubble escape VCs under cut-through; a direct network, the entropy circuit,
 // delivery where a node injects). Throws ConfigError naming the key that asks for what the platform
 // cannot give — while the configuration is read, so that icnsim --describe sees every refusal.
 void apply_controller_needs(const SelectedImplementation& controller, const SelectedImplementation& routing,

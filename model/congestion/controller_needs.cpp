@@ -17,18 +17,18 @@ bool has_entropy_circuit(const std::string& topology_type, const Topology& topol
 void apply_controller_needs(const SelectedImplementation& controller, const SelectedImplementation& routing,
                             const std::string& topology_type, const Topology& topology, RouterConfig& router) {
   const ControllerNeeds& needs = ControllerRegistry::get(controller.type).traits;
-  if (needs.own_lane) {
-    // Its messages travel on a router lane of their own (self-tuned sec. 5.3) round the rows of a torus.
-    const ControllerNeeds::OwnLane lane = needs.own_lane(controller.parameters);
-    router.metapacket_lane = lane.needed;
-    router.metapacket_link_priority = lane.link_priority;
+  if (needs.own_vc) {
+    // Its messages travel on a router VC of their own (self-tuned sec. 5.3) round the rows of a torus.
+    const ControllerNeeds::OwnVc vc = needs.own_vc(controller.parameters);
+    router.metapacket_vc = vc.needed;
+    router.metapacket_link_priority = vc.link_priority;
     const auto* cube = dynamic_cast<const KaryNCube*>(&topology);
-    if (lane.needed && (!cube || !cube->all_tori() || cube->terminals() > 1))
+    if (vc.needed && (!cube || !cube->all_tori() || cube->terminals() > 1))
       throw ConfigError(controller.parameters.problem(
-          needs.own_lane_key, controller.parameters.text(needs.own_lane_key) +
+          needs.own_vc_key, controller.parameters.text(needs.own_vc_key) +
                                   " go round the rows of a torus of one terminal per router, and " +
                                   "this network is a " + topology.describe() + " (allowed here: " +
-                                  needs.own_lane_alternative + ")"));
+                                  needs.own_vc_alternative + ")"));
   }
   auto refuse = [&](const std::string& what) {
     throw ConfigError(controller.origin + ": congestion_control.type: " + controller.type + " " + what);

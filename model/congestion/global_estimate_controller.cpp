@@ -40,8 +40,8 @@ std::vector<ParameterSpec> GlobalEstimateController::common_parameters() {
           ParameterSpec::choice("distribution", "sideband", {"sideband", "metapackets"},
                                 "counters over the dedicated sideband, or in metapackets on the data links (sec. 5.3)"),
           ParameterSpec::choice("metapacket_priority", "allocation", {"allocation", "link"},
-                                "the metapackets' lane wins the arbiter and VC allocation and shares each link flit by "
-                                "flit with the data lanes (sec. 5.3: gathers shorten past saturation as data stops "
+                                "the metapackets' VC wins the arbiter and VC allocation and shares each link flit by "
+                                "flit with the data VCs (sec. 5.3: gathers shorten past saturation as data stops "
                                 "contending for links), or also always wins the link")
               .acts_when("metapackets (congestion_control.distribution: metapackets)",
                          "congestion_control.distribution", {"metapackets"}),
@@ -50,14 +50,14 @@ std::vector<ParameterSpec> GlobalEstimateController::common_parameters() {
 
 ControllerNeeds GlobalEstimateController::needs() {
   ControllerNeeds n;
-  n.own_lane = [](const ParameterSet& p) {
-    ControllerNeeds::OwnLane lane;
-    lane.needed = p.text("distribution") == "metapackets";
-    lane.link_priority = lane.needed && p.text("metapacket_priority") == "link";
-    return lane;
+  n.own_vc = [](const ParameterSet& p) {
+    ControllerNeeds::OwnVc vc;
+    vc.needed = p.text("distribution") == "metapackets";
+    vc.link_priority = vc.needed && p.text("metapacket_priority") == "link";
+    return vc;
   };
-  n.own_lane_key = "distribution";
-  n.own_lane_alternative = "sideband";
+  n.own_vc_key = "distribution";
+  n.own_vc_alternative = "sideband";
   n.sideband = true;
   n.delivered_where_injected = true;
   return n;

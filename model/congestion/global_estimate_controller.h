@@ -17,7 +17,7 @@ class GlobalEstimateController : public CongestionController, public SidebandCli
   // The parameters every global-estimate controller has: how the counters travel, the estimator,
   // and whether to throttle at all (self-tuned Fig. 12's "No tune": gather, never throttle).
   static std::vector<ParameterSpec> common_parameters();
-  // With `distribution: metapackets` the counters travel on a router lane of their own (sec. 5.3).
+  // With `distribution: metapackets` the counters travel on a router VC of their own (sec. 5.3).
   static ControllerNeeds needs();
   static std::vector<ParameterSpec> with_common(std::vector<ParameterSpec> own) {
     for (auto& p : common_parameters()) own.push_back(std::move(p));

@@ -6,7 +6,7 @@
 //   requests: a new packet may not take an output VC that an in-transit header at the router asks
 //     for in the same cycle — in-transit requests are arbitrated first, as the paper's simulator
 //     (INSEE, its ref. [15]) does;
-//   holds_or_requests: it may not take any VC of an output while an in-transit packet holds a lane
+//   holds_or_requests: it may not take any VC of an output while an in-transit packet holds a VC
 //     of that output or a header there (routed or not) may ask for it.
 #include "congestion/congestion_controller.h"
 #include "common/cycle_clock.h"
@@ -73,7 +73,7 @@ const Registration<ControllerRegistry> registration{{
      ParameterSpec::choice("competition", "requests", {"requests", "holds_or_requests"},
                            "when a new packet competes with in-transit ones: requests — an in-transit header asks "
                            "for the same output VC this cycle (the paper's simulator, INSEE); holds_or_requests — "
-                           "an in-transit packet holds a lane of the output, or a header here may ask for it")},
+                           "an in-transit packet holds a VC of the output, or a header here may ask for it")},
     [](sc_core::sc_module_name name, const ControllerContext& c) {
       return std::make_unique<InTransitPriorityController>(name, c);
     },

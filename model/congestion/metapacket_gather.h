@@ -18,7 +18,7 @@
 #include "common/end_of_cycle.h"
 #include "common/result_sink.h"
 #include "ni/endpoint.h"
-#include "router/metapacket_lane.h"
+#include "router/metapacket_vc.h"
 #include "sideband/global_gather.h"
 
 namespace icn {

@@ -14,7 +14,7 @@
 //     deadlocked — keeps waiting; so does one that holds its output VC and waits for a credit.
 // Recovery:
 //   * Disha (self-tuned sec. 2, 5.1): with the network-wide token, which circulates
-//     (deadlock/recovery_token.h), the packet moves onto the recovery lane, a hidden extra lane on
+//     (deadlock/recovery_token.h), the packet moves onto the recovery VC, a hidden extra VC on
 //     every channel that follows the topology's deterministic route (dimension order on a k-ary
 //     n-cube) and has priority on every link;
 //   * software (Trans-t sec. 4): the packet is ejected into the current node's interface, which
@@ -36,7 +36,7 @@ class DeadlockRecovery {
  public:
   // What the router tells of one input VC.
   struct Header {
-    // A header at the front of a network input VC (not on a priority lane, not being absorbed)
+    // A header at the front of a network input VC (not on a priority VC, not being absorbed)
     // that cannot advance: refused an output VC, or holding one without a credit.
     bool blocked = false;
     Cycle blocked_since = 0;    // its last progress: routed, or given its output VC
@@ -44,7 +44,7 @@ class DeadlockRecovery {
 
   DeadlockRecovery(const DeadlockRecoveryConfig& config, RecoveryToken* token, NodeId node)
       : recovers_(config.traits.recovers),
-        recovery_lane_(config.traits.recovery_lane),
+        recovery_vc_(config.traits.recovery_vc),
         needs_token_(config.traits.needs_token),
         inactivity_(config.detection == DeadlockRecoveryConfig::Detection::Inactivity),
         per_vc_(config.inactivity_per_vc),
@@ -53,8 +53,8 @@ class DeadlockRecovery {
         node_(node) {}
 
   bool active() const { return recovers_; }
-  // The packet moves onto the recovery lane (Disha); otherwise the node absorbs it (software).
-  bool to_recovery_lane() const { return recovery_lane_; }
+  // The packet moves onto the recovery VC (Disha); otherwise the node absorbs it (software).
+  bool to_recovery_vc() const { return recovery_vc_; }
   // Inactivity detection: whether a requested channel is a VC rather than its physical channel.
   bool inactivity_per_vc() const { return per_vc_; }
 
@@ -75,7 +75,7 @@ class DeadlockRecovery {
       const Header h = header_at(index);
       if (!h.blocked || now < h.blocked_since + timeout_) continue;
       // Inactivity: the channels it requests — or, holding its output VC without a credit, that
-      // lane — carried no flit over the threshold either. The time-out takes any header that
+      // VC — carried no flit over the threshold either. The time-out takes any header that
       // cannot advance.
       if (inactivity_ && now < last_activity(index) + timeout_) continue;
       deadlocked.push_back(index);
@@ -85,11 +85,11 @@ class DeadlockRecovery {
     });
   }
 
-  // Disha: `packet` takes the recovery lane and the token.
-  void took_recovery_lane(PacketId packet, Cycle now) { token_->acquire(packet, node_, now); }
+  // Disha: `packet` takes the recovery VC and the token.
+  void took_recovery_vc(PacketId packet, Cycle now) { token_->acquire(packet, node_, now); }
 
  private:
-  const bool recovers_, recovery_lane_, needs_token_;
+  const bool recovers_, recovery_vc_, needs_token_;
   const bool inactivity_;
   const bool per_vc_;
   const Cycle timeout_;

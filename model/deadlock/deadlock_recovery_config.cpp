@@ -21,14 +21,14 @@ std::vector<ParameterSpec> DeadlockRecoveryConfig::parameters() {
   const std::vector<std::string> recovering = recoveries_that(&RecoveryTraits::recovers);
   return {
       P::choice("recovery", "none", RecoveryRegistry::names(),
-                "recovery of deadlocked packets: none, Disha (token + recovery lane), software (absorb, re-inject)"),
+                "recovery of deadlocked packets: none, Disha (token + recovery VC), software (absorb, re-inject)"),
       P::choice("detection", "timeout", {"timeout", "inactivity"},
                 "when a blocked header is presumed deadlocked: blocked for deadlock.timeout cycles (self-tuned "
                 "paper sec. 5.1), or also every channel it may request idle (no flit crossing) that long, or, "
-                "holding its output VC without a credit, that lane idle (inactivity: Trans-t sec. 4, its ref. [10])")
+                "holding its output VC without a credit, that VC idle (inactivity: Trans-t sec. 4, its ref. [10])")
           .acts_when("a deadlock recovery (deadlock.recovery)", recovery, recovering),
       P::choice("inactivity_scope", "physical_channel", {"physical_channel", "virtual_channel"},
-                "inactivity detection: a requested channel is active while a flit of any lane crosses its physical "
+                "inactivity detection: a requested channel is active while a flit of any VC crosses its physical "
                 "channel, or only while one crosses the requested VC itself")
           .acts_when("inactivity detection (deadlock.detection: inactivity)", "deadlock.detection", {"inactivity"}),
       P::integer("timeout", 8, 1, 1000000,
@@ -45,7 +45,7 @@ std::vector<ParameterSpec> DeadlockRecoveryConfig::parameters() {
                      recoveries_that(&RecoveryTraits::absorbs)),
       P::choice("token_release", "tail", {"tail", "header"},
                 "Disha: the token goes back into circulation when the recovered packet's tail is delivered "
-                "(the lane is empty) or already its header (the next recovery may follow the tail along the lane)")
+                "(the VC is empty) or already its header (the next recovery may follow the tail along the VC)")
           .acts_when("a recovery with a token (deadlock.recovery)", recovery,
                      recoveries_that(&RecoveryTraits::needs_token)),
   };

@@ -2,10 +2,10 @@
 // Disha's token (self-tuned paper sec. 2 and 5.1; Anjan & Pinkston): the deadlock buffers form
 // one deadlock-free path, which only one packet may use at a time. A free token circulates round
 // the nodes, one node per cycle; a node with a deadlocked packet may take it when it passes, moves
-// that packet onto the recovery lane, and puts the token back into circulation, at the next node,
+// that packet onto the recovery VC, and puts the token back into circulation, at the next node,
 // once the packet is delivered. Circulating (rather than going to whoever asks first, or back to
 // the node that just used it) gives every node its turn: at saturation some node always has a
-// deadlocked packet, and would otherwise keep the lane to itself while others starve.
+// deadlocked packet, and would otherwise keep the VC to itself while others starve.
 #include <cstdint>
 
 #include "common/types.h"

@@ -18,7 +18,7 @@ struct EnergyInputs {
   std::uint64_t cycles = 0;  // measured
   struct Router {
     RouterEvents events;
-    std::uint64_t buffer_slots = 0;  // input ports × lanes × buffer depth
+    std::uint64_t buffer_slots = 0;  // input ports × VCs × buffer depth
     int links = 0;                   // outgoing network links
   };
   std::vector<Router> routers;

@@ -55,7 +55,7 @@ void apply_energy_preset(ParameterSet& document, const PresetRouter& router) {
   if (document.given("energy.model") && document.text("energy.model") == "none")
     throw ConfigError(document.problem("energy.model", "none ignores the coefficients energy.preset " + name +
                                                           " fills (allowed: events, or no energy.preset)"));
-  DsentShape shape{router.input_ports, router.lanes, router.depth, int(document.integer("energy.flit_bits"))};
+  DsentShape shape{router.input_ports, router.vcs, router.depth, int(document.integer("energy.flit_bits"))};
   // Every refusal lists the rows nearest the platform's router, the ones a user may name knowingly.
   const auto refuse = [&](const std::string& why) {
     std::string nearest;
@@ -75,9 +75,9 @@ void apply_energy_preset(ParameterSet& document, const PresetRouter& router) {
       throw ConfigError(document.problem("energy.preset_shape", "'" + named + "' is not PORTSxVCSxDEPTH "
                                                                "(allowed: e.g. 15x4x8, or empty for the platform's router)"));
   } else {
-    if (router.crossbar_per_lane)
-      refuse("the DSENT routers have one crossbar input per port, and this one one per lane "
-             "(router.crossbar_inputs: per_lane)");
+    if (router.crossbar_per_vc)
+      refuse("the DSENT routers have one crossbar input per port, and this one one per VC "
+             "(router.crossbar_inputs: per_vc)");
     if (router.input_ports != router.output_ports)
       refuse("the DSENT routers are square, and this one has " + std::to_string(router.input_ports) + " input and " +
              std::to_string(router.output_ports) + " output ports");

@@ -9,9 +9,9 @@ namespace icn {
 struct PresetRouter {
   int input_ports = 0, output_ports = 0;  // of the router with the most terminals
   int fewest_input_ports = 0;             // of the one with the fewest (a row holds for one shape)
-  int lanes = 0;                          // VC buffers per input port, special lanes included
+  int vcs = 0;                          // VC buffers per input port, special VCs included
   int depth = 0;                          // flits per VC buffer
-  bool crossbar_per_lane = false;
+  bool crossbar_per_vc = false;
   double clock_period_ns = 1;
 };
 

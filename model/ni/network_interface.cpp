@@ -19,11 +19,11 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, const NetworkIn
       statistics_(c.statistics),
       window_(c.statistics.window()),
       controller_(c.controller),
-      vcs_(c.router.virtual_channels),
+      routing_vcs_(c.router.virtual_channels),
       depth_(c.router.buffer_depth),
       channels_(c.config.injection_channels),
       packets_in_progress_(c.config.packets_in_progress),
-      lanes_(lanes_per_port(c.router, c.recovery)),
+      vcs_(vcs_per_port(c.router, c.recovery)),
       token_(c.token),
       release_token_at_header_(c.recovery.release_token_at_header),
       reinjection_delay_(c.recovery.reinjection_delay),
@@ -36,16 +36,16 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, const NetworkIn
       queue_limit_(c.config.source_queue_limit),
       drop_when_full_(c.config.drop_when_full) {
   statistics_.register_endpoint(id_, measures_);
-  injection_.resize(std::size_t(channels_) * vcs_);
+  injection_.resize(std::size_t(channels_) * routing_vcs_);
   // The injection channel is a physical channel too (Dally sec. III-C): packets in progress on its
-  // lanes share it under the routers' policy where that ranks by age or class (deadline, priority).
-  lane_policy_ = ArbitrationRegistry::get(c.router.arbitration)
-                     .create(ArbitrationContext{vcs_, make_stream(0, RandomPurpose::Arbitration, c.id)});
-  if (!lane_policy_->uses_age()) lane_policy_.reset();
+  // VCs share it under the routers' policy where that ranks by age or class (deadline, priority).
+  vc_policy_ = ArbitrationRegistry::get(c.router.arbitration)
+                     .create(ArbitrationContext{routing_vcs_, make_stream(0, RandomPurpose::Arbitration, c.id)});
+  if (!vc_policy_->uses_age()) vc_policy_.reset();
   for (auto& vc : injection_) vc.credits = depth_;
   metapacket_injection_.credits = depth_;
   channel_round_robin_.assign(channels_, 0);
-  reassembly_.resize(std::size_t(c.config.delivery_channels) * lanes_);
+  reassembly_.resize(std::size_t(c.config.delivery_channels) * vcs_);
   queues_.resize(by_direction_ ? std::size_t(channels_) : 1);
 
   SC_HAS_PROCESS(NetworkInterface);
@@ -73,7 +73,7 @@ void NetworkInterface::bind_delivery(int channel, FlitSignal& flits) {
 }
 
 void NetworkInterface::end_of_elaboration() {
-  if (int(inject_out_.size()) != channels_ || deliver_value_.size() * std::size_t(lanes_) != reassembly_.size())
+  if (int(inject_out_.size()) != channels_ || deliver_value_.size() * std::size_t(vcs_) != reassembly_.size())
     throw ModelError("node " + std::to_string(id_) + ": its channels to the router are not all bound");
 }
 

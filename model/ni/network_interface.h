@@ -44,12 +44,12 @@ struct DeadlockRecoveryConfig;
 class RecoveryToken;
 class Topology;
 
-// What a network interface is built from: its node, its configuration, the router's lanes it
+// What a network interface is built from: its node, its configuration, the router's VCs it
 // injects into, and the parts of the fabric it shares.
 struct NetworkInterfaceContext {
   NodeId id;
   const NetworkInterfaceConfig& config;
-  const RouterConfig& router;              // the lanes and buffers of the channels it injects on
+  const RouterConfig& router;              // the VCs and buffers of the channels it injects on
   const DeadlockRecoveryConfig& recovery;  // software recovery re-injects here; Disha's token
   RecoveryToken* token;
   const Topology& topology;
@@ -114,8 +114,8 @@ class NetworkInterface : public sc_core::sc_module, public Endpoint {
   void receive_credits(Cycle now);
   bool inject(Cycle now, bool& refused);
   void send_flit(int channel, int vc, Cycle now);
-  int free_lane(int channel, const Packet& p) const;  // a lane of `channel` that can take `p` now, or −1
-  // Starts the packet at the front of `queue` on a free lane of `channel` and returns the lane, or
+  int free_vc(int channel, const Packet& p) const;  // a VC of `channel` that can take `p` now, or −1
+  // Starts the packet at the front of `queue` on a free VC of `channel` and returns the VC, or
   // −1 (and sets `refused`) if the congestion controller does not let it go now.
   int start_packet(int channel, SourceQueue& queue, Cycle now, bool& refused);
   Flit next_flit(const InjectionVc& v, int vc, Cycle now) const;  // the flit `v` sends now on `vc`
@@ -127,8 +127,8 @@ class NetworkInterface : public sc_core::sc_module, public Endpoint {
   PacketId create(NodeId destination, int length, std::uint8_t priority);  // into the source queue
   [[noreturn]] void delivery_error(const Flit& f, Cycle now, const char* problem) const;
 
-  InjectionVc& injection_vc(int channel, int vc) { return injection_[channel * vcs_ + vc]; }
-  const InjectionVc& injection_vc(int channel, int vc) const { return injection_[channel * vcs_ + vc]; }
+  InjectionVc& injection_vc(int channel, int vc) { return injection_[channel * routing_vcs_ + vc]; }
+  const InjectionVc& injection_vc(int channel, int vc) const { return injection_[channel * routing_vcs_ + vc]; }
 
   const NodeId id_;
   CycleClock& clock_;
@@ -137,9 +137,9 @@ class NetworkInterface : public sc_core::sc_module, public Endpoint {
   const MeasurementWindow& window_;
   EndpointStatistics measures_;  // its own counts, registered with statistics_
   InjectionGate& controller_;
-  const int vcs_, depth_, channels_;
+  const int routing_vcs_, depth_, channels_;
   const int packets_in_progress_;  // per injection channel
-  const int lanes_;  // VCs of a delivery channel: vcs_, plus Disha's recovery lane
+  const int vcs_;  // VCs of a delivery channel: routing_vcs_, plus Disha's recovery VC
   RecoveryToken* token_;
   const bool release_token_at_header_;
   const Cycle reinjection_delay_;
@@ -149,7 +149,7 @@ class NetworkInterface : public sc_core::sc_module, public Endpoint {
     Cycle ready;
   };
   std::deque<Reinjection> reinjections_;  // absorbed by software recovery, in order of readiness
-  const bool reallocate_when_empty_;  // same lane-reuse rule as the routers
+  const bool reallocate_when_empty_;  // same VC-reuse rule as the routers
   const bool virtual_cut_through_;    // a packet starts only with room for all of it
   const int delivery_latency_;  // crossbar + delivery channel
 
@@ -162,7 +162,7 @@ class NetworkInterface : public sc_core::sc_module, public Endpoint {
   std::uint32_t sequence_ = 0;
   std::vector<InjectionVc> injection_;
   std::vector<std::uint8_t> channel_round_robin_;
-  std::unique_ptr<ArbitrationPolicy> lane_policy_;  // oldest-first or priority, else null: round-robin
+  std::unique_ptr<ArbitrationPolicy> vc_policy_;  // oldest-first or priority, else null: round-robin
   std::vector<Reassembly> reassembly_;  // [delivery channel][vc]
   std::vector<FlitSignal*> inject_out_;
   std::vector<const Flit*> deliver_value_;

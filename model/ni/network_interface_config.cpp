@@ -17,7 +17,7 @@ std::vector<ParameterSpec> NetworkInterfaceConfig::parameters() {
                 "any injection channel takes the next packet, or channel c only packets whose first hop is direction c"),
       P::integer("packets_in_progress", 1, 1, 32,
                  "packets an injection channel may be sending at once: 1 sends them one after another; more "
-                 "starts the next on another lane while the current one is blocked (at most V)"),
+                 "starts the next on another VC while the current one is blocked (at most V)"),
       P::integer("delivery_delay", 1, 1, 64, "cycles per flit from the crossbar to the NI"),
       P::integer("source_queue_limit", 0, 0, 1000000000,
                  "packets the source queue may hold (0: unbounded); bounds memory past saturation"),
@@ -65,7 +65,7 @@ NetworkInterfaceConfig NetworkInterfaceConfig::from(const ParameterSet& network_
     throw ConfigError(p.problem("packets_in_progress", std::to_string(c.packets_in_progress) +
                                                            " packets cannot be in progress on one channel of " +
                                                            std::to_string(router.virtual_channels) +
-                                                           " lanes (allowed: at most router.virtual_channels)"));
+                                                           " VCs (allowed: at most router.virtual_channels)"));
   if (c.dispatch_by_direction && c.injection_channels != topology.network_ports())
     throw ConfigError(p.problem("injection_dispatch",
                                 "by_direction needs one injection channel per direction (allowed: "

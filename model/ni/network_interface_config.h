@@ -17,7 +17,7 @@ struct NetworkInterfaceConfig {
   // (realistic-loads paper: I+ and I- on a ring); needs one channel per network direction.
   bool dispatch_by_direction = false;
   // Packets an injection channel may have started but not finished sending: 1 sends packets one
-  // after another; more lets a new packet start on another lane while the current one is blocked.
+  // after another; more lets a new packet start on another VC while the current one is blocked.
   int packets_in_progress = 1;
   // Packets the source queue may hold (0: unbounded). When it is full, a new packet either waits in
   // the processor, which stalls (block), or is discarded and counted (drop).
@@ -32,7 +32,7 @@ struct NetworkInterfaceConfig {
   // Every network_interface.* key, relative to the section, with its default, range and description.
   static std::vector<ParameterSpec> parameters();
   // The typed values of a resolved section, checked against the network (its routers' port masks,
-  // its directions) and the router (its lanes). Throws ConfigError naming the key.
+  // its directions) and the router (its VCs). Throws ConfigError naming the key.
   static NetworkInterfaceConfig from(const ParameterSet& network_interface, const Topology& topology,
                                      const RouterConfig& router);
 };

@@ -1,5 +1,5 @@
 // The network interface's delivery side (network_interface.h): one flit per cycle per delivery
-// channel, reassembled per lane and checked (right node, in order, complete); a whole message goes to
+// channel, reassembled per VC and checked (right node, in order, complete); a whole message goes to
 // the client attached for its kind, an absorbed one back to the source queue after the recovery delay.
 #include "ni/network_interface.h"
 
@@ -27,7 +27,7 @@ void NetworkInterface::deliver(Cycle now) {
     ++events_.ejected_flits;
     const bool absorbed = f.flags & Flit::kAbsorbed;  // software recovery ejected it here
     if (!absorbed && (f.destination != id_ || p.destination != id_)) delivery_error(f, now, "delivered to the wrong node");
-    Reassembly& r = reassembly_[channel * lanes_ + f.vc];
+    Reassembly& r = reassembly_[channel * vcs_ + f.vc];
     if (f.is_head()) {
       if (r.active) delivery_error(f, now, "head arrived while another packet was incomplete on its VC");
       r = Reassembly{f.packet, 0, true};
@@ -66,7 +66,7 @@ void NetworkInterface::deliver(Cycle now) {
         reinjections_.push_back({f.packet, arrival + reinjection_delay_});
         continue;
       }
-      if (token_ && token_->held_by(f.packet)) token_->release(now);  // Disha: the recovery lane is free
+      if (token_ && token_->held_by(f.packet)) token_->release(now);  // Disha: the recovery VC is free
       statistics_.packet_delivered(p, arrival);
       if (EndpointClient* client = clients_[std::size_t(p.kind)])
         client->received(p, arrival);

@@ -1,6 +1,6 @@
 // The network interface's injection side (network_interface.h): credits back from the router, the
 // metapackets first, then per channel the packets in progress and the next queued one, under the
-// congestion controller and the channel's lane policy, one flit per cycle per channel.
+// congestion controller and the channel's VC policy, one flit per cycle per channel.
 #include "ni/network_interface.h"
 
 
@@ -10,9 +10,9 @@ void NetworkInterface::receive_credits(Cycle now) {
   for (int channel = 0; channel < channels_; ++channel) {
     const Credit& c = *credit_value_[channel];
     if (!c.sent_just_before(now)) continue;
-    // One lane's credit, and with lanes as crossbar inputs maybe others' (Credit::more).
-    for (std::uint32_t lanes = c.more | (1u << c.vc); lanes; lanes &= lanes - 1) {
-      const int vc = __builtin_ctz(lanes);
+    // One VC's credit, and with VCs as crossbar inputs maybe others' (Credit::more).
+    for (std::uint32_t vcs = c.more | (1u << c.vc); vcs; vcs &= vcs - 1) {
+      const int vc = __builtin_ctz(vcs);
       if (vc == metapacket_vc_) ++metapacket_injection_.credits;
       else ++injection_vc(channel, vc).credits;
     }
@@ -46,17 +46,17 @@ bool NetworkInterface::inject(Cycle now, bool& refused) {
     if (channel >= open && !queue.empty()) refused = true;
     int chosen = -1, in_progress = 0;
     // The next queued packet may start if the channel may have one more in progress, the
-    // controller lets it go and a lane can take it.
+    // controller lets it go and a VC can take it.
     auto may_start = [&] {
       return in_progress < packets_in_progress_ && channel < open && !queue.empty() && !refused &&
-             packets_[queue.front()].created < now && free_lane(channel, packets_[queue.front()]) >= 0;
+             packets_[queue.front()].created < now && free_vc(channel, packets_[queue.front()]) >= 0;
     };
-    if (lane_policy_) {
+    if (vc_policy_) {
       // The channel's policy ranks the packets in progress that have a credit and the one that
       // may start alike (Dally sec. III-C: a new packet's head competes for the channel too).
       ArbitrationRequest requests[33];
       int count = 0;
-      for (int vc = 0; vc < vcs_; ++vc) {
+      for (int vc = 0; vc < routing_vcs_; ++vc) {
         const InjectionVc& v = injection_vc(channel, vc);
         in_progress += v.busy;
         if (!v.busy || v.credits == 0) continue;
@@ -65,22 +65,22 @@ bool NetworkInterface::inject(Cycle now, bool& refused) {
       }
       if (may_start()) {
         const Packet& p = packets_[queue.front()];
-        requests[count++] = ArbitrationRequest{std::uint16_t(vcs_), 0, p.priority, p.created};
+        requests[count++] = ArbitrationRequest{std::uint16_t(routing_vcs_), 0, p.priority, p.created};
       }
       if (count > 0) {
-        const int winner = count == 1 ? 0 : lane_policy_->choose(requests, count);
+        const int winner = count == 1 ? 0 : vc_policy_->choose(requests, count);
         chosen = requests[winner].requester;
-        if (chosen == vcs_) {  // the new packet (the last request), unless the controller refuses it now
+        if (chosen == routing_vcs_) {  // the new packet (the last request), unless the controller refuses it now
           chosen = start_packet(channel, queue, now, refused);
-          if (chosen < 0 && --count > 0) chosen = requests[count == 1 ? 0 : lane_policy_->choose(requests, count)].requester;
+          if (chosen < 0 && --count > 0) chosen = requests[count == 1 ? 0 : vc_policy_->choose(requests, count)].requester;
         }
       }
     } else {
       // Continue a packet in progress that has a credit, round-robin among this channel's VCs;
       // otherwise start the next one.
       const int start = channel_round_robin_[channel];
-      for (int k = 0; k < vcs_; ++k) {
-        const int vc = (start + k) % vcs_;
+      for (int k = 0; k < routing_vcs_; ++k) {
+        const int vc = (start + k) % routing_vcs_;
         const InjectionVc& v = injection_vc(channel, vc);
         in_progress += v.busy;
         if (chosen < 0 && v.busy && v.credits > 0) chosen = vc;
@@ -89,14 +89,14 @@ bool NetworkInterface::inject(Cycle now, bool& refused) {
     }
     if (chosen < 0) continue;
     send_flit(channel, chosen, now);
-    channel_round_robin_[channel] = std::uint8_t((chosen + 1) % vcs_);
+    channel_round_robin_[channel] = std::uint8_t((chosen + 1) % routing_vcs_);
     sent = true;
   }
   return sent;
 }
 
-int NetworkInterface::free_lane(int channel, const Packet& p) const {
-  for (int vc = 0; vc < vcs_; ++vc) {
+int NetworkInterface::free_vc(int channel, const Packet& p) const {
+  for (int vc = 0; vc < routing_vcs_; ++vc) {
     const InjectionVc& v = injection_vc(channel, vc);
     if (v.busy || (reallocate_when_empty_ && v.credits != depth_) || v.credits == 0 ||
         (virtual_cut_through_ && v.credits < p.length))
@@ -113,7 +113,7 @@ int NetworkInterface::start_packet(int channel, SourceQueue& queue, Cycle now, b
     refused = true;
     return -1;
   }
-  const int vc = free_lane(channel, p);
+  const int vc = free_vc(channel, p);
   InjectionVc& v = injection_vc(channel, vc);
   v = InjectionVc{id, 0, p.length, true, v.credits};
   queue.pop();

@@ -24,7 +24,7 @@ namespace icn {
 namespace {
 
 // The router an energy.preset row must match: its ports as built (the network's and its terminals'
-// channels), lanes per port and depth, and the clock the row was sized for.
+// channels), VCs per port and depth, and the clock the row was sized for.
 PresetRouter preset_router(const Topology& topology, const PlatformConfig& c) {
   int most = 0, fewest = 1 << 30;
   for (NodeId r = 0; r < topology.router_count(); ++r) {
@@ -36,9 +36,9 @@ PresetRouter preset_router(const Topology& topology, const PlatformConfig& c) {
   router.input_ports = network + most * c.network_interface.injection_channels;
   router.output_ports = network + most * c.network_interface.delivery_channels;
   router.fewest_input_ports = network + fewest * c.network_interface.injection_channels;
-  router.lanes = lanes_per_port(c.router, c.deadlock);
+  router.vcs = vcs_per_port(c.router, c.deadlock);
   router.depth = c.router.buffer_depth;
-  router.crossbar_per_lane = c.router.crossbar_input_per_lane;
+  router.crossbar_per_vc = c.router.crossbar_input_per_vc;
   router.clock_period_ns = c.simulation.clock_period_ns;
   return router;
 }
@@ -66,7 +66,7 @@ ParameterSet resolve_platform(const FlatEntries& entries, const FlatEntries& ove
 }
 
 // The platform document: each section read by its owner, in the order their rules need (the
-// network first; the router's lanes after the controller's needs and the recovery).
+// network first; the router's VCs after the controller's needs and the recovery).
 PlatformConfig build_platform(const ParameterSet& p, const std::string& source) {
   PlatformConfig c;
   c.source = source;

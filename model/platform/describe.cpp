@@ -199,7 +199,7 @@ void print_description_json(std::ostream& os, const std::string& platform_path) 
     const ControllerNeeds& needs = ControllerRegistry::get(name).traits;
     controllers[name] = {{"description", ControllerRegistry::get(name).description},
                          {"needs",
-                          {{"own_lane_key", needs.own_lane ? Json(needs.own_lane_key) : Json()},
+                          {{"own_vc_key", needs.own_vc ? Json(needs.own_vc_key) : Json()},
                            {"bubble_escape_routing", needs.bubble_escape_routing},
                            {"sideband", needs.sideband},
                            {"router_rule", needs.router_rule},

@@ -1,6 +1,6 @@
 #pragma once
 // Arbitration of a physical output channel among the flits that want it this cycle (Dally sec.
-// III-C: the channel's bandwidth is allocated flit by flit among the lanes). One policy object per
+// III-C: the channel's bandwidth is allocated flit by flit among the VCs). One policy object per
 // output port, so stateful policies (round-robin) keep their own pointer.
 #include <cstdint>
 #include <functional>
@@ -13,7 +13,7 @@
 namespace icn {
 
 struct ArbitrationRequest {
-  std::uint16_t requester;  // crossbar input: the router's input port (per_lane: port · V + lane)
+  std::uint16_t requester;  // crossbar input: the router's input port (per_vc: port · V + VC)
   std::uint8_t input_vc;
   std::uint8_t priority;    // traffic class of the packet, higher wins under priority policies
   Cycle age;                // creation cycle of the packet, smaller is older

@@ -1,13 +1,13 @@
 #pragma once
-// One input port of the router: its lanes' flit buffers (a ring of buffer_depth slots each) and
-// the state of the packet each lane holds, which lanes may bid for the switch, and its link —
+// One input port of the router: its VCs' flit buffers (a ring of buffer_depth slots each) and
+// the state of the packet each VC holds, which VCs may bid for the switch, and its link —
 // flits in, credits back upstream. The router's stages call it (Garnet's InputUnit).
 #include <cstdint>
 #include <vector>
 
 #include "common/flit.h"
 #include "common/waking_signal.h"
-#include "router/metapacket_lane.h"
+#include "router/metapacket_vc.h"
 
 namespace icn {
 
@@ -22,14 +22,14 @@ struct BufferedFlit {
 };
 static_assert(sizeof(Flit) == 16, "a buffer slot is one flit");
 
-// A lane's packet: waiting to be routed (Idle, its header at the front), routed and asking for an
+// A VC's packet: waiting to be routed (Idle, its header at the front), routed and asking for an
 // output VC (Routing), or holding one (Active) until its tail has left.
-enum class LaneState : std::uint8_t { Idle, Routing, Active };
+enum class VcState : std::uint8_t { Idle, Routing, Active };
 
-struct InputLane {  // the small fields first, packed into one 16-byte word ahead of the cycles
+struct InputVc {  // the small fields first, packed into one 16-byte word ahead of the cycles
   std::uint16_t head = 0;
   std::uint16_t count = 0;
-  LaneState state = LaneState::Idle;
+  VcState state = VcState::Idle;
   std::uint8_t out_port = 0;
   std::uint8_t out_vc = 0;
   bool tried = false;      // VC allocation failed since the last output VC release
@@ -37,7 +37,7 @@ struct InputLane {  // the small fields first, packed into one 16-byte word ahea
   std::uint8_t priority = 0;  // its packet's traffic class, set when routed
   std::uint16_t flits_sent = 0;  // of its packet, through the output VC it holds (Trans-t)
   // The count at which this buffer is full for the self-tuned count: buffer_depth for an edge
-  // buffer, never for an injection lane or Disha's or the metapackets' lane.
+  // buffer, never for an injection VC or Disha's or the metapackets' VC.
   std::uint16_t full_at = 0;
   Cycle route_ready = 0;
   Cycle injected = 0;        // its packet's injection cycle, set when routed
@@ -50,26 +50,26 @@ struct InputLane {  // the small fields first, packed into one 16-byte word ahea
 class InputUnit {
  public:
   static constexpr std::uint16_t kNeverFull = 0xffff;
-  // `counted_full`: the lanes whose full buffers the self-tuned count includes (bit v: lane v).
-  InputUnit(int lanes, int depth, Cycle arrival_latency, std::uint32_t counted_full)
-      : depth_(depth), arrival_latency_(arrival_latency), lanes_(std::size_t(lanes)), slots_(std::size_t(lanes) * depth) {
-    for (int v = 0; v < lanes; ++v)
-      lanes_[std::size_t(v)].full_at = ((counted_full >> v) & 1u) ? std::uint16_t(depth) : kNeverFull;
+  // `counted_full`: the VCs whose full buffers the self-tuned count includes (bit v: VC v).
+  InputUnit(int vcs, int depth, Cycle arrival_latency, std::uint32_t counted_full)
+      : depth_(depth), arrival_latency_(arrival_latency), vcs_(std::size_t(vcs)), slots_(std::size_t(vcs) * depth) {
+    for (int v = 0; v < vcs; ++v)
+      vcs_[std::size_t(v)].full_at = ((counted_full >> v) & 1u) ? std::uint16_t(depth) : kNeverFull;
   }
 
-  int lanes() const { return int(lanes_.size()); }
-  // Read-only: a lane changes only through the methods below, one per step of its packet.
-  const InputLane& lane(int vc) const { return lanes_[std::size_t(vc)]; }
-  // The flit at the front of lane `vc` (meaningful only while it holds one).
+  int vcs() const { return int(vcs_.size()); }
+  // Read-only: a VC changes only through the methods below, one per step of its packet.
+  const InputVc& vc(int vc) const { return vcs_[std::size_t(vc)]; }
+  // The flit at the front of VC `vc` (meaningful only while it holds one).
   const BufferedFlit& front(int vc) const { return slots_[front_slot(vc)]; }
-  bool full(int vc) const { return lanes_[std::size_t(vc)].count == depth_; }
+  bool full(int vc) const { return vcs_[std::size_t(vc)].count == depth_; }
 
-  // Flit `f`, sent upstream in cycle f.sent, arrives on its lane (which has room: the caller
-  // checked full()) behind the others, usable from f.sent + arrival_latency(). True if the lane was
+  // Flit `f`, sent upstream in cycle f.sent, arrives on its VC (which has room: the caller
+  // checked full()) behind the others, usable from f.sent + arrival_latency(). True if the VC was
   // empty: it starts moving again now (the watchdog's last_move).
   bool receive(const Flit& f, Cycle now) {
     const int vc = f.vc;
-    InputLane& l = lanes_[std::size_t(vc)];
+    InputVc& l = vcs_[std::size_t(vc)];
     int position = l.head + l.count;
     if (position >= depth_) position -= depth_;
     const bool was_empty = l.count++ == 0;
@@ -79,68 +79,68 @@ class InputUnit {
     if (was_empty) l.last_move = now;
     return was_empty;
   }
-  // When the newest (`newest`) or the front flit of lane `vc` may leave: a special lane's header
-  // is held or released by its lane (router/special_lane.h).
+  // When the newest (`newest`) or the front flit of VC `vc` may leave: a special VC's header
+  // is held or released by its VC (router/special_vc.h).
   Cycle newest_ready(int vc) const { return slots_[newest_slot(vc)].ready(); }
   void set_newest_ready(int vc, Cycle ready) { slots_[newest_slot(vc)].set_ready(ready); }
   void set_front_ready(int vc, Cycle ready) { slots_[front_slot(vc)].set_ready(ready); }
 
-  // Routing: the header at the front of idle lane `vc` is routed and may ask for an output VC from
+  // Routing: the header at the front of idle VC `vc` is routed and may ask for an output VC from
   // `route_ready`; its packet's injection cycle and class rank it in VC allocation.
   void start_routing(int vc, Cycle route_ready, Cycle injected, std::uint8_t priority) {
-    InputLane& l = lanes_[std::size_t(vc)];
+    InputVc& l = vcs_[std::size_t(vc)];
     l.route_ready = route_ready;
     l.blocked_since = route_ready;
     l.header_arrived = front(vc).ready();
     l.injected = injected;
     l.priority = priority;
-    l.state = LaneState::Routing;
+    l.state = VcState::Routing;
   }
   // VC allocation refused the header (it waits for an output VC to be released).
-  void refuse(int vc) { lanes_[std::size_t(vc)].tried = true; }
+  void refuse(int vc) { vcs_[std::size_t(vc)].tried = true; }
   // The packet holds output VC `out_vc` of `out_port` (`absorbing`: software recovery ejects it
   // here); no flit of it has crossed yet.
   void grant(int vc, int out_port, int out_vc, bool absorbing = false) {
-    InputLane& l = lanes_[std::size_t(vc)];
+    InputVc& l = vcs_[std::size_t(vc)];
     l.out_port = std::uint8_t(out_port);
     l.out_vc = std::uint8_t(out_vc);
     l.flits_sent = 0;
     l.absorbing = absorbing;
     l.tried = false;
-    l.state = LaneState::Active;
+    l.state = VcState::Active;
   }
   // Progress for deadlock detection: the header was given an output VC in cycle `now`.
-  void progressed(int vc, Cycle now) { lanes_[std::size_t(vc)].blocked_since = now; }
+  void progressed(int vc, Cycle now) { vcs_[std::size_t(vc)].blocked_since = now; }
   // Recovery takes back the output VC a packet holds before any of its flits crossed: it asks again.
   void give_back(int vc) {
-    InputLane& l = lanes_[std::size_t(vc)];
-    l.state = LaneState::Routing;
+    InputVc& l = vcs_[std::size_t(vc)];
+    l.state = VcState::Routing;
     l.tried = false;
   }
-  // The front flit of lane `vc` crosses the switch in cycle `now` and leaves the buffer; the next
+  // The front flit of VC `vc` crosses the switch in cycle `now` and leaves the buffer; the next
   // flit's turn starts next cycle.
   void depart(int vc, Cycle now) {
-    InputLane& l = lanes_[std::size_t(vc)];
+    InputVc& l = vcs_[std::size_t(vc)];
     l.last_move = now;
     l.eligible_since = now + 1;
     ++l.flits_sent;
     if (++l.head == depth_) l.head = 0;
     --l.count;
   }
-  // Its tail has left: the lane is idle, and the next packet in it must be routed.
+  // Its tail has left: the VC is idle, and the next packet in it must be routed.
   void finish_packet(int vc) {
-    InputLane& l = lanes_[std::size_t(vc)];
+    InputVc& l = vcs_[std::size_t(vc)];
     l.absorbing = false;
-    l.state = LaneState::Idle;
+    l.state = VcState::Idle;
   }
 
-  // The lanes that may bid for the switch: holding a flit and an output VC with a credit.
+  // The VCs that may bid for the switch: holding a flit and an output VC with a credit.
   std::uint32_t active() const { return active_; }
   void set_active(int vc, Cycle now) {
-    lanes_[std::size_t(vc)].eligible_since = now;
+    vcs_[std::size_t(vc)].eligible_since = now;
     active_ |= 1u << vc;
   }
-  // False once no lane of this port is active.
+  // False once no VC of this port is active.
   bool clear_active(int vc) { return (active_ &= ~(1u << vc)) != 0; }
 
   // The link: a flit sent upstream in cycle c is usable here from c + arrival_latency().
@@ -155,7 +155,7 @@ class InputUnit {
   const Flit& arrived() const { return *arrived_; }  // the link's current flit
   Cycle arrival_latency() const { return arrival_latency_; }
   void set_arrival_latency(Cycle cycles) { arrival_latency_ = cycles; }
-  // A credit for lane `vc` goes upstream; with `merge` (lanes as crossbar inputs) it joins one this
+  // A credit for VC `vc` goes upstream; with `merge` (VCs as crossbar inputs) it joins one this
   // port already sent in cycle `now`, and the answer is true.
   bool send_credit(int vc, Cycle now, bool merge) {
     if (merge && credits_->pending().sent == std::uint32_t(now)) {
@@ -171,14 +171,14 @@ class InputUnit {
  private:
   int depth_;
   Cycle arrival_latency_;
-  std::vector<InputLane> lanes_;
+  std::vector<InputVc> vcs_;
   std::vector<BufferedFlit> slots_;
   std::uint32_t active_ = 0;
 
-  // Where lane `vc`'s front and newest flits are in slots_ (the newest only while it holds one).
-  std::size_t front_slot(int vc) const { return std::size_t(vc * depth_ + lanes_[std::size_t(vc)].head); }
+  // Where VC `vc`'s front and newest flits are in slots_ (the newest only while it holds one).
+  std::size_t front_slot(int vc) const { return std::size_t(vc * depth_ + vcs_[std::size_t(vc)].head); }
   std::size_t newest_slot(int vc) const {
-    const InputLane& l = lanes_[std::size_t(vc)];
+    const InputVc& l = vcs_[std::size_t(vc)];
     int position = l.head + l.count - 1;
     if (position >= depth_) position -= depth_;
     return std::size_t(vc * depth_ + position);

@@ -11,11 +11,11 @@
 
 namespace icn {
 
-struct OutputLane {
+struct OutputVc {
   int credits = 0;
   std::uint32_t last_flit = kNeverSent;  // cycle a flit last crossed it (inactivity detection per VC)
   bool allocated = false;
-  std::uint8_t owner_port = 0;  // while allocated: the input lane whose packet holds it
+  std::uint8_t owner_port = 0;  // while allocated: the input VC whose packet holds it
   std::uint8_t owner_vc = 0;
 };
 
@@ -25,33 +25,33 @@ class OutputUnit {
   // `credits`: the downstream buffer's slots (kDeliveryCredits for a delivery channel);
   // `reallocate_when_empty`: router.vc_reallocation: when_empty (a VC takes a new packet only once
   // every credit is back: one packet per buffer).
-  OutputUnit(int lanes, int credits, bool reallocate_when_empty, bool connected)
-      : capacity_(credits), reallocate_when_empty_(reallocate_when_empty), connected_(connected), lanes_(std::size_t(lanes)) {
-    for (OutputLane& l : lanes_) l.credits = credits;
+  OutputUnit(int vcs, int credits, bool reallocate_when_empty, bool connected)
+      : capacity_(credits), reallocate_when_empty_(reallocate_when_empty), connected_(connected), vcs_(std::size_t(vcs)) {
+    for (OutputVc& l : vcs_) l.credits = credits;
   }
 
-  int lanes() const { return int(lanes_.size()); }
+  int vcs() const { return int(vcs_.size()); }
   // Read-only: a VC changes only through the methods below.
-  const OutputLane& lane(int vc) const { return lanes_[std::size_t(vc)]; }
-  int credits(int vc) const { return lanes_[std::size_t(vc)].credits; }
+  const OutputVc& vc(int vc) const { return vcs_[std::size_t(vc)]; }
+  int credits(int vc) const { return vcs_[std::size_t(vc)].credits; }
   int capacity() const { return capacity_; }
   bool connected() const { return connected_; }  // false for a network port at a mesh's edge
   // VC `vc` could be allocated to a new packet now: no packet holds it (and, reallocated only
   // when empty, its buffer downstream is empty).
   bool free(int vc) const {
-    const OutputLane& l = lanes_[std::size_t(vc)];
+    const OutputVc& l = vcs_[std::size_t(vc)];
     return !l.allocated && (!reallocate_when_empty_ || l.credits == capacity_);
   }
   void allocate(int vc, int owner_port, int owner_vc) {
-    OutputLane& l = lanes_[std::size_t(vc)];
+    OutputVc& l = vcs_[std::size_t(vc)];
     l.allocated = true;
     l.owner_port = std::uint8_t(owner_port);
     l.owner_vc = std::uint8_t(owner_vc);
   }
-  void release(int vc) { lanes_[std::size_t(vc)].allocated = false; }
+  void release(int vc) { vcs_[std::size_t(vc)].allocated = false; }
   // A credit came back for VC `vc`: the credits it now has (more than capacity() is a protocol error
   // the router reports).
-  int return_credit(int vc) { return ++lanes_[std::size_t(vc)].credits; }
+  int return_credit(int vc) { return ++vcs_[std::size_t(vc)].credits; }
 
   // The link. Credits are taken back from `credits` on a network port (nullptr: a delivery channel).
   void bind(FlitSignal& flits, CreditSignal* credits) {
@@ -67,7 +67,7 @@ class OutputUnit {
   // on a network port (`takes_credit`) it takes a slot of the buffer downstream. A tail frees the
   // VC for the next packet. Returns the VC's credits left.
   int send(const Flit& f, Cycle now, bool takes_credit) {
-    OutputLane& l = lanes_[std::size_t(f.vc)];
+    OutputVc& l = vcs_[std::size_t(f.vc)];
     if (takes_credit) {
       l.last_flit = std::uint32_t(now);
       --l.credits;
@@ -89,7 +89,7 @@ class OutputUnit {
   int capacity_;
   bool reallocate_when_empty_;
   bool connected_;
-  std::vector<OutputLane> lanes_;
+  std::vector<OutputVc> vcs_;
   FlitSignal* flits_ = nullptr;
   CreditSignal* credits_ = nullptr;
   const Credit* credit_arrived_ = nullptr;

@@ -1,4 +1,4 @@
-// Random: each waiting lane is equally likely to win the channel (Dally sec. III-C).
+// Random: each waiting VC is equally likely to win the channel (Dally sec. III-C).
 #include "router/arbitration_policy.h"
 
 namespace icn {
@@ -14,7 +14,7 @@ class RandomArbitration final : public ArbitrationPolicy {
 };
 
 const Registration<ArbitrationRegistry> registration{{
-    "random", "a uniformly random waiting lane wins", {},
+    "random", "a uniformly random waiting VC wins", {},
     [](ArbitrationContext c) { return std::make_unique<RandomArbitration>(c.random); }}};
 
 }  // namespace

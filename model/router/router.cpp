@@ -8,7 +8,7 @@
 #include <algorithm>
 
 #include "common/cycle_clock.h"
-#include "router/disha_recovery_lane.h"
+#include "router/disha_recovery_vc.h"
 #include "router/router_config.h"
 #include "router/router_failure.h"
 #include "topology/topology.h"
@@ -19,22 +19,22 @@ using router_internal::fail;
 
 namespace {
 
-// Per lane, the special lane it is: Disha's recovery lane after the V data lanes, then the metapackets'.
-std::vector<std::unique_ptr<SpecialLane>> make_special_lanes(const RouterContext& c) {
-  std::vector<std::unique_ptr<SpecialLane>> lanes(std::size_t(lanes_per_port(c.config, c.recovery)));
-  if (c.recovery.traits.recovery_lane)
-    lanes[std::size_t(c.config.virtual_channels)] = std::make_unique<DishaRecoveryLane>(c.topology);
-  if (const int lane = metapacket_vc(c.config, c.recovery); lane >= 0)
-    lanes[std::size_t(lane)] =
-        std::make_unique<MetapacketLane>(c.topology.network_ports(), c.config.metapacket_link_priority);
-  return lanes;
+// Per VC, the special VC it is: Disha's recovery VC after the V data VCs, then the metapackets'.
+std::vector<std::unique_ptr<SpecialVc>> make_special_vcs(const RouterContext& c) {
+  std::vector<std::unique_ptr<SpecialVc>> vcs(std::size_t(vcs_per_port(c.config, c.recovery)));
+  if (c.recovery.traits.recovery_vc)
+    vcs[std::size_t(c.config.virtual_channels)] = std::make_unique<DishaRecoveryVc>(c.topology);
+  if (const int vc = metapacket_vc(c.config, c.recovery); vc >= 0)
+    vcs[std::size_t(vc)] =
+        std::make_unique<MetapacketVc>(c.topology.network_ports(), c.config.metapacket_link_priority);
+  return vcs;
 }
 
 template <typename Predicate>
-std::uint32_t lanes_where(const std::vector<std::unique_ptr<SpecialLane>>& lanes, Predicate predicate) {
+std::uint32_t vcs_where(const std::vector<std::unique_ptr<SpecialVc>>& vcs, Predicate predicate) {
   std::uint32_t mask = 0;
-  for (std::size_t lane = 0; lane < lanes.size(); ++lane)
-    if (lanes[lane] && predicate(*lanes[lane])) mask |= 1u << lane;
+  for (std::size_t vc = 0; vc < vcs.size(); ++vc)
+    if (vcs[vc] && predicate(*vcs[vc])) mask |= 1u << vc;
   return mask;
 }
 
@@ -48,7 +48,7 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
       network_(c.network),
       clock_(c.clock),
       packets_(c.packets),
-      vcs_(lanes_per_port(c.config, c.recovery)),
+      vcs_(vcs_per_port(c.config, c.recovery)),
       depth_(c.config.buffer_depth),
       network_ports_(c.topology.network_ports()),
       input_ports_(network_ports_ + c.topology.terminal_slots(c.id) * c.terminals.injection_channels),
@@ -61,55 +61,55 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
       waypoints_(make_stream(c.seed, RandomPurpose::Waypoint, c.id)),
       virtual_cut_through_(c.config.virtual_cut_through),
       central_arbiter_(c.config.central_arbiter),
-      crossbar_input_per_lane_(c.config.crossbar_input_per_lane),
+      crossbar_input_per_vc_(c.config.crossbar_input_per_vc),
       recovery_(c.recovery, c.token, c.id),
-      recovery_vc_(c.recovery.traits.recovery_lane ? c.config.virtual_channels : -1),
+      recovery_vc_(c.recovery.traits.recovery_vc ? c.config.virtual_channels : -1),
       metapacket_vc_(metapacket_vc(c.config, c.recovery)),
-      special_lanes_(make_special_lanes(c)),
-      metapacket_lane_(metapacket_vc_ >= 0 ? static_cast<MetapacketLane*>(special_lanes_[std::size_t(metapacket_vc_)].get())
+      special_vcs_(make_special_vcs(c)),
+      metapacket_special_vc_(metapacket_vc_ >= 0 ? static_cast<MetapacketVc*>(special_vcs_[std::size_t(metapacket_vc_)].get())
                                            : nullptr),
-      priority_lanes_(lanes_where(special_lanes_, [](const SpecialLane&) { return true; })),
-      untallied_lanes_(lanes_where(special_lanes_, [](const SpecialLane& lane) { return !lane.delivers_traffic(); })),
+      priority_vcs_(vcs_where(special_vcs_, [](const SpecialVc&) { return true; })),
+      untallied_vcs_(vcs_where(special_vcs_, [](const SpecialVc& vc) { return !vc.delivers_traffic(); })),
       pre_routed_injection_(c.terminals.pre_routed_injection),
-      all_vcs_(first_vcs(c.config.virtual_channels)),
-      lane_mask_(first_vcs(vcs_)),
+      routing_vc_mask_(first_vcs(c.config.virtual_channels)),
+      vc_mask_(first_vcs(vcs_)),
       vc_allocator_(input_ports_ * vcs_, c.config.vc_allocation, make_stream(c.seed, RandomPurpose::RoutingSelection, c.id),
                     make_stream(c.seed, RandomPurpose::VcAllocationOrder, c.id)),
-      // The bound is per flit; a link allocated per packet makes lanes wait for whole packets.
+      // The bound is per flit; a link allocated per packet makes VCs wait for whole packets.
       switch_wait_bound_(ArbitrationRegistry::get(c.config.arbitration).traits.bounded_wait &&
-                                 !c.config.packet_link_allocation && priority_lanes_ == 0
+                                 !c.config.packet_link_allocation && priority_vcs_ == 0
                              ? SwitchAllocator::wait_bound(input_ports_, c.config.virtual_channels,
-                                                           c.config.crossbar_input_per_lane)
+                                                           c.config.crossbar_input_per_vc)
                              : 0) {
   // The self-tuned count of full buffers takes the network ports' routing VCs (full_buffers()).
   inputs_.reserve(std::size_t(input_ports_));
   for (int p = 0; p < input_ports_; ++p)
     inputs_.emplace_back(vcs_, depth_,
                          p < network_ports_ ? c.config.crossbar_delay + c.config.link_delay : c.terminals.injection_delay,
-                         p < network_ports_ ? all_vcs_ : 0u);
+                         p < network_ports_ ? routing_vc_mask_ : 0u);
   outputs_.reserve(std::size_t(output_ports_));
   for (int p = 0; p < output_ports_; ++p)
     outputs_.emplace_back(vcs_, p < network_ports_ ? depth_ : OutputUnit::kDeliveryCredits, c.config.reallocate_when_empty,
                           p >= network_ports_ || c.topology.has_link(c.id, p));
   // A route has at most a candidate per network port and one escape candidate (Duato, bubble), or
   // one per delivery channel.
-  routes_.resize(input_lanes(), std::min(RouteResult::kMaxCandidates, std::max(network_ports_ + 1, delivery_channels_)));
+  routes_.resize(input_vcs(), std::min(RouteResult::kMaxCandidates, std::max(network_ports_ + 1, delivery_channels_)));
   const auto& arbitration = ArbitrationRegistry::get(c.config.arbitration);
   std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters;
   for (int p = 0; p < output_ports_; ++p)
     arbiters.push_back(arbitration.create(
-        ArbitrationContext{crossbar_input_per_lane_ ? input_ports_ * vcs_ : input_ports_,  // crossbar inputs
+        ArbitrationContext{crossbar_input_per_vc_ ? input_ports_ * vcs_ : input_ports_,  // crossbar inputs
                            make_stream(c.seed, RandomPurpose::Arbitration, std::uint64_t(c.id) * 64 + p)}));
-  const std::uint32_t link_priority_lanes = lanes_where(special_lanes_, [](const SpecialLane& lane) {
-    return lane.wins_links();
+  const std::uint32_t link_priority_vcs = vcs_where(special_vcs_, [](const SpecialVc& vc) {
+    return vc.wins_links();
   });
   switch_allocator_ =
-      std::make_unique<SwitchAllocator>(input_ports_, output_ports_, vcs_, link_priority_lanes, std::move(arbiters),
-                                        crossbar_input_per_lane_, c.config.packet_link_allocation ? network_ports_ : 0,
+      std::make_unique<SwitchAllocator>(input_ports_, output_ports_, vcs_, link_priority_vcs, std::move(arbiters),
+                                        crossbar_input_per_vc_, c.config.packet_link_allocation ? network_ports_ : 0,
                                         c.config.maximal_switch_matching);
-  waiting_.resize(input_lanes());
-  blocked_.resize(input_lanes());
-  allocation_order_.resize(std::size_t(input_lanes()));
+  waiting_.resize(input_vcs());
+  blocked_.resize(input_vcs());
+  allocation_order_.resize(std::size_t(input_vcs()));
 
   SC_HAS_PROCESS(Router);
   SC_METHOD(step);
@@ -121,8 +121,8 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
 Router::~Router() = default;
 
 void Router::end_of_elaboration() {
-  if (metapacket_lane_ && !metapacket_lane_->attached())
-    fail(id_, 0, "has a metapacket lane but no metapacket gatherer to pass its metapackets to");
+  if (metapacket_special_vc_ && !metapacket_special_vc_->attached())
+    fail(id_, 0, "has a metapacket VC but no metapacket gatherer to pass its metapackets to");
   for (int p = 0; p < input_ports_; ++p)
     if (!inputs_[std::size_t(p)].bound()) fail(id_, 0, "input port " + std::to_string(p) + " is not bound to a link");
   for (int p = 0; p < output_ports_; ++p)
@@ -149,26 +149,26 @@ void Router::bind_output(int port, FlitSignal& flits, CreditSignal* credits) {
 }
 
 void Router::set_metapacket_tap(MetapacketTap* tap) {
-  if (!metapacket_lane_) fail(id_, 0, "has no metapacket lane for a metapacket gatherer");
-  metapacket_lane_->attach(tap);
+  if (!metapacket_special_vc_) fail(id_, 0, "has no metapacket VC for a metapacket gatherer");
+  metapacket_special_vc_->attach(tap);
 }
 
-SpecialLane::Header Router::special_header(int index, const Flit& header) const {
-  return SpecialLane::Header{id_, index / vcs_, header.destination, packets_[header.packet].tag,
+SpecialVc::Header Router::special_header(int index, const Flit& header) const {
+  return SpecialVc::Header{id_, index / vcs_, header.destination, packets_[header.packet].tag,
                              delivery_port(header.destination)};
 }
 
 void Router::special_header_arrived(int port, const Flit& header) {
-  SpecialLane& lane = *special_lanes_[header.vc];
+  SpecialVc& vc = *special_vcs_[header.vc];
   InputUnit& in = inputs_[std::size_t(port)];
-  in.set_newest_ready(header.vc, lane.header_arrived(special_header(port * vcs_ + header.vc, header), in.newest_ready(header.vc)));
+  in.set_newest_ready(header.vc, vc.header_arrived(special_header(port * vcs_ + header.vc, header), in.newest_ready(header.vc)));
 }
 
 void Router::release_metapacket(int port, Cycle ready) {
   InputUnit& in = inputs_[std::size_t(port)];
-  const InputLane& v = in.lane(metapacket_vc_);
+  const InputVc& v = in.vc(metapacket_vc_);
   const BufferedFlit& header = in.front(metapacket_vc_);
-  if (v.count == 0 || v.state != LaneState::Idle || !header.flit.is_head() || header.ready() != MetapacketTap::kHeld)
+  if (v.count == 0 || v.state != VcState::Idle || !header.flit.is_head() || header.ready() != MetapacketTap::kHeld)
     fail(id_, clock_.cycle(), "released a metapacket that is not held at input port " + std::to_string(port));
   in.set_front_ready(metapacket_vc_, ready);
 }
@@ -226,7 +226,7 @@ void Router::step() {
     return;
   }
   const Cycle now = clock_.cycle();
-  if (crossbar_input_per_lane_) receive<true>(now);
+  if (crossbar_input_per_vc_) receive<true>(now);
   else receive<false>(now);
   if (buffered_flits_ > 0) {
     ++counted_.active_cycles;

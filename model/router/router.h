@@ -4,7 +4,7 @@
 //   1. receive: credits from downstream, flits from upstream into their VC buffers;
 //   2. route: a header at the front of an idle VC is routed, ready routing_delay cycles later;
 //   2–3 with router.header_arbiter: central (self-tuned paper sec. 5.1): one arbiter per router
-//      takes one requesting header per cycle (priority lanes first, then round-robin over input VCs),
+//      takes one requesting header per cycle (priority VCs first, then round-robin over input VCs),
 //      routes it in routing_delay cycles and lets it allocate; a refused header requests again;
 //   3. VC allocation: routed headers, oldest packet first (router.vc_allocation), take a free output VC among their
 //      candidates (in the routing function's order of preference; under virtual cut-through
@@ -13,22 +13,22 @@
 //      vc_reallocation: when_empty, once also all its credits are back (one packet per buffer);
 //   4. switch allocation, separable input-first: each input port offers one ready flit whose
 //      output VC has a credit (round-robin over its VCs), then each output port's arbitration
-//      policy picks one offer — the per-flit sharing of a physical channel among lanes; then
-//      inputs whose offer lost may use a still idle output with another lane (maximal matching)
-//      (Dally Fig. 9b); with router.crossbar_inputs: per_lane (Fig. 9c), every ready lane bids for
-//      its output directly, and several lanes of one input may move in a cycle; with
+//      policy picks one offer — the per-flit sharing of a physical channel among VCs; then
+//      inputs whose offer lost may use a still idle output with another VC (maximal matching)
+//      (Dally Fig. 9b); with router.crossbar_inputs: per_vc (Fig. 9c), every ready VC bids for
+//      its output directly, and several VCs of one input may move in a cycle; with
 //      router.link_allocation: packet a link serves one packet from head to tail;
-//   5. traversal: the winner leaves its buffer, a credit goes upstream (those of several lanes of
+//   5. traversal: the winner leaves its buffer, a credit goes upstream (those of several VCs of
 //      one port together), the flit goes on the link.
 // A flit sent in cycle c is usable downstream in cycle c + crossbar_delay + link_delay.
 //
 // An idle router (no flit buffered, every credit back) sleeps until one of its input flit signals
 // changes, so idle parts of the network cost nothing.
 //
-// Each input port is an InputUnit (router/input_unit.h: its lanes' buffers and packet state, which
-// lanes may bid for the switch, its link) and each output port an OutputUnit (router/output_unit.h:
-// its VCs' credits and holders, its link); the stages above are the router's, and call them. A lane
-// is named over the router by its index, port · lanes + lane, in the sets of waiting and blocked
+// Each input port is an InputUnit (router/input_unit.h: its VCs' buffers and packet state, which
+// VCs may bid for the switch, its link) and each output port an OutputUnit (router/output_unit.h:
+// its VCs' credits and holders, its link); the stages above are the router's, and call them. A VC
+// is named over the router by its index, port · VCs + VC, in the sets of waiting and blocked
 // headers and the route table.
 #include <memory>
 #include <string>
@@ -45,10 +45,10 @@
 #include "router/arbitration_policy.h"
 #include "router/injection_rule.h"
 #include "router/input_unit.h"
-#include "router/metapacket_lane.h"
+#include "router/metapacket_vc.h"
 #include "router/output_unit.h"
 #include "router/route_table.h"
-#include "router/special_lane.h"
+#include "router/special_vc.h"
 #include "router/switch_allocator.h"
 #include "router/vc_allocator.h"
 #include "router/router_config.h"
@@ -117,8 +117,8 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   int input_ports() const { return input_ports_; }
   int output_ports() const { return output_ports_; }
   int network_ports() const final { return network_ports_; }
-  int virtual_channels() const final { return vcs_; }  // buffers per channel (with Disha's lane)
-  int routing_vcs() const final { return __builtin_popcount(all_vcs_); }  // those routing may use
+  int virtual_channels() const final { return vcs_; }  // buffers per channel (with Disha's VC)
+  int routing_vcs() const final { return __builtin_popcount(routing_vc_mask_); }  // those routing may use
   int buffer_depth() const { return depth_; }
 
   // The longest a routed header waited for an output VC, and a ready flit with a credit for the
@@ -137,11 +137,11 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   std::uint64_t delivered_flits() const final { return delivered_flits_; }
   // Edge buffers holding buffer_depth flits: the routing VCs of the network channels, the buffers
   // the self-tuned paper counts (sec. 5.1: 3,072 on the 16-ary 2-cube), not the injection channels'
-  // nor Disha's or the metapackets' lanes.
+  // nor Disha's or the metapackets' VCs.
   int full_buffers() const final { return full_buffers_; }
-  int input_occupancy(int port, int vc) const { return inputs_[std::size_t(port)].lane(vc).count; }
-  // The flits queued for network output `port`: held downstream (its lanes' used credits) and
-  // waiting here in the input lanes holding its VCs — the queue UGAL routing compares.
+  int input_occupancy(int port, int vc) const { return inputs_[std::size_t(port)].vc(vc).count; }
+  // The flits queued for network output `port`: held downstream (its VCs' used credits) and
+  // waiting here in the input VCs holding its VCs — the queue UGAL routing compares.
   int queued_for(int port) const;
   // Every flit waiting to cross output `port` next: queued_for's, and the packets routed to it still
   // waiting for one of its VCs — the queue of a global channel UGAL-G compares (Kim et al., ISCA 2008,
@@ -164,11 +164,11 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   int useful_channels(NodeId destination, int* out) const final;
   // Free VCs of an output port (could take a new packet now), for congestion controllers; with a
   // mask, only those VCs. The routing function's adaptive VCs (all, if it has no escape VCs).
-  int free_vcs(int port) const { return free_vcs(port, all_vcs_); }
+  int free_vcs(int port) const { return free_vcs(port, routing_vc_mask_); }
   int free_vcs(int port, std::uint32_t vcs) const final;
   // VCs of an output port (of those in `vcs`) whose downstream buffer has room for a flit: a credit.
   int vcs_with_room(int port, std::uint32_t vcs) const final;
-  std::uint32_t adaptive_vcs() const final { return routing_.adaptive_vcs() ? routing_.adaptive_vcs() : all_vcs_; }
+  std::uint32_t adaptive_vcs() const final { return routing_.adaptive_vcs() ? routing_.adaptive_vcs() : routing_vc_mask_; }
 
   // Whether a packet already in the network competes here for output `port`: it holds the port
   // (until its tail has left) or its header waits at this router for a route that may use it.
@@ -181,7 +181,7 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   void set_injection_observer(InjectionObserver* observer) { injection_observer_ = observer; }
 
   // Trans-t (transmission-time paper sec. 3): for an output VC of a network port held by a packet
-  // (not a priority lane), when that packet's header reached this router and how many of its flits
+  // (not a priority VC), when that packet's header reached this router and how many of its flits
   // have left through the VC. False if no packet holds it.
   bool transmission(int port, int vc, Cycle& header_arrived, int& flits_sent) const final;
 
@@ -197,16 +197,16 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   // For the watchdog: an input VC holding flits that have not moved for `limit` cycles, and what
   // an input VC waits for (deadlock/wait_for.h).
   bool find_stuck(Cycle now, Cycle limit, int& port, int& vc) const;
-  // Credits that went back with another of the same input port in one cycle (lanes as crossbar
+  // Credits that went back with another of the same input port in one cycle (VCs as crossbar
   // inputs), over the run.
   std::uint64_t merged_credits() const { return merged_credits_; }
-  // Packets this router took off their path as deadlocked (Disha's lane or software recovery), by
+  // Packets this router took off their path as deadlocked (Disha's VC or software recovery), by
   // what their header was blocked on: an output VC it was refused, or a credit for the one it held.
   std::uint64_t recovered_blocked_on_vc() const { return recovered_blocked_on_vc_; }
   std::uint64_t recovered_blocked_on_credit() const { return recovered_blocked_on_credit_; }
   // The longest a ready flit with a credit can wait for the switch here (SwitchAllocator::wait_bound),
   // or 0 where no bound holds: an arbitration without one, links allocated per packet, or
-  // priority lanes (router/arbitration_policy.h).
+  // priority VCs (router/arbitration_policy.h).
   std::uint64_t switch_wait_bound() const { return switch_wait_bound_; }
   // Into the result: the allocation section (the network's longest waits and its bound, packets
   // passed over) and the deadlock recoveries by kind.
@@ -224,17 +224,17 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
  private:
   void end_of_elaboration() override;
   void step();
-  template <bool kCrossbarInputPerLane>
+  template <bool kCrossbarInputPerVc>
   void receive(Cycle now);
   void return_credit(int port, int vc, Cycle now);  // a credit for output `port`'s VC came back
   void route_and_allocate(Cycle now);
   void route_through_central_arbiter(Cycle now);
   void finish_central_arbitration(Cycle now);  // the header in the arbiter allocates, or asks again
   void switch_allocate(Cycle now);
-  template <bool kCrossbarInputPerLane>  // router.crossbar_inputs: per_lane
+  template <bool kCrossbarInputPerVc>  // router.crossbar_inputs: per_vc
   void traverse(int in_port, int in_vc, int out_port, Cycle now);
-  struct SwitchView;  // the lanes as the switch allocator sees them (router.cpp)
-  // Lane `vc` of input `port` may bid for the switch from `now` / no longer may.
+  struct SwitchView;  // the VCs as the switch allocator sees them (router.cpp)
+  // VC `vc` of input `port` may bid for the switch from `now` / no longer may.
   void set_active(int port, int vc, Cycle now) {
     inputs_[std::size_t(port)].set_active(vc, now);
     active_ports_ |= std::uint64_t(1) << port;
@@ -243,7 +243,7 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
     if (!inputs_[std::size_t(port)].clear_active(vc)) active_ports_ &= ~(std::uint64_t(1) << port);
   }
   bool allocate_output(int input);  // an output VC for the routed header of input VC `input`
-  // Whether the header at the front of lane `in_vc` of input `in_port`, which holds no output VC,
+  // Whether the header at the front of VC `in_vc` of input `in_port`, which holds no output VC,
   // may ask for output `port` (and its VC `vc`; any VC if vc < 0): by its route, or, not routed
   // yet, by a minimal port towards its destination.
   bool header_may_ask(int in_port, int in_vc, int port, int vc) const;
@@ -262,22 +262,22 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   // delivered at another router.
   int delivery_port(NodeId destination) const;
   void recover(int index);  // a header presumed deadlocked (deadlock/deadlock_recovery.h)
-  // A header arrived on a special lane (router/special_lane.h) at input `port`: the lane says when it may go on.
+  // A header arrived on a special VC (router/special_vc.h) at input `port`: the VC says when it may go on.
   void special_header_arrived(int port, const Flit& header);
-  SpecialLane::Header special_header(int index, const Flit& header) const;
+  SpecialVc::Header special_header(int index, const Flit& header) const;
   void detect_deadlocks(Cycle now);
   // The last cycle a flit crossed any channel the blocked header of input VC `index` may request
   // (deadlock.detection: inactivity).
   Cycle requested_channels_last_active(int index) const;
 
-  // An input lane by its index over the router (port · lanes + lane): how the bit sets of waiting and
+  // An input VC by its index over the router (port · VCs + VC): how the bit sets of waiting and
   // blocked headers, the route table and the arbiters name it.
-  int lane_index(int port, int vc) const { return port * vcs_ + vc; }
+  int vc_index(int port, int vc) const { return port * vcs_ + vc; }
   InputUnit& input_of(int index) { return inputs_[std::size_t(index / vcs_)]; }
-  const InputLane& lane(int index) const { return inputs_[std::size_t(index / vcs_)].lane(index % vcs_); }
+  const InputVc& input_vc(int index) const { return inputs_[std::size_t(index / vcs_)].vc(index % vcs_); }
   const BufferedFlit& front(int index) const { return inputs_[std::size_t(index / vcs_)].front(index % vcs_); }
-  const OutputLane& output_lane(int port, int vc) const { return outputs_[std::size_t(port)].lane(vc); }
-  int input_lanes() const { return input_ports_ * vcs_; }
+  const OutputVc& output_vc(int port, int vc) const { return outputs_[std::size_t(port)].vc(vc); }
+  int input_vcs() const { return input_ports_ * vcs_; }
 
   const NodeId id_;
   const Topology& topology_;
@@ -294,24 +294,24 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   RandomStream waypoints_;     // the waypoints drawn here
   const bool virtual_cut_through_;
   const bool central_arbiter_;
-  // router.crossbar_inputs: per_lane: several lanes of one input port may move in a cycle, and
+  // router.crossbar_inputs: per_vc: several VCs of one input port may move in a cycle, and
   // their credits go back together (Credit::more).
-  const bool crossbar_input_per_lane_;
+  const bool crossbar_input_per_vc_;
   std::uint64_t merged_credits_ = 0;
   DeadlockRecovery recovery_;
-  const int recovery_vc_;    // Disha's lane, or -1
-  const int metapacket_vc_;  // the metapackets' lane, or -1
-  // Per lane, the special lane it is (router/special_lane.h), or nullptr for the V data lanes.
-  std::vector<std::unique_ptr<SpecialLane>> special_lanes_;
-  MetapacketLane* metapacket_lane_ = nullptr;  // among them, to attach the gatherer
-  // The special lanes as a mask: served first by the arbiter, in VC allocation and in switch
+  const int recovery_vc_;    // Disha's VC, or -1
+  const int metapacket_vc_;  // the metapackets' VC, or -1
+  // Per VC, the special VC it is (router/special_vc.h), or nullptr for the V data VCs.
+  std::vector<std::unique_ptr<SpecialVc>> special_vcs_;
+  MetapacketVc* metapacket_special_vc_ = nullptr;  // among them, to attach the gatherer
+  // The special VCs as a mask: served first by the arbiter, in VC allocation and in switch
   // allocation (there only those that win the links).
-  const std::uint32_t priority_lanes_;
-  const std::uint32_t untallied_lanes_;  // special lanes whose deliveries are not the network's traffic
+  const std::uint32_t priority_vcs_;
+  const std::uint32_t untallied_vcs_;  // special VCs whose deliveries are not the network's traffic
   DeadlockAudit* audit_ = nullptr;
   const bool pre_routed_injection_;  // injection channel c may only leave through port c
-  const std::uint32_t all_vcs_;    // the VCs routing may use (not Disha's recovery lane)
-  const std::uint32_t lane_mask_;  // every VC buffer of a port, the recovery lane included
+  const std::uint32_t routing_vc_mask_;    // the VCs routing may use (not Disha's recovery VC)
+  const std::uint32_t vc_mask_;  // every VC buffer of a port, the recovery VC included
 
   std::vector<InputUnit> inputs_;    // per input port
   std::vector<OutputUnit> outputs_;  // per output port
@@ -321,8 +321,8 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   RouteResult route_scratch_;  // the routing function's answer, before routes_ keeps it
   BitSet waiting_;  // input VCs holding a header to route, or routed but not yet refused an output VC
   BitSet blocked_;  // headers refused an output VC, to retry once one is released
-  // Input ports with a lane that may bid for the switch (InputUnit::active(): holding flits and an
-  // output VC that has a credit; a lane stalled on credits leaves until a credit comes back).
+  // Input ports with a VC that may bid for the switch (InputUnit::active(): holding flits and an
+  // output VC that has a credit; a VC stalled on credits leaves until a credit comes back).
   std::uint64_t active_ports_ = 0;
   std::vector<int> allocation_order_;  // scratch: routed headers in the order they may allocate
   std::vector<int> deadlocked_;        // scratch: headers presumed deadlocked

@@ -13,7 +13,7 @@ inline bool Router::admits(int input, const RouteCandidate& candidate, int ov, i
   const int credits = outputs_[std::size_t(candidate.port)].credits(ov);
   if (!admitted(AdmissionRequest{credits, depth_, room_needed, candidate.needs_empty_buffer, candidate.bubble, continuing}))
     return false;
-  if (injection_rule_ == nullptr || input < lane_index(network_ports_, 0)) return true;
+  if (injection_rule_ == nullptr || input < vc_index(network_ports_, 0)) return true;
   const int length = packets_[front(input).flit.packet].length;
   if (injection_rule_->admits_injection(*this, InjectionRequest{candidate.port, ov, credits, length, candidate.bubble}))
     return true;

@@ -8,7 +8,9 @@ namespace icn {
 std::vector<ParameterSpec> RouterConfig::parameters() {
   using P = ParameterSpec;
   return {
-      P::integer("virtual_channels", 3, 1, 32, "V: virtual channels (lanes) per physical channel"),
+      P::integer("virtual_channels", 3, 1, 32,
+                 "V: virtual channels (VCs) per physical channel that routing uses (Disha's recovery VC and the "
+                 "metapackets' VC come on top)"),
       P::integer("buffer_depth", 8, 1, 4096, "B: flits of buffer per virtual channel"),
       P::integer("routing_delay", 1, 0, 64, "cycles to route a header before VC allocation"),
       P::integer("crossbar_delay", 1, 0, 64, "cycles per flit through the crossbar"),
@@ -25,22 +27,22 @@ std::vector<ParameterSpec> RouterConfig::parameters() {
                 "parallel: every routed header may take an output VC each cycle; central: one arbiter per "
                 "router routes and allocates one header per cycle, round-robin among requesting input VCs, "
                 "a refused header asks again (self-tuned paper sec. 5.1)"),
-      P::choice("crossbar_inputs", "per_channel", {"per_channel", "per_lane"},
-                "per_channel: one crossbar input per physical input channel, which offers one lane's flit per "
-                "cycle (Dally Fig. 9b); per_lane: one per input lane, so a flit competes only for its output "
-                "channel, whose arbitration sees every lane that wants it (Dally Fig. 9c)"),
+      P::choice("crossbar_inputs", "per_channel", {"per_channel", "per_vc"},
+                "per_channel: one crossbar input per physical input channel, which offers one VC's flit per "
+                "cycle (Dally Fig. 9b); per_vc: one per input VC, so a flit competes only for its output "
+                "channel, whose arbitration sees every VC that wants it (Dally Fig. 9c)"),
       P::choice("link_allocation", "flit", {"flit", "packet"},
-                "flit: a link's lanes share it flit by flit (Dally sec. III-C); packet: a link carries one "
-                "packet at a time from head to tail, the other lanes wait (the realistic-loads paper's "
+                "flit: a link's VCs share it flit by flit (Dally sec. III-C); packet: a link carries one "
+                "packet at a time from head to tail, the other VCs wait (the realistic-loads paper's "
                 "simulator, INSEE); packet needs switching: virtual_cut_through"),
       P::choice("switch_allocation", "maximal", {"maximal", "separable"},
                 "maximal: after the separable input-first pass an input whose offer lost may still send another "
-                "lane's flit to an output nobody uses, so the matching is maximal; separable: that one pass alone "
+                "VC's flit to an output nobody uses, so the matching is maximal; separable: that one pass alone "
                 "(BookSim 2's separable_input_first, alloc_iters 1: for like-for-like comparisons)")
           .acts_when("one crossbar input per physical channel (router.crossbar_inputs: per_channel)",
                      "router.crossbar_inputs", {"per_channel"}),
       P::choice("arbitration", "round_robin", ArbitrationRegistry::names(),
-                "per-flit arbitration of a physical channel among lanes"),
+                "per-flit arbitration of a physical channel among VCs"),
   };
 }
 
@@ -60,7 +62,7 @@ RouterConfig RouterConfig::from(const ParameterSet& router) {
                     : order == "random"          ? VcAllocationOrder::Random
                                                  : VcAllocationOrder::Priority;
   c.central_arbiter = router.text("header_arbiter") == "central";
-  c.crossbar_input_per_lane = router.text("crossbar_inputs") == "per_lane";
+  c.crossbar_input_per_vc = router.text("crossbar_inputs") == "per_vc";
   c.packet_link_allocation = router.text("link_allocation") == "packet";
   c.maximal_switch_matching = router.text("switch_allocation") == "maximal";
   return c;
@@ -68,17 +70,17 @@ RouterConfig RouterConfig::from(const ParameterSet& router) {
 
 void RouterConfig::validate(const ParameterSet& router, const DeadlockRecoveryConfig& recovery, int packets_per_buffer,
                             const std::string& routing_name) const {
-  // A port keeps its lanes in 32-bit masks: Disha's recovery lane and the metapackets' lane come on
-  // top of the V lanes routing uses.
-  const int extra_lanes = lanes_per_port(*this, recovery) - virtual_channels;
-  if (virtual_channels + extra_lanes > 32)
+  // A port keeps its VCs in 32-bit masks: Disha's recovery VC and the metapackets' VC come on
+  // top of the V routing VCs.
+  const int extra_vcs = vcs_per_port(*this, recovery) - virtual_channels;
+  if (virtual_channels + extra_vcs > 32)
     throw ConfigError(router.problem("virtual_channels",
-                                     "Disha's recovery lane and the metapacket lane come on top of V, and a port has "
-                                     "at most 32 lanes (allowed: at most " + std::to_string(32 - extra_lanes) +
+                                     "Disha's recovery VC and the metapacket VC come on top of V, and a port has "
+                                     "at most 32 VCs (allowed: at most " + std::to_string(32 - extra_vcs) +
                                      " virtual channels here)"));
   // A packet that holds a link must be able to finish crossing it: under wormhole switching it may
-  // stall mid-packet for a credit, and the link it holds would block every other lane's packets,
-  // escape lanes included, which deadlock freedom by lanes relies on.
+  // stall mid-packet for a credit, and the link it holds would block every other VC's packets,
+  // escape VCs included, which deadlock freedom by VCs relies on.
   if (packet_link_allocation && !virtual_cut_through)
     throw ConfigError(router.problem("link_allocation", "packet needs switching: virtual_cut_through, where a packet "
                                                         "that starts across a link has room for all of it (allowed "

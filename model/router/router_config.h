@@ -16,7 +16,7 @@ struct RouterConfig {
   int routing_delay = 0;   // cycles from a header reaching the buffer front to VC allocation
   int crossbar_delay = 0;  // cycles per flit through the switch
   int link_delay = 0;      // cycles per flit on a router-to-router link
-  // Dally sec. III: a lane is reassigned once its packet's tail has left (on_tail); the
+  // Dally sec. III: a VC is reassigned once its packet's tail has left (on_tail); the
   // conservative alternative waits until the downstream buffer is empty again (when_empty).
   bool reallocate_when_empty = false;
   // Virtual cut-through: a header takes an output VC only with room for its whole packet there.
@@ -29,19 +29,19 @@ struct RouterConfig {
   // per cycle, granted demand-slotted round-robin among requesting input VCs; a refused header asks
   // again. Otherwise every routed header may take an output VC in the same cycle.
   bool central_arbiter = false;
-  // Dally Fig. 9: one crossbar input per physical input channel, lanes multiplexed onto it (b), or
-  // one per input lane with the outputs multiplexed (c), where a flit competes only for its output.
-  bool crossbar_input_per_lane = false;
+  // Dally Fig. 9: one crossbar input per physical input channel, VCs multiplexed onto it (b), or
+  // one per input VC with the outputs multiplexed (c), where a flit competes only for its output.
+  bool crossbar_input_per_vc = false;
   // A link carries one packet at a time, head to tail (the realistic-loads paper's simulator), or
-  // its lanes' flits interleave cycle by cycle (Dally sec. III-C). Virtual cut-through only.
+  // its VCs' flits interleave cycle by cycle (Dally sec. III-C). Virtual cut-through only.
   bool packet_link_allocation = false;
   // Switch allocation: the separable input-first pass, then a pass that makes the matching maximal
   // (true), or the one pass alone, as BookSim 2's separable allocator with one iteration (false).
   bool maximal_switch_matching = true;
   // One more VC per channel, highest priority, for congestion-control metapackets (self-tuned
   // sec. 5.3); set when a controller distributes its counters that way.
-  bool metapacket_lane = false;
-  // Whether that lane also wins every link it crosses, or shares it flit by flit with the data lanes.
+  bool metapacket_vc = false;
+  // Whether that VC also wins every link it crosses, or shares it flit by flit with the data VCs.
   bool metapacket_link_priority = false;
   std::string arbitration;
   // Whole packets one VC buffer keeps room for under cut-through (RoutingFunction::
@@ -53,8 +53,8 @@ struct RouterConfig {
   static std::vector<ParameterSpec> parameters();
   // The typed values of a resolved router section.
   static RouterConfig from(const ParameterSet& router);
-  // Rules between the router and what it carries: the lanes a port needs beside V (Disha's recovery
-  // lane, the metapackets') fit its masks, and a routing function that keeps room for several
+  // Rules between the router and what it carries: the VCs a port needs beside V (Disha's recovery
+  // VC, the metapackets') fit its masks, and a routing function that keeps room for several
   // packets in one VC buffer (`packets_per_buffer`, bubble flow control) gets on_tail reallocation.
   // Throws ConfigError naming the router key.
   void validate(const ParameterSet& router, const DeadlockRecoveryConfig& recovery, int packets_per_buffer,
@@ -71,16 +71,16 @@ struct TerminalPorts {
   bool pre_routed_injection = false;
 };
 
-// VC buffers per port: the V lanes routing uses, then Disha's recovery lane and the metapackets'
-// lane when there are such (in that order).
-inline int lanes_per_port(const RouterConfig& router, const DeadlockRecoveryConfig& recovery) {
-  return router.virtual_channels + (recovery.traits.recovery_lane ? 1 : 0) +
-         (router.metapacket_lane ? 1 : 0);
+// VC buffers per port: the V routing VCs, then Disha's recovery VC and the metapackets'
+// VC when there are such (in that order).
+inline int vcs_per_port(const RouterConfig& router, const DeadlockRecoveryConfig& recovery) {
+  return router.virtual_channels + (recovery.traits.recovery_vc ? 1 : 0) +
+         (router.metapacket_vc ? 1 : 0);
 }
 
-// The metapackets' lane (the last of lanes_per_port), or -1.
+// The metapackets' VC (the last of vcs_per_port), or -1.
 inline int metapacket_vc(const RouterConfig& router, const DeadlockRecoveryConfig& recovery) {
-  return router.metapacket_lane ? lanes_per_port(router, recovery) - 1 : -1;
+  return router.metapacket_vc ? vcs_per_port(router, recovery) - 1 : -1;
 }
 
 }  // namespace icn

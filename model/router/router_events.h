@@ -15,15 +15,15 @@ struct RouterEvents {
   // have become free for it (a release, a returned credit), not every cycle: the model's requests.
   std::uint64_t vc_allocation_requests = 0;
   std::uint64_t vc_allocation_grants = 0;
-  // Offers to an output's arbiter (one per crossbar input per cycle, per lane with per-lane inputs),
+  // Offers to an output's arbiter (one per crossbar input per cycle, per VC with per-VC inputs),
   // and the matching pass's grants; every grant moves one flit.
   std::uint64_t switch_allocation_requests = 0;
   std::uint64_t switch_allocation_grants = 0;
   std::uint64_t link_traversals = 0;  // flits sent onto a network link (not a delivery channel)
-  std::uint64_t credits_sent = 0;     // credit transfers upstream (lanes that move together send one)
+  std::uint64_t credits_sent = 0;     // credit transfers upstream (VCs that move together send one)
   std::uint64_t active_cycles = 0;    // cycles holding at least one flit; the others are idle
-  std::uint64_t recovery_lane_flits = 0;    // flits switched on Disha's recovery lane
-  std::uint64_t metapacket_lane_flits = 0;  // flits switched on the metapackets' lane
+  std::uint64_t recovery_vc_flits = 0;    // flits switched on Disha's recovery VC
+  std::uint64_t metapacket_vc_flits = 0;  // flits switched on the metapackets' VC
   std::uint64_t absorbed_flits = 0;  // flits software deadlock recovery ejected here into node memory
 
   // Every count with its name, in the order the result lists them.
@@ -40,8 +40,8 @@ struct RouterEvents {
     f("link_traversals", &RouterEvents::link_traversals);
     f("credits_sent", &RouterEvents::credits_sent);
     f("active_cycles", &RouterEvents::active_cycles);
-    f("recovery_lane_flits", &RouterEvents::recovery_lane_flits);
-    f("metapacket_lane_flits", &RouterEvents::metapacket_lane_flits);
+    f("recovery_vc_flits", &RouterEvents::recovery_vc_flits);
+    f("metapacket_vc_flits", &RouterEvents::metapacket_vc_flits);
     f("absorbed_flits", &RouterEvents::absorbed_flits);
   }
   RouterEvents& operator-=(const RouterEvents& earlier) {

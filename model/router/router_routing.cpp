@@ -1,5 +1,5 @@
-// The routing stage: the candidates a header may take (routing/routing_function.h), a special lane's
-// own route (router/special_lane.h) and delivery at the destination.
+// The routing stage: the candidates a header may take (routing/routing_function.h), a special VC's
+// own route (router/special_vc.h) and delivery at the destination.
 #include "router/router.h"
 
 #include "common/cycle_clock.h"
@@ -14,10 +14,10 @@ int Router::queued_for(int port) const {
   if (port < 0 || port >= network_ports_) return 0;
   const OutputUnit& out = outputs_[std::size_t(port)];
   int queued = 0;
-  for (int v = 0; v < out.lanes(); ++v) {
+  for (int v = 0; v < out.vcs(); ++v) {
     queued += out.capacity() - out.credits(v);
-    const OutputLane& lane = out.lane(v);
-    if (lane.allocated) queued += inputs_[lane.owner_port].lane(lane.owner_vc).count;
+    const OutputVc& vc = out.vc(v);
+    if (vc.allocated) queued += inputs_[vc.owner_port].vc(vc.owner_vc).count;
   }
   return queued;
 }
@@ -28,8 +28,8 @@ int Router::waiting_for(int port) const {
   // A header routed to this port alone (one with a choice of ports is counted at none of them).
   const std::uint64_t only = std::uint64_t(1) << port;
   for (int index = 0; index < input_ports_ * vcs_; ++index) {
-    const InputLane& l = lane(index);
-    if (l.state == LaneState::Routing && routes_.ports(index) == only) waiting += l.count;
+    const InputVc& l = input_vc(index);
+    if (l.state == VcState::Routing && routes_.ports(index) == only) waiting += l.count;
   }
   return waiting;
 }
@@ -49,15 +49,15 @@ void Router::compute_route(int index, const Flit& header) {
 }
 
 void Router::route_candidates(int index, const Flit& header, RouteResult& route) {
-  const int lane = index % vcs_;
-  if (const SpecialLane* special = special_lanes_[std::size_t(lane)].get()) {
+  const int vc = index % vcs_;
+  if (const SpecialVc* special = special_vcs_[std::size_t(vc)].get()) {
     route.clear();
-    route.add(special->route(special_header(index, header)), 1u << lane);
+    route.add(special->route(special_header(index, header)), 1u << vc);
     return;
   }
   if (const int delivery = delivery_port(header.destination); delivery >= 0) {
     route.clear();
-    for (int port = delivery; port < delivery + delivery_channels_; ++port) route.add(port, all_vcs_);
+    for (int port = delivery; port < delivery + delivery_channels_; ++port) route.add(port, routing_vc_mask_);
     return;
   }
   if (uses_waypoints_) {

@@ -11,10 +11,10 @@ namespace icn {
 
 using router_internal::fail;
 
-template <bool kCrossbarInputPerLane>
+template <bool kCrossbarInputPerVc>
 inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   InputUnit& in = inputs_[std::size_t(in_port)];
-  const InputLane& v = in.lane(in_vc);
+  const InputVc& v = in.vc(in_vc);
   const BufferedFlit& front = in.front(in_vc);
   longest_switch_wait_ = std::max(longest_switch_wait_, now - std::max(v.eligible_since, front.ready()));
   Flit f = front.flit;
@@ -26,9 +26,9 @@ inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   }
   --buffered_flits_;
   ++switched_flits_;
-  // With lanes as crossbar inputs, another lane of this port may have moved this cycle.
-  if (in.send_credit(in_vc, now, kCrossbarInputPerLane)) ++merged_credits_;
-  if ((priority_lanes_ >> in_vc) & 1u) ++(in_vc == recovery_vc_ ? counted_.recovery_lane_flits : counted_.metapacket_lane_flits);
+  // With VCs as crossbar inputs, another VC of this port may have moved this cycle.
+  if (in.send_credit(in_vc, now, kCrossbarInputPerVc)) ++merged_credits_;
+  if ((priority_vcs_ >> in_vc) & 1u) ++(in_vc == recovery_vc_ ? counted_.recovery_vc_flits : counted_.metapacket_vc_flits);
 
   f.vc = v.out_vc;
   f.sent = std::uint32_t(now);
@@ -40,32 +40,32 @@ inline void Router::traverse(int in_port, int in_vc, int out_port, Cycle now) {
   if (network) {
     ++outstanding_credits_;
     if (f.is_head()) ++packets_[f.packet].hops;
-  } else if (!v.absorbing && !((untallied_lanes_ >> in_vc) & 1u)) {
-    ++delivered_flits_;  // not a packet software recovery absorbs here, nor a special lane's own (metapackets)
+  } else if (!v.absorbing && !((untallied_vcs_ >> in_vc) & 1u)) {
+    ++delivered_flits_;  // not a packet software recovery absorbs here, nor a special VC's own (metapackets)
   }
   const int credits_left = outputs_[std::size_t(out_port)].send(f, now, network);
   if (f.is_tail()) {
     in.finish_packet(in_vc);
     released_ports_ |= std::uint64_t(1) << out_port;
     clear_active(in_port, in_vc);
-    if (v.count > 0) waiting_.set(lane_index(in_port, in_vc));  // the next packet's head is behind it
+    if (v.count > 0) waiting_.set(vc_index(in_port, in_vc));  // the next packet's head is behind it
   } else if (v.count == 0 || credits_left == 0) {
     clear_active(in_port, in_vc);  // the rest has not arrived yet, or it waits for a credit
   }
 }
 
-// The router's lanes as the switch allocator reads them: inline, straight from its arrays.
+// The router's VCs as the switch allocator reads them: inline, straight from its arrays.
 struct Router::SwitchView {
   Router& r;
   Cycle now;
   std::uint64_t active_ports() const { return r.active_ports_; }
-  std::uint32_t active_lanes(int port) const { return r.inputs_[std::size_t(port)].active(); }
-  bool ready(int port, int lane) const { return r.inputs_[std::size_t(port)].front(lane).ready() <= now; }
-  int out_port(int port, int lane) const { return r.inputs_[std::size_t(port)].lane(lane).out_port; }
-  std::uint8_t front_flags(int port, int lane) const { return r.inputs_[std::size_t(port)].front(lane).flit.flags; }
-  ArbitrationRequest request(int port, int lane, bool with_age) const {
-    const Flit& front = r.inputs_[std::size_t(port)].front(lane).flit;
-    return ArbitrationRequest{std::uint16_t(port), std::uint8_t(lane), front.priority(),
+  std::uint32_t active_vcs(int port) const { return r.inputs_[std::size_t(port)].active(); }
+  bool ready(int port, int vc) const { return r.inputs_[std::size_t(port)].front(vc).ready() <= now; }
+  int out_port(int port, int vc) const { return r.inputs_[std::size_t(port)].vc(vc).out_port; }
+  std::uint8_t front_flags(int port, int vc) const { return r.inputs_[std::size_t(port)].front(vc).flit.flags; }
+  ArbitrationRequest request(int port, int vc, bool with_age) const {
+    const Flit& front = r.inputs_[std::size_t(port)].front(vc).flit;
+    return ArbitrationRequest{std::uint16_t(port), std::uint8_t(vc), front.priority(),
                               with_age ? r.packets_[front.packet].created : 0};
   }
 };
@@ -73,14 +73,14 @@ struct Router::SwitchView {
 // Flattened: each grant traverses inline in the allocator's loop (GCC's heuristics otherwise stop
 // inlining traverse once the units' methods are inlined into it: +6 % instructions).
 [[gnu::flatten]] void Router::switch_allocate(Cycle now) {
-  if (crossbar_input_per_lane_)
-    switch_allocator_->allocate_per_lane(
+  if (crossbar_input_per_vc_)
+    switch_allocator_->allocate_per_vc(
         SwitchView{*this, now},
-        [&](int in_port, int lane, int out_port) { traverse<true>(in_port, lane, out_port, now); });
+        [&](int in_port, int vc, int out_port) { traverse<true>(in_port, vc, out_port, now); });
   else
     switch_allocator_->allocate(
         SwitchView{*this, now}, now,
-        [&](int in_port, int lane, int out_port) { traverse<false>(in_port, lane, out_port, now); });
+        [&](int in_port, int vc, int out_port) { traverse<false>(in_port, vc, out_port, now); });
 }
 
 }  // namespace icn

@@ -13,10 +13,10 @@ using router_internal::fail;
 void Router::count_passed_over(int winner, int port, int ov) {
   // Before `winner` takes output VC (port, ov): would an older header that waits here (refused
   // earlier) be admitted to it now? Then the allocation order let a younger packet pass it.
-  const InputLane& w = lane(winner);
+  const InputVc& w = input_vc(winner);
   blocked_.for_each([&](int index) {
     if (!((routes_.ports(index) >> port) & 1u)) return;  // it cannot take that port at all
-    const InputLane& b = lane(index);
+    const InputVc& b = input_vc(index);
     if (index == winner || b.injected >= w.injected) return;
     const int room = room_needed(index);
     const RouteView route = routes_[index];
@@ -38,7 +38,7 @@ bool Router::allocate_output(int input) {
           [&](int out_port, int ov) { return outputs_[std::size_t(out_port)].credits(ov); }, port, vc))
     return false;
   if (blocked_.any()) count_passed_over(input, port, vc);
-  if (injection_observer_ && input >= lane_index(network_ports_, 0) && port < network_ports_) {  // a new packet enters
+  if (injection_observer_ && input >= vc_index(network_ports_, 0) && port < network_ports_) {  // a new packet enters
     bool adaptive = false;
     const RouteView route = routes_[input];
     for (int c = 0; c < route.count; ++c) {
@@ -63,8 +63,8 @@ void Router::route_and_allocate(Cycle now) {
   released_ports_ = 0;
   int ready = 0;
   waiting_.for_each([&](int index) {
-    const InputLane& v = lane(index);
-    if (v.state == LaneState::Idle) {
+    const InputVc& v = input_vc(index);
+    if (v.state == VcState::Idle) {
       if (front(index).ready() > now) return;
       start_routing(index, now);
     }
@@ -76,7 +76,7 @@ void Router::route_and_allocate(Cycle now) {
     if (routes_.ports(index) & retry) allocation_order_[ready++] = index;
   });
   vc_allocator_.order(allocation_order_.data(), ready, now, [&](int index) {
-    const InputLane& v = lane(index);
+    const InputVc& v = input_vc(index);
     return vc_allocator_.rank(v.priority, v.injected, v.route_ready);
   });
   for (int i = 0; i < ready; ++i) {
@@ -95,7 +95,7 @@ void Router::start_routing(int index, Cycle now) {
 }
 
 bool Router::try_allocation(int index, Cycle now) {
-  const InputLane& v = lane(index);
+  const InputVc& v = input_vc(index);
   ++counted_.vc_allocation_requests;
   if (!allocate_output(index)) {
     input_of(index).refuse(index % vcs_);
@@ -115,29 +115,29 @@ void Router::route_through_central_arbiter(Cycle now) {
   released_ports_ = 0;
   if (arbiter_header_ >= 0 && arbiter_done_ <= now) finish_central_arbitration(now);
   if (arbiter_header_ >= 0) return;  // one header at a time (self-tuned sec. 5.1)
-  // Requesting: a header ready at the front of a VC that holds no output VC. Priority lanes
+  // Requesting: a header ready at the front of a VC that holds no output VC. Priority VCs
   // (Disha's, the metapackets') are served first; the others demand-slotted round-robin.
   int granted = -1;
   auto consider = [&](int index, bool priority_only) {
-    if (granted >= 0 || (priority_only && !((priority_lanes_ >> (index % vcs_)) & 1u))) return;
-    if (lane(index).state != LaneState::Active && front(index).ready() <= now) granted = index;
+    if (granted >= 0 || (priority_only && !((priority_vcs_ >> (index % vcs_)) & 1u))) return;
+    if (input_vc(index).state != VcState::Active && front(index).ready() <= now) granted = index;
   };
-  if (priority_lanes_) waiting_.for_each([&](int index) { consider(index, true); });
+  if (priority_vcs_) waiting_.for_each([&](int index) { consider(index, true); });
   if (granted < 0) waiting_.for_each_from(arbiter_next_, [&](int index) { consider(index, false); });
   if (granted < 0) return;
   waiting_.reset(granted);
-  if (lane(granted).state == LaneState::Idle) start_routing(granted, now);  // not again on retries: the deadlock
+  if (input_vc(granted).state == VcState::Idle) start_routing(granted, now);  // not again on retries: the deadlock
                                                                // timeout counts from the first routing
   arbiter_header_ = granted;
   arbiter_done_ = now + routing_delay_;
-  arbiter_next_ = granted + 1 == input_lanes() ? 0 : granted + 1;
+  arbiter_next_ = granted + 1 == input_vcs() ? 0 : granted + 1;
   if (routing_delay_ == 0) finish_central_arbitration(now);
 }
 
 void Router::finish_central_arbitration(Cycle now) {
   const int index = arbiter_header_;
   arbiter_header_ = -1;
-  if (lane(index).state != LaneState::Routing) return;  // recovered (Disha) while in the arbiter
+  if (input_vc(index).state != VcState::Routing) return;  // recovered (Disha) while in the arbiter
   if (!try_allocation(index, now)) waiting_.set(index);    // demand: it asks the arbiter again
 }
 

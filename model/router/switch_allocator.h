@@ -1,41 +1,41 @@
 #pragma once
 // Switch allocation: which flits cross the crossbar this cycle. Separable, input first (Dally sec.
-// III-C: a physical channel's bandwidth is shared flit by flit among its lanes):
-//   1. each input port offers one flit — its first lane, from a round-robin pointer, with a ready
-//      flit and a credit downstream (priority lanes, Disha's and the metapackets', first);
-//   2. each output port grants one offer under its arbitration policy (priority lanes win);
-//      a winner's input pointer moves past the winning lane;
-//   3. an input whose offer lost may still send another lane's flit to an output nobody uses this
+// III-C: a physical channel's bandwidth is shared flit by flit among its VCs):
+//   1. each input port offers one flit — its first VC, from a round-robin pointer, with a ready
+//      flit and a credit downstream (priority VCs, Disha's and the metapackets', first);
+//   2. each output port grants one offer under its arbitration policy (priority VCs win);
+//      a winner's input pointer moves past the winning VC;
+//   3. an input whose offer lost may still send another VC's flit to an output nobody uses this
 //      cycle, so the matching is maximal; this pass leaves the pointers alone. Without it
 //      (router.switch_allocation: separable) the allocator is BookSim 2's separable input-first one
 //      with a single iteration, for like-for-like comparisons.
-// With round-robin arbitration and no priority lanes, a ready flit with a credit therefore waits
+// With round-robin arbitration and no priority VCs, a ready flit with a credit therefore waits
 // at most P·(V² − V + 1) cycles (docs/routing.md, "Allocation order and fairness").
 //
-// With router.crossbar_inputs: per_lane (Dally Fig. 9c: separate switch inputs, multiplexed
-// outputs) there is no input stage: every lane is its own crossbar input, so every ready lane with
+// With router.crossbar_inputs: per_vc (Dally Fig. 9c: separate switch inputs, multiplexed
+// outputs) there is no input stage: every VC is its own crossbar input, so every ready VC with
 // a credit bids for its output channel, whose policy picks one among all of them (requester =
-// input port · V + lane), and several lanes of one input port may move in the same cycle. Then an
-// output channel's arbitration sees every lane that wants it — what oldest-first and priority
+// input port · V + VC), and several VCs of one input port may move in the same cycle. Then an
+// output channel's arbitration sees every VC that wants it — what oldest-first and priority
 // scheduling rank (Dally sec. III-C, Figs. 17 and 18) — and a round-robin wait is at most P·V − 1.
 //
 // With router.link_allocation: packet (virtual cut-through only) a link, once a packet's head has
-// crossed it, carries that packet's flits alone until its tail has crossed: the lanes share the
+// crossed it, carries that packet's flits alone until its tail has crossed: the VCs share the
 // physical channel packet by packet instead of flit by flit, as the realistic-loads paper's
-// simulator (INSEE, its ref. [15]) moves phits. The holding lane goes first at its input, no other
-// lane may bid for the link meanwhile (priority lanes excepted), and the link idles if the holder's
+// simulator (INSEE, its ref. [15]) moves phits. The holding VC goes first at its input, no other
+// VC may bid for the link meanwhile (priority VCs excepted), and the link idles if the holder's
 // next flit has not arrived. Delivery channels are not links and stay flit by flit.
 //
-// A unit: it owns the pointers and arbiters and reads the router's lanes through a view, so a
+// A unit: it owns the pointers and arbiters and reads the router's VCs through a view, so a
 // test can drive it with a scripted one. The view (all inline in the router, so nothing is lost
 // on the per-cycle path) answers:
-//   std::uint64_t active_ports() const          input ports with some lane holding a flit and a credit
-//   std::uint32_t active_lanes(int port) const  those lanes, as a mask
-//   bool ready(int port, int lane) const        its front flit may leave this cycle
-//   int out_port(int port, int lane) const      the output port its packet holds
-//   std::uint8_t front_flags(int port, int lane) const  its front flit's head/tail flags
-//   ArbitrationRequest request(int port, int lane, bool with_age) const
-// and `grant(input port, lane, output port)` moves the flit.
+//   std::uint64_t active_ports() const          input ports with some VC holding a flit and a credit
+//   std::uint32_t active_vcs(int port) const  those VCs, as a mask
+//   bool ready(int port, int VC) const        its front flit may leave this cycle
+//   int out_port(int port, int VC) const      the output port its packet holds
+//   std::uint8_t front_flags(int port, int VC) const  its front flit's head/tail flags
+//   ArbitrationRequest request(int port, int VC, bool with_age) const
+// and `grant(input port, VC, output port)` moves the flit.
 #include <cassert>
 #include <cstdint>
 #include <memory>
@@ -49,15 +49,15 @@ namespace icn {
 
 class SwitchAllocator {
  public:
-  SwitchAllocator(int input_ports, int output_ports, int lanes, std::uint32_t priority_lanes,
-                  std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters, bool crossbar_input_per_lane = false,
+  SwitchAllocator(int input_ports, int output_ports, int vcs, std::uint32_t priority_vcs,
+                  std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters, bool crossbar_input_per_vc = false,
                   int packet_links = 0, bool maximal = true)
       : input_ports_(input_ports),
-        lanes_(lanes),
-        crossbar_input_per_lane_(crossbar_input_per_lane),
-        requesters_(crossbar_input_per_lane ? input_ports * lanes : input_ports),
-        lane_mask_(lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1),
-        priority_lanes_(priority_lanes),
+        vcs_(vcs),
+        crossbar_input_per_vc_(crossbar_input_per_vc),
+        requesters_(crossbar_input_per_vc ? input_ports * vcs : input_ports),
+        vc_mask_(vcs >= 32 ? 0xffffffffu : (1u << vcs) - 1),
+        priority_vcs_(priority_vcs),
         arbiters_(std::move(arbiters)),
         uses_age_(!arbiters_.empty() && arbiters_.front()->uses_age()),
         requests_(std::size_t(output_ports) * requesters_),
@@ -66,25 +66,25 @@ class SwitchAllocator {
         pointer_(input_ports, 0),
         packet_links_(packet_links),
         holder_(std::size_t(packet_links), kFree),
-        holding_lanes_(packet_links ? input_ports : 0, 0),
+        holding_vcs_(packet_links ? input_ports : 0, 0),
         maximal_(maximal) {}
 
   int pointer(int input_port) const { return pointer_[input_port]; }
   // The longest a ready flit with a credit waits under round-robin arbitration without priority
-  // lanes: P·(V² − V + 1) cycles for P input ports and V lanes (docs/routing.md).
-  static std::uint64_t wait_bound(int input_ports, int lanes, bool crossbar_input_per_lane = false) {
-    if (crossbar_input_per_lane) return std::uint64_t(input_ports) * std::uint64_t(lanes) - 1;
-    return std::uint64_t(input_ports) * std::uint64_t(lanes * lanes - lanes + 1);
+  // VCs: P·(V² − V + 1) cycles for P input ports and V VCs (docs/routing.md).
+  static std::uint64_t wait_bound(int input_ports, int vcs, bool crossbar_input_per_vc = false) {
+    if (crossbar_input_per_vc) return std::uint64_t(input_ports) * std::uint64_t(vcs) - 1;
+    return std::uint64_t(input_ports) * std::uint64_t(vcs * vcs - vcs + 1);
   }
-  // The requester number an output's policy sees for a lane (per_lane: each lane its own input).
-  int requester(int input_port, int lane) const { return crossbar_input_per_lane_ ? input_port * lanes_ + lane : input_port; }
+  // The requester number an output's policy sees for a VC (per_vc: each VC its own input).
+  int requester(int input_port, int vc) const { return crossbar_input_per_vc_ ? input_port * vcs_ + vc : input_port; }
   // router.link_allocation: packet — whether output `out_port` (a link) carries a packet now.
   bool link_held(int out_port) const { return out_port < packet_links_ && holder_[out_port] != kFree; }
   // Requests made so far: offers to an output's arbiter and the matching pass's grants (router_events.h).
   std::uint64_t requests() const { return requests_made_; }
 
-  // One crossbar input per physical input channel (the constructor's crossbar_input_per_lane false), or one per
-  // lane (true); the caller calls the one it was built for.
+  // One crossbar input per physical input channel (the constructor's crossbar_input_per_vc false), or one per
+  // VC (true); the caller calls the one it was built for.
   template <typename View, typename Grant>
   void allocate(const View& view, Cycle now, Grant&& grant) {
     // Decided once a call, so that flit-by-flit links pay nothing for packet ones in the loops.
@@ -94,105 +94,105 @@ class SwitchAllocator {
       allocate_per_channel<false>(view, now, grant);
   }
   template <typename View, typename Grant>
-  void allocate_per_lane(const View& view, Grant&& grant) {
+  void allocate_per_vc(const View& view, Grant&& grant) {
     if (packet_links_)
-      allocate_each_lane<true>(view, grant);
+      allocate_each_vc<true>(view, grant);
     else
-      allocate_each_lane<false>(view, grant);
+      allocate_each_vc<false>(view, grant);
   }
 
  private:
   struct Offer {
-    std::uint8_t input_port, lane;
+    std::uint8_t input_port, vc;
   };
   template <bool kPacketLinks, typename View, typename Grant>
   void allocate_per_channel(const View& view, Cycle now, Grant& grant);
   template <bool kPacketLinks, typename View, typename Grant>
-  void allocate_each_lane(const View& view, Grant& grant);
+  void allocate_each_vc(const View& view, Grant& grant);
   static constexpr std::uint16_t kFree = 0xffff;
-  // Packet-granular links: may lane `lane` of input `ip` bid for output `op` now? Only the packet
-  // that holds a held link, or a priority lane, may.
-  bool may_bid(int ip, int lane, int op) const {
-    return op >= packet_links_ || holder_[op] == kFree || holder_[op] == ip * lanes_ + lane ||
-           ((priority_lanes_ >> lane) & 1u);
+  // Packet-granular links: may VC `VC` of input `ip` bid for output `op` now? Only the packet
+  // that holds a held link, or a priority VC, may.
+  bool may_bid(int ip, int vc, int op) const {
+    return op >= packet_links_ || holder_[op] == kFree || holder_[op] == ip * vcs_ + vc ||
+           ((priority_vcs_ >> vc) & 1u);
   }
   // After the arbitration chose a flit for `op`: a head takes the link for its packet, a tail frees it.
   template <typename View>
-  void note_grant(const View& view, int ip, int lane, int op) {
-    if (op >= packet_links_ || ((priority_lanes_ >> lane) & 1u)) return;
-    const std::uint8_t flags = view.front_flags(ip, lane);
+  void note_grant(const View& view, int ip, int vc, int op) {
+    if (op >= packet_links_ || ((priority_vcs_ >> vc) & 1u)) return;
+    const std::uint8_t flags = view.front_flags(ip, vc);
     if (flags & Flit::kTail) {
       holder_[op] = kFree;
-      holding_lanes_[ip] &= ~(1u << lane);
+      holding_vcs_[ip] &= ~(1u << vc);
     } else if (flags & Flit::kHead) {
-      holder_[op] = std::uint16_t(ip * lanes_ + lane);
-      holding_lanes_[ip] |= 1u << lane;
+      holder_[op] = std::uint16_t(ip * vcs_ + vc);
+      holding_vcs_[ip] |= 1u << vc;
     }
   }
-  // The lanes of `mask` in round-robin order from `start`: bit b of the result is lane lane_at(start, b).
+  // The VCs of `mask` in round-robin order from `start`: bit b of the result is VC vc_at(start, b).
   std::uint32_t rotate(std::uint32_t mask, int start) const {
-    return start == 0 ? mask : ((mask >> start) | (mask << (lanes_ - start))) & lane_mask_;
+    return start == 0 ? mask : ((mask >> start) | (mask << (vcs_ - start))) & vc_mask_;
   }
-  int lane_at(int start, int bit) const { return start + bit >= lanes_ ? start + bit - lanes_ : start + bit; }
+  int vc_at(int start, int bit) const { return start + bit >= vcs_ ? start + bit - vcs_ : start + bit; }
   template <typename View>
-  void add_request(const View& view, int out_port, int in_port, int lane) {
+  void add_request(const View& view, int out_port, int in_port, int vc) {
     ArbitrationRequest& r = requests_[std::size_t(out_port) * requesters_ + request_count_[out_port]++];
-    r = view.request(in_port, lane, uses_age_);
-    r.requester = std::uint16_t(requester(in_port, lane));
+    r = view.request(in_port, vc, uses_age_);
+    r.requester = std::uint16_t(requester(in_port, vc));
   }
-  // Input `ip`'s lane `lane` offers its flit to output `op`. An output with a single offer (the
+  // Input `ip`'s VC `VC` offers its flit to output `op`. An output with a single offer (the
   // common case) needs no arbitration, so offers become requests only once a second one arrives.
   template <typename View>
-  void offer(const View& view, int ip, int lane, int op, std::uint64_t& requested, std::uint64_t& contested) {
+  void offer(const View& view, int ip, int vc, int op, std::uint64_t& requested, std::uint64_t& contested) {
     ++requests_made_;
     const std::uint64_t output = std::uint64_t(1) << op;
     if (!(requested & output)) {
       requested |= output;
-      lone_offer_[op] = Offer{std::uint8_t(ip), std::uint8_t(lane)};
+      lone_offer_[op] = Offer{std::uint8_t(ip), std::uint8_t(vc)};
       return;
     }
     if (!(contested & output)) {
       contested |= output;
-      add_request(view, op, lone_offer_[op].input_port, lone_offer_[op].lane);
+      add_request(view, op, lone_offer_[op].input_port, lone_offer_[op].vc);
     }
-    add_request(view, op, ip, lane);
+    add_request(view, op, ip, vc);
   }
-  // Output `op`'s choice among several offers: a priority lane's (Disha's, the metapackets'), else
+  // Output `op`'s choice among several offers: a priority VC's (Disha's, the metapackets'), else
   // its policy's.
   Offer arbitrate(int op) {
     const int count = request_count_[op];
     request_count_[op] = 0;
     const ArbitrationRequest* offers = &requests_[std::size_t(op) * requesters_];
     int chosen = -1;
-    for (int i = 0; priority_lanes_ && i < count; ++i)
-      if ((priority_lanes_ >> offers[i].input_vc) & 1u) {  // priority lanes win the link
+    for (int i = 0; priority_vcs_ && i < count; ++i)
+      if ((priority_vcs_ >> offers[i].input_vc) & 1u) {  // priority VCs win the link
         chosen = i;
         break;
       }
     const ArbitrationRequest& granted = offers[chosen >= 0 ? chosen : arbiters_[op]->choose(offers, count)];
-    return Offer{std::uint8_t(crossbar_input_per_lane_ ? granted.requester / lanes_ : granted.requester), granted.input_vc};
+    return Offer{std::uint8_t(crossbar_input_per_vc_ ? granted.requester / vcs_ : granted.requester), granted.input_vc};
   }
 
-  const int input_ports_, lanes_;
-  const bool crossbar_input_per_lane_;
-  const int requesters_;  // crossbar inputs: input ports, or input lanes
-  const std::uint32_t lane_mask_, priority_lanes_;
+  const int input_ports_, vcs_;
+  const bool crossbar_input_per_vc_;
+  const int requesters_;  // crossbar inputs: input ports, or input VCs
+  const std::uint32_t vc_mask_, priority_vcs_;
   std::vector<std::unique_ptr<ArbitrationPolicy>> arbiters_;  // per output port
   const bool uses_age_;
   std::vector<ArbitrationRequest> requests_;  // [output port][input port]
   std::vector<int> request_count_;
   std::vector<Offer> lone_offer_;     // per output port: the first (often only) offer this cycle
-  std::vector<std::uint8_t> pointer_;  // per input port: the lane to try first
+  std::vector<std::uint8_t> pointer_;  // per input port: the VC to try first
   std::uint64_t requests_made_ = 0;
   const int packet_links_;                   // outputs below this are links allocated per packet (0: none)
-  std::vector<std::uint16_t> holder_;        // per such link: input port · lanes + lane of its packet, or kFree
-  std::vector<std::uint32_t> holding_lanes_;  // per input port: its lanes whose packet holds a link
+  std::vector<std::uint16_t> holder_;        // per such link: input port · VCs + VC of its packet, or kFree
+  std::vector<std::uint32_t> holding_vcs_;  // per input port: its VCs whose packet holds a link
   const bool maximal_;                        // the matching pass (step 3) runs
 };
 
 template <bool kPacketLinks, typename View, typename Grant>
 inline void SwitchAllocator::allocate_per_channel(const View& view, Cycle now, Grant& grant) {
-  assert(!crossbar_input_per_lane_);
+  assert(!crossbar_input_per_vc_);
   // Input stage. An output with a single offer (the common case) needs no arbitration, so offers
   // are written out as requests only once a second one arrives for the same output.
   std::uint64_t requested = 0;  // output ports with offers
@@ -200,18 +200,18 @@ inline void SwitchAllocator::allocate_per_channel(const View& view, Cycle now, G
   std::uint64_t offered = 0;    // input ports that made one
   for (std::uint64_t ports = view.active_ports(); ports; ports &= ports - 1) {
     const int ip = __builtin_ctzll(ports);
-    const std::uint32_t mask = view.active_lanes(ip);
-    // Priority lanes go first: they must never wait behind data; then a packet that holds its link.
-    const std::uint32_t holding = kPacketLinks ? mask & holding_lanes_[ip] : 0;
-    const int start = (mask & priority_lanes_) ? __builtin_ctz(mask & priority_lanes_)
+    const std::uint32_t mask = view.active_vcs(ip);
+    // Priority VCs go first: they must never wait behind data; then a packet that holds its link.
+    const std::uint32_t holding = kPacketLinks ? mask & holding_vcs_[ip] : 0;
+    const int start = (mask & priority_vcs_) ? __builtin_ctz(mask & priority_vcs_)
                       : holding                ? __builtin_ctz(holding)
                                                : pointer_[ip];
     for (std::uint32_t turn = rotate(mask, start); turn; turn &= turn - 1) {
-      const int lane = lane_at(start, __builtin_ctz(turn));
-      if (!view.ready(ip, lane)) continue;
-      const int op = view.out_port(ip, lane);
-      if (kPacketLinks && !may_bid(ip, lane, op)) continue;
-      offer(view, ip, lane, op, requested, contested);
+      const int vc = vc_at(start, __builtin_ctz(turn));
+      if (!view.ready(ip, vc)) continue;
+      const int op = view.out_port(ip, vc);
+      if (kPacketLinks && !may_bid(ip, vc, op)) continue;
+      offer(view, ip, vc, op, requested, contested);
       offered |= std::uint64_t(1) << ip;
       break;
     }
@@ -223,9 +223,9 @@ inline void SwitchAllocator::allocate_per_channel(const View& view, Cycle now, G
     const int op = __builtin_ctzll(requested);
     const Offer winner = (contested >> op) & 1u ? arbitrate(op) : lone_offer_[op];
     matched_inputs |= std::uint64_t(1) << winner.input_port;
-    if (kPacketLinks) note_grant(view, winner.input_port, winner.lane, op);
-    grant(int(winner.input_port), int(winner.lane), op);
-    pointer_[winner.input_port] = std::uint8_t(winner.lane + 1 >= lanes_ ? 0 : winner.lane + 1);
+    if (kPacketLinks) note_grant(view, winner.input_port, winner.vc, op);
+    grant(int(winner.input_port), int(winner.vc), op);
+    pointer_[winner.input_port] = std::uint8_t(winner.vc + 1 >= vcs_ ? 0 : winner.vc + 1);
   }
   // Matching pass: only inputs that offered and lost can gain (the others had no ready flit at
   // all). Inputs take turns by cycle; the pointers stay (the bound above needs that).
@@ -238,41 +238,41 @@ inline void SwitchAllocator::allocate_per_channel(const View& view, Cycle now, G
     if (ip >= input_ports_) ip -= input_ports_;
     if (!((unmatched >> ip) & 1u)) continue;
     const int start = pointer_[ip];
-    for (std::uint32_t turn = rotate(view.active_lanes(ip), start); turn; turn &= turn - 1) {
-      const int lane = lane_at(start, __builtin_ctz(turn));
-      const int op = view.out_port(ip, lane);
-      if ((used_outputs >> op) & 1u || !view.ready(ip, lane)) continue;
-      if (kPacketLinks && !may_bid(ip, lane, op)) continue;
+    for (std::uint32_t turn = rotate(view.active_vcs(ip), start); turn; turn &= turn - 1) {
+      const int vc = vc_at(start, __builtin_ctz(turn));
+      const int op = view.out_port(ip, vc);
+      if ((used_outputs >> op) & 1u || !view.ready(ip, vc)) continue;
+      if (kPacketLinks && !may_bid(ip, vc, op)) continue;
       used_outputs |= std::uint64_t(1) << op;
       ++requests_made_;
-      if (kPacketLinks) note_grant(view, ip, lane, op);
-      grant(ip, lane, op);
+      if (kPacketLinks) note_grant(view, ip, vc, op);
+      grant(ip, vc, op);
       break;
     }
   }
 }
 
 template <bool kPacketLinks, typename View, typename Grant>
-inline void SwitchAllocator::allocate_each_lane(const View& view, Grant& grant) {
-  assert(crossbar_input_per_lane_);
-  // Every ready lane bids for its output; offers are written out as requests only once a second
+inline void SwitchAllocator::allocate_each_vc(const View& view, Grant& grant) {
+  assert(crossbar_input_per_vc_);
+  // Every ready VC bids for its output; offers are written out as requests only once a second
   // one arrives for the same output, as above.
   std::uint64_t requested = 0, contested = 0;
   for (std::uint64_t ports = view.active_ports(); ports; ports &= ports - 1) {
     const int ip = __builtin_ctzll(ports);
-    for (std::uint32_t lanes = view.active_lanes(ip); lanes; lanes &= lanes - 1) {
-      const int lane = __builtin_ctz(lanes);
-      if (!view.ready(ip, lane)) continue;
-      const int op = view.out_port(ip, lane);
-      if (kPacketLinks && !may_bid(ip, lane, op)) continue;
-      offer(view, ip, lane, op, requested, contested);
+    for (std::uint32_t vcs = view.active_vcs(ip); vcs; vcs &= vcs - 1) {
+      const int vc = __builtin_ctz(vcs);
+      if (!view.ready(ip, vc)) continue;
+      const int op = view.out_port(ip, vc);
+      if (kPacketLinks && !may_bid(ip, vc, op)) continue;
+      offer(view, ip, vc, op, requested, contested);
     }
   }
   for (; requested; requested &= requested - 1) {
     const int op = __builtin_ctzll(requested);
     const Offer winner = (contested >> op) & 1u ? arbitrate(op) : lone_offer_[op];
-    if (kPacketLinks) note_grant(view, winner.input_port, winner.lane, op);
-    grant(int(winner.input_port), int(winner.lane), op);
+    if (kPacketLinks) note_grant(view, winner.input_port, winner.vc, op);
+    grant(int(winner.input_port), int(winner.vc), op);
   }
 }
 

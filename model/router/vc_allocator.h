@@ -5,9 +5,9 @@
 //     oldest_first), or longest waiting at this router first (longest_waiting); ties go by a
 //     priority among input VCs that rotates with the cycle, so none is favoured for good; or in an
 //     order drawn afresh at random each time (random: no age or wait is favoured, Dally sec. V's
-//     "allocated randomly" read for lanes as well as for channel bandwidth); or the higher traffic
+//     "allocated randomly" read for VCs as well as for channel bandwidth); or the higher traffic
 //     class first, oldest packet first within a class (priority: Dally Fig. 18's priority traffic
-//     "took precedence" in lane assignment too);
+//     "took precedence" in VC assignment too);
 //   * selection function: within the first preference group of the routing function's candidates
 //     that has an admissible VC (adaptive before escape), the VC with most credits — the emptiest
 //     downstream buffer —; ties at random.

@@ -1,6 +1,6 @@
 #pragma once
 // Dateline virtual-channel classes for the rings of a torus (Dally & Seitz): each ring is cut at
-// one or two links, its lanes split into class 0 (VCs 0 .. ceil(V/2) − 1) and class 1 (the rest),
+// one or two links, its VCs split into class 0 (VCs 0 .. ceil(V/2) − 1) and class 1 (the rest),
 // and a scheme says which class each hop of a minimal route uses so that neither class has a
 // cyclic channel dependency. docs/routing.md gives the argument for each scheme.
 //

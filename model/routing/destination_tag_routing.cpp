@@ -1,7 +1,7 @@
 // Destination-tag routing on a k-ary n-fly (virtual-channel paper sec. II): stage s takes the output
 // port named by base-k digit n − 1 − s of the destination (topology/kary_nfly.h). The network is
 // feed-forward — every link goes to the next stage — so no channel dependency can close a cycle and
-// a packet may take any lane.
+// a packet may take any VC.
 #include "routing/routing_function.h"
 #include "topology/kary_nfly.h"
 
@@ -17,7 +17,7 @@ class DestinationTagRouting final : public RoutingFunction {
     out.clear();
     out.add(topology_.deterministic_port(node, destination), all_);
   }
-  std::string describe() const override { return "destination tag, any lane"; }
+  std::string describe() const override { return "destination tag, any VC"; }
 
  private:
   const KaryNFly& topology_;

@@ -54,7 +54,7 @@ void DragonflyNonMinimalRouting::route_via(NodeId node, int input_port, int inpu
   int next = 0;
   // A minimal route (the waypoint is this group or the destination's) starts in the second class, as
   // a minimal packet's phase does in the simulator of Kim et al. (BookSim's dragonfly, `ugal`): minimal
-  // packets queued for a congested global channel never hold the lanes detoured packets leave their
+  // packets queued for a congested global channel never hold the VCs detoured packets leave their
   // group by. With PAR's four classes every packet starts in the first (it may still leave the route).
   if (entered && classes_ == 3 && minimal_through(node, destination, int(waypoint))) next = 1;
   if (!entered) {

@@ -14,7 +14,7 @@
 // keeps its class. Every channel dependency then goes local_c → global_c → local_{c+1}, or
 // local_c → local_{c+1}: acyclic. Valiant and UGAL need three classes (local, global, local, global,
 // local), PAR four. With three, a minimal route starts in the second class (local_1, global_1,
-// local_2): the same order, and minimal and detoured packets do not share the lanes out of the source
+// local_2): the same order, and minimal and detoured packets do not share the VCs out of the source
 // group (dragonfly_valiant_routing.cpp). A router tells a packet's class from the input port's kind
 // and the input VC's class. The classes split the VCs evenly (V >= classes).
 #include <string>

@@ -20,7 +20,7 @@ namespace icn {
 
 class Topology;
 
-// The mask of VCs 0 .. count − 1 (count ≤ 32: a port's lanes are kept in 32-bit masks).
+// The mask of VCs 0 .. count − 1 (count ≤ 32: a port's VCs are kept in 32-bit masks).
 constexpr std::uint32_t first_vcs(int count) { return count >= 32 ? 0xffffffffu : (1u << count) - 1; }
 
 struct RouteCandidate {
@@ -50,8 +50,8 @@ struct RouteView {
 };
 
 // What a routing function that chooses by load may read of the router it routes at: the flits
-// queued for each output port — held downstream (its lanes' used credits) and waiting here in the
-// input lanes that hold one of its VCs. The "queue" UGAL compares (Kim et al., ISCA 2008, sec. 4.1).
+// queued for each output port — held downstream (its VCs' used credits) and waiting here in the
+// input VCs that hold one of its VCs. The "queue" UGAL compares (Kim et al., ISCA 2008, sec. 4.1).
 // The same queues at any router of the network, known at once everywhere: the ideal global
 // information UGAL-G assumes (Kim et al., ISCA 2008, sec. 4.1). A fabric's routers offer it.
 class NetworkOccupancy {

@@ -154,7 +154,7 @@ Cycle ApproximateTiming::estimate_reading(NodeId from, NodeId to, int flits, Cyc
   // The queueing terms are read from the loads once a window, per route and per source.
   Route& path = route(from, to);
   if (path.contention.stale(at)) {
-    // On a link a packet's flits share the channel with the other lanes' flit by flit: w is its own
+    // On a link a packet's flits share the channel with the other VCs' flit by flit: w is its own
     // length, so the route's term is per flit. Each 1 − ρ is at least 1 − kMostLoad.
     double sum = 0;
     for (std::uint32_t h = path.first; h < path.first + path.hops; ++h) {

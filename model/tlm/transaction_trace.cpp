@@ -42,20 +42,20 @@ void TransactionTrace::event(const char* text, int length) {
 }
 
 unsigned TransactionTrace::track(NodeId node, int kind, Cycle start, Cycle end) {
-  std::vector<Cycle>& ends = lane_ends_[(std::uint64_t(node) << 1) | std::uint64_t(kind)];
-  std::size_t lane = 0;
-  while (lane < ends.size() && ends[lane] > start) ++lane;
-  const unsigned tid = unsigned(2 * lane + std::size_t(kind));
-  if (lane == ends.size()) {
+  std::vector<Cycle>& ends = track_ends_[(std::uint64_t(node) << 1) | std::uint64_t(kind)];
+  std::size_t track = 0;
+  while (track < ends.size() && ends[track] > start) ++track;
+  const unsigned tid = unsigned(2 * track + std::size_t(kind));
+  if (track == ends.size()) {
     ends.push_back(end);
     char text[200];
     const int n = std::snprintf(text, sizeof text,
                                 "{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": %u, \"tid\": %u, "
                                 "\"args\": {\"name\": \"%s %zu\"}}",
-                                node, tid, kind == 0 ? "transactions" : "packets", lane + 1);
+                                node, tid, kind == 0 ? "transactions" : "packets", track + 1);
     event(text, n);
   }
-  ends[lane] = end;
+  ends[track] = end;
   return tid;
 }
 

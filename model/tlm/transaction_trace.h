@@ -53,9 +53,9 @@ class TransactionTrace {
  private:
   void event(const char* text, int length);
   // The track (tid) of an event on node `node`'s transactions (kind 0: tids 0, 2, 4, …) or packets (1:
-  // 1, 3, 5, …): the first lane whose last event ended by `start`. Events are written as they end, so
+  // 1, 3, 5, …): the first track whose last event ended by `start`. Events are written as they end, so
   // on each track they never overlap and start in order, as the trace-event format's complete events
-  // must; a node's concurrent transactions take lanes of their own. A new lane's name is written first.
+  // must; a node's concurrent transactions take tracks of their own. A new track's name is written first.
   unsigned track(NodeId node, int kind, Cycle start, Cycle end);
   double microseconds(Cycle cycle) const { return double(cycle + 1) * period_us_; }  // cycle c ends at (c + 1) periods
 
@@ -65,7 +65,7 @@ class TransactionTrace {
   std::string temporary_;  // written here and renamed over the path when whole ("" for a device or FIFO)
   std::uint64_t events_ = 0;
   bool failed_ = false;
-  std::unordered_map<std::uint64_t, std::vector<Cycle>> lane_ends_;  // per node and kind: each lane's last end
+  std::unordered_map<std::uint64_t, std::vector<Cycle>> track_ends_;  // per node and kind: each track's last end
 };
 
 }  // namespace icn

@@ -2,7 +2,7 @@
 // What every topology tells the rest of the model (docs/design.md, "Topologies"): its routers, each
 // router's network ports, where each output port leads, the distances and minimal output ports
 // between nodes, one deterministic minimal route, and its uniform-traffic capacity. The wiring,
-// the network interface, the statistics, Disha's recovery lane and the generic patterns use only
+// the network interface, the statistics, Disha's recovery VC and the generic patterns use only
 // this. Mechanisms built on one family's geometry (dimension-order and dateline routing, the
 // sideband, metapackets, the entropy circuit, tornado and transpose) ask for it with
 // `require<KaryNCube>(topology, "what I am")`, which refuses any other topology by naming both.
@@ -62,7 +62,7 @@ class Topology {
   // paper's footnote 3), written to `out` (room for network_ports()), returning how many (none at
   // the delivery router); and the first hop of the topology's one fixed minimal route (dimension
   // order on a k-ary n-cube, destination tag on a k-ary n-fly), −1 at the delivery router, which
-  // Disha's recovery lane follows and pre-routed injection dispatches on.
+  // Disha's recovery VC follows and pre-routed injection dispatches on.
   virtual int distance(NodeId from, NodeId to) const = 0;
   virtual int minimal_ports(NodeId from, NodeId to, int* out) const = 0;
   std::vector<int> minimal_ports(NodeId from, NodeId to) const;

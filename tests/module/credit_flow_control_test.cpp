@@ -37,9 +37,9 @@ std::string overload_and_check_credits(int depth, int vcs, const char* wrap, con
 }  // namespace
 
 TEST_CASE("credits are conserved on every link and full buffers never overflow", "[router][flow-control]") {
-  // With lanes as crossbar inputs one input port may free slots in several lanes in one cycle, and
+  // With VCs as crossbar inputs one input port may free slots in several VCs in one cycle, and
   // their credits go back together on the port's credit signal.
-  for (const char* crossbar_inputs : {"per_channel", "per_lane"})
+  for (const char* crossbar_inputs : {"per_channel", "per_vc"})
     for (const char* wrap : {"torus", "mesh"})
       for (int depth : {1, 2, 8}) {
         INFO(wrap << ", buffer depth " << depth << ", crossbar inputs " << crossbar_inputs);
@@ -48,7 +48,7 @@ TEST_CASE("credits are conserved on every link and full buffers never overflow",
         result >> checked >> most_full >> merged;
         CHECK(checked == 3000);
         CHECK(most_full > 0);  // buffers did fill, so "never receives when full" was exercised
-        if (std::string(crossbar_inputs) == "per_lane") CHECK(merged > 0);
+        if (std::string(crossbar_inputs) == "per_vc") CHECK(merged > 0);
         else CHECK(merged == 0);
       }
 }

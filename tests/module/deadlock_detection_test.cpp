@@ -133,14 +133,14 @@ TEST_CASE("a header's blocked time restarts when it wins an output VC: one that 
   CHECK(c.cycle >= 26);
 }
 
-TEST_CASE("a header that holds its output VC is judged by that lane alone: it is recovered when the lane has "
-          "carried nothing for the threshold, though another lane of the link keeps moving; refused the lane "
+TEST_CASE("a header that holds its output VC is judged by that VC alone: it is recovered when the VC has "
+          "carried nothing for the threshold, though another VC of the link keeps moving; refused the VC "
           "instead, it is saved by that movement",
           "[router][deadlock][recovery]") {
-  // Inactivity judged per physical channel. +x lane 0's downstream never returns a credit; lane 1's
-  // does. A (4 flits) fills lane 0 downstream and its tail leaves; B streams 300 flits on lane 1; C
-  // asks for lane 0 alone. With on_tail reallocation C takes lane 0 behind A's tail and waits for a
-  // credit that never comes; with when_empty it is refused the lane.
+  // Inactivity judged per physical channel. +x VC 0's downstream never returns a credit; VC 1's
+  // does. A (4 flits) fills VC 0 downstream and its tail leaves; B streams 300 flits on VC 1; C
+  // asks for VC 0 alone. With on_tail reallocation C takes VC 0 behind A's tail and waits for a
+  // credit that never comes; with when_empty it is refused the VC.
   auto run = [](bool when_empty) {
     return testing::in_child_process([&] {
       RouterHarness::Setup setup = software_recovery(Detection::Inactivity, 2, 16);
@@ -163,9 +163,9 @@ TEST_CASE("a header that holds its output VC is judged by that lane alone: it is
     REQUIRE(bar != std::string::npos);
     const Departure c = parse(outcome.substr(0, bar));
     const long long b_tail = std::stoll(outcome.substr(bar + 1));
-    CHECK(b_tail > 300);  // lane 1 moved throughout
+    CHECK(b_tail > 300);  // VC 1 moved throughout
     if (when_empty) {
-      // Refused lane 0, it is recovered only once B's tail has gone and the link has been quiet.
+      // Refused VC 0, it is recovered only once B's tail has gone and the link has been quiet.
       CHECK(c.port == 4);
       CHECK(c.cycle >= b_tail + 16);
     } else {

@@ -111,14 +111,14 @@ TEST_CASE("Platform::map refuses a file that has its own address map, and a bad 
       errors += std::string(e.what()) + "\n";
     }
     try {
-      icnsim::Interconnect noc("noc2", icnsim::Platform::defaults().set("router.lanes", "4"));
+      icnsim::Interconnect noc("noc2", icnsim::Platform::defaults().set("router.VCs", "4"));
     } catch (const std::runtime_error& e) {
       errors += std::string(e.what()) + "\n";
     }
     return errors;
   });
   CHECK_THAT(out, Catch::Contains("address_map: the platform already has one"));
-  CHECK_THAT(out, Catch::Contains("router.lanes"));
+  CHECK_THAT(out, Catch::Contains("router.VCs"));
 }
 
 TEST_CASE("node numbers and coordinates correspond as node = sum of c_d k^d", "[tlm][api]") {
@@ -462,7 +462,7 @@ TEST_CASE("tlm.trace writes every transaction as a complete trace event, cycle-t
   CHECK(packets == 12);  // the simulated transactions' requests and responses
   // Node 0's and node 5's packets one at a time; node 0's transactions one at a time while simulated,
   // but the approximate ones, issued without waiting out their annotated round trips, all overlap:
-  // four lanes of transactions.
+  // four VCs of transactions.
   CHECK(tracks == 2 + 4);
 }
 

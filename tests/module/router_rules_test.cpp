@@ -1,5 +1,5 @@
 // One router on a test bench (support/router_harness.h): the allocation order, the switch's
-// fairness bound, and the cut-through, bubble and priority-lane rules, each with the input and
+// fairness bound, and the cut-through, bubble and priority-VC rules, each with the input and
 // credit signals scripted cycle by cycle.
 #include <catch2/catch.hpp>
 
@@ -65,8 +65,8 @@ TEST_CASE("the switch serves every ready flit with a credit within P(V^2 - V + 1
   const auto result = parse(testing::in_child_process([] {
     RouterHarness::Setup setup;
     setup.virtual_channels = 3;
-    // Lane v of input p streams a long packet to output (p + v) mod 4: every output is wanted by
-    // several inputs at once, and every input's lanes compete for its one crossbar input.
+    // VC v of input p streams a long packet to output (p + v) mod 4: every output is wanted by
+    // several inputs at once, and every input's VCs compete for its one crossbar input.
     auto* h = new RouterHarness("bench", setup, [](NodeId, int input_port, int input_vc, NodeId, RouteResult& r) {
       r.add((input_port + input_vc) % 4, 0b111);
     });
@@ -145,7 +145,7 @@ std::vector<long long> metapacket_against_data(bool link_priority) {
   return parse(testing::in_child_process([link_priority] {
     RouterHarness::Setup setup;
     setup.virtual_channels = 2;
-    setup.metapacket_lane = true;  // lane 2: metapackets
+    setup.metapacket_vc = true;  // VC 2: metapackets
     setup.metapacket_link_priority = link_priority;
     auto* h = new RouterHarness("bench", setup, to_port0(0b01));
     static PassOnPort0 tap;
@@ -186,7 +186,7 @@ TEST_CASE("without link priority (self-tuned sec. 5.3's reading), a metapacket t
 
 namespace {
 
-// Three one-flit packets on lane 0 of every input, input p to output p (4 is the delivery channel):
+// Three one-flit packets on VC 0 of every input, input p to output p (4 is the delivery channel):
 // 15 headers that all find a free output VC. Returns, in departure order, "cycle:input" per head.
 std::vector<std::pair<long long, int>> headers_through(bool central) {
   const std::string text = testing::in_child_process([&] {
@@ -240,13 +240,13 @@ TEST_CASE("under the central arbiter a refused header asks again without holding
     RouterHarness::Setup setup;
     setup.virtual_channels = 2;
     setup.central_arbiter = true;
-    // To output 0 only lane 0; other outputs any lane.
+    // To output 0 only VC 0; other outputs any VC.
     auto* h = new RouterHarness("bench", setup, [](NodeId, int input_port, int, NodeId destination, RouteResult& r) {
       if (destination == 6) r.add(0, 0b01);
       else r.add(input_port, 0b11);
     });
-    const PacketId c = h->offer(2, 0, 0, 12, 0);     // holds +x lane 0; its downstream stalls until 60
-    const PacketId a = h->offer(1, 0, 2, 4, 5);      // wants +x lane 0 too: refused until C's tail leaves
+    const PacketId c = h->offer(2, 0, 0, 12, 0);     // holds +x VC 0; its downstream stalls until 60
+    const PacketId a = h->offer(1, 0, 2, 4, 5);      // wants +x VC 0 too: refused until C's tail leaves
     const PacketId d = h->offer(3, 0, 20, 4, 20, 7);  // to output 3, free
     const PacketId e = h->offer(4, 0, 21, 4, 21, RouterHarness::kRouter);  // delivered here, free
     h->hold_credits(0, 60);
@@ -258,7 +258,7 @@ TEST_CASE("under the central arbiter a refused header asks again without holding
   }));
   REQUIRE(result.size() == 4);
   INFO("C tail, A head, D head, E head: " << result[0] << " " << result[1] << " " << result[2] << " " << result[3]);
-  CHECK(result[1] > result[0]);  // A got lane 0 once C's tail had left, by asking again
+  CHECK(result[1] > result[0]);  // A got VC 0 once C's tail had left, by asking again
   CHECK(result[2] < 30);         // D and E were granted while A was still refused
   CHECK(result[3] < 30);
 }

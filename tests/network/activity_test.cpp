@@ -71,7 +71,7 @@ TEST_CASE("one packet of L flits over H hops at zero load costs what the pipelin
 }
 
 TEST_CASE("a drained run's books balance: every flit written into a buffer came off a link or an injection channel and was read", "[network][activity]") {
-  for (const char* crossbar : {"per_channel", "per_lane"}) {
+  for (const char* crossbar : {"per_channel", "per_vc"}) {
     std::istringstream out(testing::in_child_process([&] {
       // Every node sends 100 packets as fast as the network takes them; the run ends once all are delivered.
       auto* network = new Experiment(
@@ -87,7 +87,7 @@ TEST_CASE("a drained run's books balance: every flit written into a buffer came 
       for (const RouterEvents& r : a.routers) unread += r.buffer_writes - r.buffer_reads;
       for (const Activity::Link& l : a.links) link_flits += l.flits;
       const RouterEvents total = a.router_total();
-      // Lanes that move together in a cycle send one credit transfer for all of them.
+      // VCs that move together in a cycle send one credit transfer for all of them.
       const std::uint64_t uncredited = total.buffer_reads - total.credits_sent;
       const NetworkInterfaceEvents ni = a.interface_total();
       os << unread << ' ' << (link_flits == total.link_traversals) << ' ' << uncredited << ' '
@@ -107,7 +107,7 @@ TEST_CASE("a drained run's books balance: every flit written into a buffer came 
     CHECK(injected > 10000);  // the run did carry traffic
     CHECK(unread == 0);
     CHECK(links_sum == 1);
-    // A lane that moves with another of its port sends its credit with theirs: one transfer.
+    // A VC that moves with another of its port sends its credit with theirs: one transfer.
     if (std::string(crossbar) == "per_channel") CHECK(uncredited == 0);
     else CHECK(uncredited > 0);
     CHECK(ni_balanced == 1);

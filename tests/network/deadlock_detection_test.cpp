@@ -55,7 +55,7 @@ std::string transt_platform() { return std::string(ICNSIM_SOURCE_DIR) + "/platfo
 
 }  // namespace
 
-TEST_CASE("the inactivity detector finds the true deadlocks of an overloaded single-lane TFAR torus, and recovery "
+TEST_CASE("the inactivity detector finds the true deadlocks of an overloaded single-VC TFAR torus, and recovery "
           "keeps it delivering",
           "[network][deadlock][recovery]") {
   // Without recovery this network deadlocks (watchdog_test.cpp).
@@ -91,11 +91,11 @@ TEST_CASE("on the Trans-t paper's network congested but moving, the inactivity d
   CHECK(timeout.not_in_knot > 1000);  // the control: the same network does produce false detections
 }
 
-TEST_CASE("past saturation no deadlock outlives the inactivity detector, whether a lane takes its next packet once "
+TEST_CASE("past saturation no deadlock outlives the inactivity detector, whether a VC takes its next packet once "
           "the tail has entered it or once it has drained",
           "[network][deadlock][recovery][slow]") {
   // Trans-t's network without control at 1.0 flits/node/cycle. With on_tail, headers that hold
-  // their lane and wait for a credit form knots among themselves (none refused a channel); a
+  // their VC and wait for a credit form knots among themselves (none refused a channel); a
   // detector that ignored them left 14 such knots standing for 800 cycles in these 4,000.
   for (const char* reallocation : {"on_tail", "when_empty"}) {
     const Audit a = audited([=] {

@@ -88,7 +88,7 @@ TEST_CASE("TFAR with Disha or software recovery keeps delivering at full overloa
 
 TEST_CASE("Disha releasing its token when the header arrives still keeps delivering, and recovers faster",
           "[network][deadlock]") {
-  // The next recovery may then follow the last one's tail along the recovery lane; the lane stays
+  // The next recovery may then follow the last one's tail along the recovery VC; the VC stays
   // deadlock-free because every packet ahead on it has already delivered its header.
   check_keeps_delivering(kTfarDishaHeader4x4, 100000);
   // On the self-tuned recovery network past saturation (0.03 packets/node/cycle, 20,000 cycles):

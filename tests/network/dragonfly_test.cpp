@@ -65,22 +65,22 @@ TEST_CASE("without its VC classes minimal routing on a dragonfly deadlocks at fu
 TEST_CASE("under group shift minimal routing on a dragonfly saturates near 1/(a·p) of a node's injection, one "
           "global channel per group", "[network][dragonfly]") {
   // a·p = 8 nodes of a group share the one channel to the next group: 0.125 flits/node/cycle. With two
-  // lanes per class the channel carries 97 % of that.
+  // VCs per class the channel carries 97 % of that.
   const std::string shift = "packet_length: 8\npattern: {type: group_shift}\ninjection: {rate: 0.5, unit: flits}\n";
   const auto [accepted, reports] = run(shift, 6000, {"router.virtual_channels=4"});
   CHECK(reports == 0);
   CHECK(accepted > 0.9 * 0.125);
   CHECK(accepted < 1.02 * 0.125);
-  // With one lane per class every packet's header is routed at the front of the landing router's one
-  // global lane, and the channel idles meanwhile: measured 91 %, 84 % and 77 % of 0.125 at 0, 1 and 2
+  // With one VC per class every packet's header is routed at the front of the landing router's one
+  // global VC, and the channel idles meanwhile: measured 91 %, 84 % and 77 % of 0.125 at 0, 1 and 2
   // cycles of routing delay with 8-flit packets.
   double previous = 1.0;
   for (const char* delay : {"0", "1", "2"}) {
-    const double one_lane = run(shift, 6000, {std::string("router.routing_delay=") + delay}).first;
-    INFO("routing delay " << delay << ": " << one_lane);
-    CHECK(one_lane < previous);
-    CHECK(one_lane < accepted);
-    previous = one_lane;
+    const double one_vc = run(shift, 6000, {std::string("router.routing_delay=") + delay}).first;
+    INFO("routing delay " << delay << ": " << one_vc);
+    CHECK(one_vc < previous);
+    CHECK(one_vc < accepted);
+    previous = one_vc;
   }
 }
 
@@ -139,7 +139,7 @@ TEST_CASE("under group shift UGAL-G holds at least what Valiant holds, and UGAL-
   // Kim et al. 2008 sec. 4.2: UGAL-G, with every global channel's queue known at once, holds what
   // Valiant holds under adversarial traffic. It does so when the queue it reads is every flit waiting
   // to cross the channel (Router::waiting_for: packets routed to it still waiting for its VC too) and
-  // minimal packets do not share the lanes detoured ones leave their group by (their routes start in
+  // minimal packets do not share the VCs detoured ones leave their group by (their routes start in
   // the second VC class, as in the simulator of Kim et al.). Measured (72 nodes, 8 VCs, 6,000 cycles,
   // full load): Valiant 0.467, UGAL-G 0.466, UGAL-L 0.360; before, UGAL-G read only the flits holding
   // the channel's VCs and downstream, and minimal packets shared the first class: 0.31 at 8 VCs.

@@ -1,6 +1,6 @@
 // What the self-tuned controller counts (self-tuned paper sec. 3 and 5.1): full edge buffers — the
 // VC buffers of the network channels, 3,072 on its 16-ary 2-cube with 3 VCs — and not the
-// injection channels' buffers nor Disha's recovery lane, which also fill past saturation.
+// injection channels' buffers nor Disha's recovery VC, which also fill past saturation.
 #include <catch2/catch.hpp>
 
 #include <sstream>

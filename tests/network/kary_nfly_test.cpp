@@ -79,7 +79,7 @@ TEST_CASE("destination-tag routing takes every node to every node in exactly n s
           routing->route(at, 0, 0, destination, route);
           REQUIRE(route.count == 1);
           CHECK(route.candidates[0].port == port);
-          CHECK(route.candidates[0].vc_mask == 0b11u);  // feed-forward: any lane
+          CHECK(route.candidates[0].vc_mask == 0b11u);  // feed-forward: any VC
           CHECK(t.distance(at, destination) == n - switches);
           at = t.link(at, port).router;
         }
@@ -120,12 +120,12 @@ TEST_CASE("under priority scheduling a high-priority packet overtakes the standa
           "and arrives at the zero-load latency (Dally Fig. 18)", "[nfly][arbitration]") {
   // Node 0 starts a 40-flit standard packet to node 63 in cycle 5 and a 20-flit high-priority one
   // to node 62 in cycle 8: they share the injection channel and five switch outputs. One cycle
-  // per hop, lanes as crossbar inputs: zero-load latency 1 + 1 + 5 + 1 + 19 = 27 cycles.
+  // per hop, VCs as crossbar inputs: zero-load latency 1 + 1 + 5 + 1 + 19 = 27 cycles.
   auto latencies = [](const char* arbitration) {
     std::istringstream in(testing::in_child_process([arbitration] {
       auto* network = new Experiment("network", load_configuration_text(
           fly(2, 6) + "router:\n  virtual_channels: 4\n  buffer_depth: 4\n  routing_delay: 0\n  crossbar_delay: 0\n"
-                      "  crossbar_inputs: per_lane\n  arbitration: " + arbitration +
+                      "  crossbar_inputs: per_vc\n  arbitration: " + arbitration +
                       "\nnetwork_interface:\n  packets_in_progress: 4\n",
           "injection:\n  rate: 0\n", {"simulation.cycles=300", "simulation.warmup=0", "simulation.progress=false"}));
       new testing::PacketInjector("injector", network->fabric(), {{5, 0, 63, 40, 0}, {8, 0, 62, 20, 1}});
@@ -150,7 +150,7 @@ TEST_CASE("under priority scheduling a high-priority packet overtakes the standa
 
 TEST_CASE("a 2-ary 6-fly at full load conserves flits and never deadlocks, under every arbitration policy and "
           "crossbar organisation", "[nfly]") {
-  for (const char* crossbar : {"per_channel", "per_lane"})
+  for (const char* crossbar : {"per_channel", "per_vc"})
     for (const char* arbitration : {"random", "round_robin", "oldest_first", "priority"}) {
       const std::string accepted = testing::in_child_process([arbitration, crossbar] {
         auto* network = new Experiment("network", load_configuration_text(
@@ -163,7 +163,7 @@ TEST_CASE("a 2-ary 6-fly at full load conserves flits and never deadlocks, under
         return std::to_string(make_report(*network).accepted());
       });
       INFO(crossbar << ", " << arbitration);
-      CHECK(std::stod(accepted) > 0.4);  // of 1 flit/node/cycle; four lanes of 4 flits carry well over 40 %
+      CHECK(std::stod(accepted) > 0.4);  // of 1 flit/node/cycle; four VCs of 4 flits carry well over 40 %
     }
 }
 

@@ -1,5 +1,5 @@
 // Past saturation the network must behave like the machines it models (docs/routing.md,
-// "Fairness" and "Dateline classes"): more lanes carry more, allocation serves the oldest packet
+// "Fairness" and "Dateline classes"): more VCs carry more, allocation serves the oldest packet
 // first so local injection never pushes transit traffic aside, the switch serves every ready flit
 // within its round-robin bound, and every dateline scheme is deadlock-free at full load.
 #include <catch2/catch.hpp>
@@ -57,18 +57,18 @@ const char* kUniform = "packet_length: 16\n";
 
 }  // namespace
 
-TEST_CASE("past saturation the default torus carries more with every doubling of lanes (2 < 4 < 8)",
+TEST_CASE("past saturation the default torus carries more with every doubling of VCs (2 < 4 < 8)",
           "[network][saturation][slow]") {
   // 0.04 packets/node/cycle is 1.3x capacity and 2-3x the saturation throughput of each. Full
   // length (60,000 cycles) gives 0.200, 0.293, 0.366 flits/node/cycle: ratios 1.46 and 1.25.
-  // Dally (sec. V-D) and the torus' own argument: more lanes let blocked packets be passed.
+  // Dally (sec. V-D) and the torus' own argument: more VCs let blocked packets be passed.
   double accepted[3];
-  const int lanes[3] = {2, 4, 8};
+  const int vcs[3] = {2, 4, 8};
   for (int i = 0; i < 3; ++i) {
     const Outcome o = simulate(kTorus16, kUniform,
-                               {"router.virtual_channels=" + std::to_string(lanes[i]), "simulation.cycles=20000",
+                               {"router.virtual_channels=" + std::to_string(vcs[i]), "simulation.cycles=20000",
                                 "simulation.warmup=5000", "stimulus.injection.rate=0.04"});
-    INFO(lanes[i] << " lanes: accepted " << o.accepted << ", longest switch wait " << o.switch_wait << " (bound "
+    INFO(vcs[i] << " VCs: accepted " << o.accepted << ", longest switch wait " << o.switch_wait << " (bound "
                   << o.switch_bound << "), oldest packet " << o.oldest);
     accepted[i] = o.accepted;
     CHECK(o.idle == 0);
@@ -88,11 +88,11 @@ TEST_CASE("on a ring where every node injects at full rate no packet is passed b
   // output. Oldest-first allocation serves a waiting transit header before any packet injected
   // after it, the switch serves every ready flit within P(V^2 - V + 1) cycles, and no source
   // starves.
-  for (int lanes : {2, 3, 4}) {
+  for (int vcs : {2, 3, 4}) {
     const Outcome o = simulate(kRing16, "packet_length: 16\ninjection: {process: saturation}\n",
-                               {"router.virtual_channels=" + std::to_string(lanes), "simulation.cycles=30000",
+                               {"router.virtual_channels=" + std::to_string(vcs), "simulation.cycles=30000",
                                 "simulation.warmup=5000"});
-    INFO(lanes << " lanes: accepted " << o.accepted << ", Jain " << o.fairness << ", least served source "
+    INFO(vcs << " VCs: accepted " << o.accepted << ", Jain " << o.fairness << ", least served source "
                << o.least_served << " flits, longest switch wait " << o.switch_wait << " (bound " << o.switch_bound
                << "), oldest packet " << o.oldest);
     CHECK(o.passed_over == 0);
@@ -104,15 +104,15 @@ TEST_CASE("on a ring where every node injects at full rate no packet is passed b
   }
 }
 
-TEST_CASE("with a crossbar input per lane every ready flit on the full-rate ring crosses within P*V - 1 cycles",
+TEST_CASE("with a crossbar input per VC every ready flit on the full-rate ring crosses within P*V - 1 cycles",
           "[network][saturation][fairness]") {
-  for (int lanes : {2, 4}) {
+  for (int vcs : {2, 4}) {
     const Outcome o = simulate(kRing16, "packet_length: 16\ninjection: {process: saturation}\n",
-                               {"router.virtual_channels=" + std::to_string(lanes), "router.crossbar_inputs=per_lane",
+                               {"router.virtual_channels=" + std::to_string(vcs), "router.crossbar_inputs=per_vc",
                                 "simulation.cycles=20000", "simulation.warmup=5000"});
-    INFO(lanes << " lanes: accepted " << o.accepted << ", longest switch wait " << o.switch_wait << " (bound "
+    INFO(vcs << " VCs: accepted " << o.accepted << ", longest switch wait " << o.switch_wait << " (bound "
                << o.switch_bound << ")");
-    CHECK(o.switch_bound == std::uint64_t(3 * lanes - 1));  // 2 ring ports and the injection channel
+    CHECK(o.switch_bound == std::uint64_t(3 * vcs - 1));  // 2 ring ports and the injection channel
     CHECK(o.switch_wait <= o.switch_bound);
     CHECK(o.passed_over == 0);
     CHECK(o.least_served > 0);
@@ -122,7 +122,7 @@ TEST_CASE("with a crossbar input per lane every ready flit on the full-rate ring
 
 TEST_CASE("the allocation order the old default used lets younger packets pass waiting ones", "[network][fairness]") {
   // The contrast that shows the check above can fail: ranking headers by their wait at this router,
-  // with every injection lane kept busy, hands output VCs to younger packets.
+  // with every injection VC kept busy, hands output VCs to younger packets.
   const Outcome o = simulate(kRing16, "packet_length: 16\ninjection: {process: saturation}\n",
                              {"router.virtual_channels=4", "router.vc_allocation=longest_waiting",
                               "network_interface.packets_in_progress=4", "simulation.cycles=20000",

@@ -59,7 +59,7 @@ TEST_CASE("past saturation entropy throttling keeps a collapsing network near it
 TEST_CASE("past saturation IPR keeps a collapsing network from collapsing and costs under 2 % below it",
           "[network][congestion][ipr][slow]") {
   // In-transit priority never lets a new packet take an output VC that traffic already in the
-  // network asks for, so Disha's recovery lane is not flooded. The stricter reading (no VC of an
+  // network asks for, so Disha's recovery VC is not flooded. The stricter reading (no VC of an
   // output a packet holds) keeps all of the peak; the default one lets a new packet share a link
   // with a packet that holds another VC of it, and keeps less. Measured: requests 0.282 at 0.03
   // (88 % of the peak), holds_or_requests 0.320; 0.240 at 0.015 for both; none 0.0085 at 0.03.

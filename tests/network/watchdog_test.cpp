@@ -99,7 +99,7 @@ TEST_CASE("with Disha or software recovery the same overloaded TFAR network neve
   }
 }
 
-TEST_CASE("Disha's recovery lane carries one packet at a time, so its bandwidth caps throughput past saturation",
+TEST_CASE("Disha's recovery VC carries one packet at a time, so its bandwidth caps throughput past saturation",
           "[network][recovery]") {
   // Self-tuned paper sec. 2: once deadlocks are frequent only the recovery path drains them.
   auto accepted = [](const char* recovery) {

@@ -10,24 +10,24 @@ BOOKSIM = {("torus", 4, 8): 0.249, ("mesh", 4, 8): 0.197, ("mesh", 8, 4): 0.202,
 WITHIN = 0.02
 
 
-def accepted(icnsim_result, network, lanes, depth):
+def accepted(icnsim_result, network, vcs, depth):
     shape = ["--set", "routing.dateline=entry"] if network == "torus" else ["--set", "network.wrap=mesh"]
     r = icnsim_result("platforms/default.yaml", "stimuli/uniform.yaml", *shape,
-                      "--set", f"router.virtual_channels={lanes}", "--set", f"router.buffer_depth={depth}",
+                      "--set", f"router.virtual_channels={vcs}", "--set", f"router.buffer_depth={depth}",
                       "--set", "router.vc_allocation=longest_waiting", "--set", "router.switch_allocation=separable",
                       "--set", "stimulus.packet_length=16", "--set", "stimulus.injection.rate=0.04",
                       "--set", "simulation.cycles=60000", "--set", "simulation.warmup=10000", "-q")
     return r["throughput"]["accepted_flits_per_node_cycle"]
 
 
-@pytest.mark.parametrize("network, lanes, depth", [("torus", 4, 8), ("mesh", 4, 8), ("mesh", 8, 4)])
-def test_with_booksims_allocator_icnsim_carries_what_booksim_carries_past_saturation(icnsim_result, network, lanes,
+@pytest.mark.parametrize("network, vcs, depth", [("torus", 4, 8), ("mesh", 4, 8), ("mesh", 8, 4)])
+def test_with_booksims_allocator_icnsim_carries_what_booksim_carries_past_saturation(icnsim_result, network, vcs,
                                                                                       depth):
-    got = accepted(icnsim_result, network, lanes, depth)
-    assert got == pytest.approx(BOOKSIM[(network, lanes, depth)], rel=WITHIN)
+    got = accepted(icnsim_result, network, vcs, depth)
+    assert got == pytest.approx(BOOKSIM[(network, vcs, depth)], rel=WITHIN)
 
 
-@pytest.mark.xfail(strict=True, reason="the anchor table's open row: 8 lanes on the torus stay 4 % above BookSim "
+@pytest.mark.xfail(strict=True, reason="the anchor table's open row: 8 VCs on the torus stay 4 % above BookSim "
                                        "(docs/routing.md: not the VC allocator alone; speculation next)")
-def test_the_eight_lane_torus_still_carries_more_than_booksim(icnsim_result):
+def test_the_eight_vc_torus_still_carries_more_than_booksim(icnsim_result):
     assert accepted(icnsim_result, "torus", 8, 8) == pytest.approx(BOOKSIM[("torus", 8, 8)], rel=WITHIN)

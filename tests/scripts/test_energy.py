@@ -119,7 +119,7 @@ TABLE_KEYS = energy.ROW_KEYS
 
 @pytest.mark.parametrize("preset", ["dsent_45nm", "dsent_22nm"])
 def test_a_preset_platforms_energy_is_its_counts_times_the_table_rows_coefficients(icnsim, tmp_path, preset):
-    # The self-tuned platform with recovery: 5 ports, 4 VCs (3 and Disha's lane), depth 8, 128 bits.
+    # The self-tuned platform with recovery: 5 ports, 4 VCs (3 and Disha's VC), depth 8, 128 bits.
     out = tmp_path / "r.json"
     p = icnsim("platforms/selftuned-recovery.yaml", "stimuli/selftuned-uniform.yaml", *SHORT[:-1],
                "--set", f"energy.preset={preset}", "--set", "stimulus.injection.rate=0.05", "-q", "--out", out)
@@ -134,7 +134,7 @@ def test_a_preset_platforms_energy_is_its_counts_times_the_table_rows_coefficien
     assert r["energy"]["dynamic_pj"] > 0 and r["energy"]["leakage_pj"] > 0
 
 
-# Routers as built: a torus's 4 links and 1 terminal; Disha's recovery lane beside 3 VCs; a dragonfly's
+# Routers as built: a torus's 4 links and 1 terminal; Disha's recovery VC beside 3 VCs; a dragonfly's
 # 7 local and 4 global links and 4 terminals.
 EXPECTED_SHAPES = {"default.yaml": (5, 3, 8, 128), "selftuned-recovery.yaml": (5, 4, 8, 128),
                    "dragonfly-1056.yaml": (15, 4, 8, 128)}

@@ -73,8 +73,8 @@ ACTS_WITH = {
     "routing.escape_vcs": ["router.virtual_channels=6"],
     "software.message_buffer_bytes": [f"software.program={PROGRAMS / 'alltoall.elf'}"],
     "congestion_control.u4": ["stimulus.injection.rate=0.0625"],
-    # A routing header's requested lanes idle while another lane of their channel moves: with 4 lanes
-    # on an 8x8 torus at full load (472 recoveries per channel, 447 per lane, timeout 8). With a
+    # A routing header's requested VCs idle while another VC of their channel moves: with 4 VCs
+    # on an 8x8 torus at full load (472 recoveries per channel, 447 per VC, timeout 8). With a
     # timeout of 1 the two coincide: detection runs before the cycle's flits cross.
     "deadlock.inactivity_scope": ["router.virtual_channels=4", "network.radix=8", "stimulus.injection.rate=0.0625",
                                   "deadlock.recovery=software"],

@@ -81,47 +81,48 @@ def test_the_network_interface_depends_on_no_controller_or_client(root):
 
 # Issue 68 item 1: the input and output units run their part of each stage (route, grant, release,
 # take and return credits) behind methods; the router's stages only call them (Garnet's InputUnit and
-# OutputUnit). The units hand out their lanes read-only, so a write elsewhere does not compile; this
+# OutputUnit). The units hand out their VCs read-only, so a write elsewhere does not compile; this
 # check says so in words and keeps a mutable accessor from coming back.
 UNIT_FILES = ("input_unit.h", "output_unit.h")
 
 
-def lane_fields(root):
-    """The fields of InputLane and OutputLane, read from their definitions."""
+def vc_fields(root):
+    """The fields of InputVc and OutputVc, read from their definitions."""
     fields = set()
     for name in UNIT_FILES:
         text = (root / "model" / "router" / name).read_text()
-        for struct in re.finditer(r"struct (?:InputLane|OutputLane) \{(.*?)\n\};", text, re.S):
+        for struct in re.finditer(r"struct (?:InputVc|OutputVc) \{(.*?)\n\};", text, re.S):
             fields |= set(re.findall(r"^\s+[\w:<>]+\s+(\w+)\s*(?:=|;)", struct.group(1), re.M))
     return fields
 
 
 def unit_state_writes(text, fields):
-    """Lines of `text` that hold a lane of a unit mutably or assign one of its fields."""
+    """Lines of `text` that hold a VC of a unit mutably or assign one of its fields."""
     field = "|".join(sorted(fields))
-    mutable = re.compile(r"(?<!const )\b(?:InputLane|OutputLane)\s*[&*]")
-    # lane(...).field or output_lane(...).field assigned, incremented or decremented.
-    through_accessor = re.compile(rf"lane\([^;]*?\)\s*\.\s*(?:{field})\b\s*(?:[-+*/|&^]?=(?!=)|\+\+|--)"
-                                  rf"|(?:\+\+|--)\s*[\w\[\]().]*lane\([^;]*?\)\s*\.\s*(?:{field})\b")
+    mutable = re.compile(r"(?<!const )\b(?:InputVc|OutputVc)\s*[&*]")
+    # vc(...).field, input_vc(...).field or output_vc(...).field assigned, incremented or decremented.
+    through_accessor = re.compile(rf"(?:\bvc|input_vc|output_vc)\([^;]*?\)\s*\.\s*(?:{field})\b\s*(?:[-+*/|&^]?=(?!=)|\+\+|--)"
+                                  rf"|(?:\+\+|--)\s*[\w\[\]().]*?(?:\bvc|input_vc|output_vc)\([^;]*?\)\s*\.\s*(?:{field})\b")
     return [line.strip() for line in text.splitlines()
             if not line.lstrip().startswith("//") and (mutable.search(line) or through_accessor.search(line))]
 
 
 def test_the_check_for_unit_writes_finds_the_writes_the_router_used_to_make(root):
-    fields = lane_fields(root)
+    fields = vc_fields(root)
     assert {"state", "credits", "allocated", "out_port", "out_vc", "tried", "absorbing", "flits_sent"} <= fields
     # As router_switch.inl and router_input.inl wrote them before issue 68.
-    old = ("  InputLane& v = in.lane(in_vc);\n  v.state = LaneState::Idle;\n"
-           "  OutputLane& o = out.lane(v.out_vc);\n  --o.credits;\n"
-           "  if (++output_lane(p, vc).credits == 1) {}\n  inputs_[p].lane(vc).state = LaneState::Routing;\n")
+    old = ("  InputVc& v = in.vc(in_vc);\n  v.state = VcState::Idle;\n"
+           "  OutputVc& o = out.vc(v.out_vc);\n  --o.credits;\n"
+           "  if (++output_vc(p, vc).credits == 1) {}\n  inputs_[p].vc(vc).state = VcState::Routing;\n")
     assert len(unit_state_writes(old, fields)) == 4
     # Reading is fine.
-    assert not unit_state_writes("  const InputLane& v = in.lane(vc);\n  if (v.state == LaneState::Idle) {}\n"
-                                 "  if (output_lane(p, vc).credits == 0) {}\n", fields)
+    assert not unit_state_writes("  const InputVc& v = in.vc(vc);\n  if (v.state == VcState::Idle) {}\n"
+                                 "  if (output_vc(p, vc).credits == 0) {}\n"
+                                 "  if (injection_vc(c, vc).credits == 0) {}\n", fields)
 
 
-def test_no_stage_of_the_router_writes_a_units_lane_state_or_credits(root):
-    fields = lane_fields(root)
+def test_no_stage_of_the_router_writes_a_units_vc_state_or_credits(root):
+    fields = vc_fields(root)
     offending = []
     for f in sorted((root / "model").rglob("*")):
         if f.suffix in (".h", ".cpp", ".inl") and not (f.parent.name == "router" and f.name in UNIT_FILES):

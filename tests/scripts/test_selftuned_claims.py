@@ -158,7 +158,7 @@ def test_fig11_metapacket_gathers_take_130_to_160_cycles_lengthen_with_load_and_
     # saturation loads ... data-packets are blocked at saturation and thus metapackets see no
     # contention for physical links". Measured here (seed 1): mean 142 at 0.005, 166 at 0.02 (the
     # base's peak), 141 at 0.03 (collapsed); maxima 149 / 183 / 184. The metapacket passes through
-    # each router of its row, and on each link it takes turns with the data lanes flit by flit.
+    # each router of its row, and on each link it takes turns with the data VCs flit by flit.
     light, peak, past = (gathers(icnsim, tmp_path, r) for r in (0.005, 0.02, 0.03))
     assert 130 <= light["mean_cycles"] <= 160
     assert peak["mean_cycles"] > light["mean_cycles"] + 10

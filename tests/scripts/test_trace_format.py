@@ -1,6 +1,6 @@
 """tlm.trace against the Trace Event Format (scripts/trace_events.py): the example virtual platform's
 approximately timed processors keep four transactions in flight, so a node's transactions overlap
-and take lanes of their own; every event has its fields, every track a name, and on each track the
+and take tracks of their own; every event has its fields, every track a name, and on each track the
 events start in order and never overlap. The check itself fails on each kind of damage, and
 scripts/plot trace draws the trace as docs/tlm.md shows it."""
 import copy
@@ -27,14 +27,14 @@ def trace(tmp_path_factory):
     return path
 
 
-def test_a_transaction_trace_is_valid_trace_event_json_with_a_lane_per_concurrent_transaction(trace):
+def test_a_transaction_trace_is_valid_trace_event_json_with_a_track_per_concurrent_transaction(trace):
     events = json.loads(trace.read_text())
     assert trace_events.problems(events) == []
     transactions = [e for e in events if e["ph"] == "X" and e["cat"] == "transaction"]
     packets = [e for e in events if e["ph"] == "X" and e["cat"] == "packet"]
     assert len(transactions) == 4 * 2 * 3 * 4  # four processors write and read four blocks in three memories
     assert len(packets) == 2 * len(transactions)  # a request and a response each
-    # Transactions on even tracks, packets on odd; concurrent ones need more than one lane per node.
+    # Transactions on even tracks, packets on odd; concurrent ones need more than one track per node.
     assert {e["tid"] % 2 for e in transactions} == {0} and {e["tid"] % 2 for e in packets} == {1}
     assert max(e["tid"] for e in transactions) >= 2
     assert all(e["args"]["completed_cycle"] >= e["args"]["issued_cycle"] for e in transactions)

@@ -247,8 +247,8 @@ def inputs(folder):
                     "--set", "energy.preset=dsent_45nm", "-q", "--out", result], check=True)
     rows = ["run,stimulus.injection.rate,congestion_control.type,router.virtual_channels,status.state,"
             "throughput.accepted_normalised,latency.mean,schedule.completion_cycles"]
-    for i, (rate, controller, lanes) in enumerate((r, c, v) for r in (0.01, 0.02) for c in ("none", "alo") for v in (2, 3)):
-        rows.append(f"k{i},{rate},{controller},{lanes},{'completed' if i != 5 else 'deadlock'},{rate * 20},"
+    for i, (rate, controller, vcs) in enumerate((r, c, v) for r in (0.01, 0.02) for c in ("none", "alo") for v in (2, 3)):
+        rows.append(f"k{i},{rate},{controller},{vcs},{'completed' if i != 5 else 'deadlock'},{rate * 20},"
                     f"{50 + 100 * rate + i},{1000 + i}")
     return {"json": result.read_text(), "csv": "\n".join(rows) + "\n"}
 

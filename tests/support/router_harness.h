@@ -46,7 +46,7 @@ class RouterHarness : public sc_core::sc_module {
 
   struct Setup {
     int virtual_channels = 3, buffer_depth = 8;
-    bool cut_through = false, metapacket_lane = false, metapacket_link_priority = false;
+    bool cut_through = false, metapacket_vc = false, metapacket_link_priority = false;
     bool oldest_first = true;
     bool central_arbiter = false;
     bool reallocate_when_empty = false;
@@ -66,7 +66,7 @@ class RouterHarness : public sc_core::sc_module {
     router_config_.crossbar_delay = 1;
     router_config_.link_delay = 1;
     router_config_.virtual_cut_through = setup.cut_through;
-    router_config_.metapacket_lane = setup.metapacket_lane;
+    router_config_.metapacket_vc = setup.metapacket_vc;
     router_config_.metapacket_link_priority = setup.metapacket_link_priority;
     router_config_.vc_allocation = setup.oldest_first ? VcAllocationOrder::OldestFirst : VcAllocationOrder::LongestWaiting;
     router_config_.central_arbiter = setup.central_arbiter;
@@ -76,7 +76,7 @@ class RouterHarness : public sc_core::sc_module {
     terminals_.delivery_channels = 1;
     terminals_.injection_delay = 1;
     recovery_ = setup.recovery;
-    lanes_ = lanes_per_port(router_config_, recovery_);
+    vcs_ = vcs_per_port(router_config_, recovery_);
     router_ = std::make_unique<Router>(
         "router", RouterContext{kRouter, topology_, router_config_, terminals_, recovery_, nullptr, routing_, nullptr, clock_,
                                 packets_, 1});
@@ -89,7 +89,7 @@ class RouterHarness : public sc_core::sc_module {
       if (p != setup.unbound_input) router_->bind_input(p, flit_in_[p], credit_out_[p]);
     for (int p = 0; p < outputs; ++p)
       router_->bind_output(p, flit_out_[p], p < topology_.network_ports() ? &credit_in_[p] : nullptr);
-    upstream_credits_.assign(std::size_t(inputs * lanes_), setup.buffer_depth);
+    upstream_credits_.assign(std::size_t(inputs * vcs_), setup.buffer_depth);
     SC_HAS_PROCESS(RouterHarness);
     SC_METHOD(drive);
     sensitive << clock_.tick();
@@ -98,10 +98,10 @@ class RouterHarness : public sc_core::sc_module {
   }
 
   Router& router() { return *router_; }
-  int lanes() const { return lanes_; }
+  int vcs() const { return vcs_; }
 
   // A packet of `length` flits to `destination`, injected (into the network) at `injected`,
-  // offered on input `port`, lane `vc`, from cycle `from` on, one flit per cycle as credits allow.
+  // offered on input `port`, VC `vc`, from cycle `from` on, one flit per cycle as credits allow.
   PacketId offer(int port, int vc, Cycle from, int length, Cycle injected, NodeId destination = 6) {
     const PacketId id = packets_.allocate();
     Packet& p = packets_[id];
@@ -117,17 +117,17 @@ class RouterHarness : public sc_core::sc_module {
       f.index = std::uint16_t(i);
       f.vc = std::uint8_t(vc);
       f.flags = std::uint8_t((i == 0 ? Flit::kHead : 0) | (i + 1 == length ? Flit::kTail : 0));
-      auto& lanes = queue_[port];
-      if (lanes.size() <= std::size_t(vc)) lanes.resize(std::size_t(vc) + 1);
-      lanes[std::size_t(vc)].push_back(Pending{from, offered_++, f});
+      auto& vcs = queue_[port];
+      if (vcs.size() <= std::size_t(vc)) vcs.resize(std::size_t(vc) + 1);
+      vcs[std::size_t(vc)].push_back(Pending{from, offered_++, f});
     }
     return id;
   }
   // Downstream of output `port` returns no credit from cycle `from` until `release_at` (then all it
   // holds, one per cycle); by default credits come back the cycle after each flit arrives. With
-  // `lane` set, only that lane's credits are held and the port's other lanes keep theirs flowing.
-  void hold_credits(int port, Cycle release_at, Cycle from = 0, int lane = -1) {
-    held_[port] = Hold{from, release_at, lane};
+  // `VC` set, only that VC's credits are held and the port's other VCs keep theirs flowing.
+  void hold_credits(int port, Cycle release_at, Cycle from = 0, int vc = -1) {
+    held_[port] = Hold{from, release_at, vc};
   }
 
   const std::vector<SentFlit>& sent() const { return sent_; }
@@ -143,7 +143,7 @@ class RouterHarness : public sc_core::sc_module {
  private:
   struct Pending {
     Cycle from;
-    std::uint64_t order;  // offer order, across the port's lanes
+    std::uint64_t order;  // offer order, across the port's VCs
     Flit flit;
   };
 
@@ -154,7 +154,7 @@ class RouterHarness : public sc_core::sc_module {
     for (int p = 0; p < inputs; ++p) {
       const Credit& c = credit_out_[p].read();
       if (!c.sent_just_before(now)) continue;
-      for (int v = 0; v < lanes_; ++v) upstream_credits_[std::size_t(p * lanes_ + v)] += c.returns(v);
+      for (int v = 0; v < vcs_; ++v) upstream_credits_[std::size_t(p * vcs_ + v)] += c.returns(v);
     }
     // Flits the router sent last cycle: record them, and let downstream return the credit.
     for (int p = 0; p < topology_.network_ports() + 1; ++p) {
@@ -164,26 +164,26 @@ class RouterHarness : public sc_core::sc_module {
       if (p < topology_.network_ports()) owed_[p].push_back(f.vc);
     }
     for (int p = 0; p < topology_.network_ports(); ++p) {
-      // The oldest owed credit whose lane is not held (one credit per port per cycle).
+      // The oldest owed credit whose VC is not held (one credit per port per cycle).
       const auto held = held_.find(p);
       const bool holding = held != held_.end() && now >= held->second.from && now < held->second.until;
       auto owed = owed_[p].begin();
-      while (owed != owed_[p].end() && holding && (held->second.lane < 0 || held->second.lane == *owed)) ++owed;
+      while (owed != owed_[p].end() && holding && (held->second.vc < 0 || held->second.vc == *owed)) ++owed;
       if (owed == owed_[p].end()) continue;
       credit_in_[p].write(Credit{std::uint32_t(now), *owed});
       owed_[p].erase(owed);
     }
-    // One flit per input port per cycle: the oldest offered one whose lane has a credit. Flits of
-    // one lane go in order, so only the front of each lane's queue can go.
-    for (auto& [port, lanes] : queue_) {
+    // One flit per input port per cycle: the oldest offered one whose VC has a credit. Flits of
+    // one VC go in order, so only the front of each VC's queue can go.
+    for (auto& [port, vcs] : queue_) {
       std::deque<Pending>* oldest = nullptr;
-      for (auto& lane : lanes) {
-        if (lane.empty() || lane.front().from > now) continue;
-        if (upstream_credits_[std::size_t(port * lanes_ + lane.front().flit.vc)] == 0) continue;
-        if (!oldest || lane.front().order < oldest->front().order) oldest = &lane;
+      for (auto& vc : vcs) {
+        if (vc.empty() || vc.front().from > now) continue;
+        if (upstream_credits_[std::size_t(port * vcs_ + vc.front().flit.vc)] == 0) continue;
+        if (!oldest || vc.front().order < oldest->front().order) oldest = &vc;
       }
       if (!oldest) continue;
-      --upstream_credits_[std::size_t(port * lanes_ + oldest->front().flit.vc)];
+      --upstream_credits_[std::size_t(port * vcs_ + oldest->front().flit.vc)];
       Flit f = oldest->front().flit;
       f.sent = std::uint32_t(now);
       flit_in_[port].write(f);
@@ -198,17 +198,17 @@ class RouterHarness : public sc_core::sc_module {
   RouterConfig router_config_;
   TerminalPorts terminals_;
   DeadlockRecoveryConfig recovery_;
-  int lanes_ = 0;
+  int vcs_ = 0;
   std::unique_ptr<Router> router_;
   sc_core::sc_vector<FlitSignal> flit_in_, flit_out_;
   sc_core::sc_vector<CreditSignal> credit_out_, credit_in_;
-  std::map<int, std::vector<std::deque<Pending>>> queue_;  // per input port, per lane
+  std::map<int, std::vector<std::deque<Pending>>> queue_;  // per input port, per VC
   std::uint64_t offered_ = 0;
   std::vector<int> upstream_credits_;
   std::map<int, std::vector<std::uint8_t>> owed_;
   struct Hold {
     Cycle from, until;
-    int lane;  // -1: every lane of the port
+    int vc;  // -1: every VC of the port
   };
   std::map<int, Hold> held_;
   std::vector<SentFlit> sent_;

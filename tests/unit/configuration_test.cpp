@@ -77,8 +77,8 @@ TEST_CASE("rates in flits are converted to packets", "[config]") {
 }
 
 TEST_CASE("an unknown key is an error naming file, line and the keys allowed there", "[config]") {
-  const std::string e = error_of(std::string(kPlatform) + "router2:\n  lanes: 3\n");
-  CHECK_THAT(e, Contains("p.yaml:11") && Contains("router2.lanes") && Contains("unknown key"));
+  const std::string e = error_of(std::string(kPlatform) + "router2:\n  VCs: 3\n");
+  CHECK_THAT(e, Contains("p.yaml:11") && Contains("router2.VCs") && Contains("unknown key"));
   const std::string typo = error_of("router:\n  virtual_channel: 3\n");
   CHECK_THAT(typo, Contains("p.yaml:2") && Contains("router.virtual_channel") && Contains("virtual_channels"));
 }
@@ -112,7 +112,7 @@ TEST_CASE("cross-key rules are checked before simulating", "[config]") {
   CHECK_THAT(error_of("network:\n  dimensions: 2\n  wrap: [torus, mesh, torus]\n"), Contains("one per dimension"));
   CHECK_THAT(error_of(kPlatform, "packet_length: 16\ninjection:\n  rate: 0.1\n"),
              Contains("s.yaml:3") && Contains("at most 1 flit/node/cycle"));
-  // Disha's and the metapackets' lanes come on top of V within a port's 32 lanes.
+  // Disha's and the metapackets' VCs come on top of V within a port's 32 VCs.
   CHECK_THAT(error_of("router:\n  virtual_channels: 32\ndeadlock:\n  recovery: disha\n"),
              Contains("router.virtual_channels") && Contains("at most 31 virtual channels"));
   CHECK_THAT(error_of("router:\n  virtual_channels: 31\ndeadlock:\n  recovery: disha\n"
@@ -138,10 +138,10 @@ TEST_CASE("what a controller declares it needs is checked by the configuration, 
   CHECK_NOTHROW(load_configuration_text(lbr + "routing:\n  type: bubble\nrouter:\n  switching: virtual_cut_through\n"
                                         "  buffer_depth: 8\n",
                                         "packet_length: 4\n"));
-  // Metapackets ask for a router lane of their own; the sideband asks for none.
+  // Metapackets ask for a router VC of their own; the sideband asks for none.
   const std::string gathered = "congestion_control:\n  type: self_tuned\n  distribution: ";
-  CHECK(load_configuration_text(gathered + "metapackets\n", "").platform.router.metapacket_lane);
-  CHECK(!load_configuration_text(gathered + "sideband\n", "").platform.router.metapacket_lane);
+  CHECK(load_configuration_text(gathered + "metapackets\n", "").platform.router.metapacket_vc);
+  CHECK(!load_configuration_text(gathered + "sideband\n", "").platform.router.metapacket_vc);
   CHECK(load_configuration_text(gathered + "metapackets\n  metapacket_priority: link\n", "")
             .platform.router.metapacket_link_priority);
   CHECK_THAT(error_of(gathered + "metapackets\nnetwork:\n  wrap: mesh\n"),
@@ -151,7 +151,7 @@ TEST_CASE("what a controller declares it needs is checked by the configuration, 
 
 TEST_CASE("YAML syntax errors and bad overrides name where they are", "[config]") {
   CHECK_THAT(error_of("router:\n  virtual_channels: [2\n"), Contains("p.yaml") && Contains("YAML syntax error"));
-  CHECK_THAT(error_of(kPlatform, kStimulus, {"router.lanes=3"}), Contains("--set router.lanes") && Contains("unknown key"));
+  CHECK_THAT(error_of(kPlatform, kStimulus, {"router.VCs=3"}), Contains("--set router.VCs") && Contains("unknown key"));
   CHECK_THAT(error_of(kPlatform, kStimulus, {"router.virtual_channels"}), Contains("expected key.path=value"));
 }
 
@@ -160,7 +160,7 @@ TEST_CASE("printing the configuration shows every key with its description and r
   std::ostringstream os;
   print_configuration(os, c);
   const std::string text = os.str();
-  CHECK_THAT(text, Contains("  virtual_channels: 2") && Contains("lanes") && Contains("[integer 1..32]"));
+  CHECK_THAT(text, Contains("  virtual_channels: 2") && Contains("VCs") && Contains("[integer 1..32]"));
   CHECK_THAT(text, Contains("stimulus:") && Contains("packet_length: 4"));
   CHECK_THAT(text, Contains("type: dimension_order") && Contains("type: none"));
 }

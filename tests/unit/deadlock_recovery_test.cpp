@@ -72,22 +72,22 @@ TEST_CASE("under Disha a router recovers only while the circulating token is at 
     CHECK(found.empty() == !token.at(2, now));
   }
   CHECK(recoveries_possible == 3);  // one cycle in four
-  at_node2.took_recovery_lane(7, 112);
+  at_node2.took_recovery_vc(7, 112);
   CHECK(token.held_by(7));
   at_node2.detect(1, 113, [&](int) { return blocked; }, kNeverAsked, found);
   CHECK(found.empty());  // the token is taken: nobody recovers until it is released
 }
 
-TEST_CASE("a recovery mechanism is its registry entry: the lanes it declares are the router's, its need of the token "
+TEST_CASE("a recovery mechanism is its registry entry: the VCs it declares are the router's, its need of the token "
           "gates recovery", "[deadlock][recovery][registry]") {
   CHECK(RecoveryRegistry::names() == std::vector<std::string>{"disha", "none", "software"});
   RouterConfig router;
   router.virtual_channels = 3;
-  CHECK(lanes_per_port(router, config("none")) == 3);
-  CHECK(lanes_per_port(router, config("disha")) == 4);  // Disha's recovery lane after the data lanes
-  CHECK(lanes_per_port(router, config("software")) == 3);
-  router.metapacket_lane = true;
-  CHECK(metapacket_vc(router, config("disha")) == 4);  // the metapackets' lane after the recovery lane
+  CHECK(vcs_per_port(router, config("none")) == 3);
+  CHECK(vcs_per_port(router, config("disha")) == 4);  // Disha's recovery VC after the data VCs
+  CHECK(vcs_per_port(router, config("software")) == 3);
+  router.metapacket_vc = true;
+  CHECK(metapacket_vc(router, config("disha")) == 4);  // the metapackets' VC after the recovery VC
   RecoveryToken token;
   token.set_nodes(4);  // it circulates one node a cycle: at node n in cycles n, n + 4, …
   CHECK(DeadlockRecovery(config("software"), nullptr, 3).may_recover(100));  // no token needed

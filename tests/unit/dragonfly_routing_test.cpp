@@ -148,7 +148,7 @@ TEST_CASE("UGAL-L takes the minimal route unless its first queue times its hops 
   int minimal = 0, other = 0;
   for (int i = 0; i < 2000; ++i) minimal += entering(*ugal, t, 0, destination, random, queues) == 5;
   CHECK(minimal == 2000);  // empty queues: the minimal route always
-  queues.held[minimal_port] = 32;  // the minimal route's first channel holds a full buffer of every lane
+  queues.held[minimal_port] = 32;  // the minimal route's first channel holds a full buffer of every VC
   for (int i = 0; i < 2000; ++i) {
     const NodeId group = entering(*ugal, t, 0, destination, random, queues);
     other += group != 5 && group != 0;  // a Valiant route through a third group

@@ -79,7 +79,7 @@ TEST_CASE("the DSENT table built into the model has its 708 rows, and the defaul
     CHECK(compared == 16);
     CHECK_THAT(p.source, Contains("DSENT 0.91") && Contains("row 5 ports, 3 VCs, depth 8, 128-bit flits"));
   }
-  // The row follows the platform's router: more lanes, another row (the table's own numbers).
+  // The row follows the platform's router: more VCs, another row (the table's own numbers).
   const EnergyConfig four = power({"energy.preset=dsent_45nm", "router.virtual_channels=4"});
   const DsentRow* row = find_dsent_row("Bulk45LVT", DsentShape{5, 4, 8, 128});
   REQUIRE(row != nullptr);
@@ -108,7 +108,7 @@ TEST_CASE("a router the table has no row for is refused in one line naming the n
   CHECK_THAT(refusal(kPlatform, {"energy.preset=dsent_45nm", "energy.flit_bits=100"}), Contains("100-bit flits"));
   CHECK_THAT(refusal(kPlatform, {"energy.preset=dsent_45nm", "simulation.clock_period_ns=2"}),
              Contains("sized for 1 GHz") && Contains("nearest rows"));
-  CHECK_THAT(refusal(kPlatform, {"energy.preset=dsent_45nm", "router.crossbar_inputs=per_lane"}),
+  CHECK_THAT(refusal(kPlatform, {"energy.preset=dsent_45nm", "router.crossbar_inputs=per_vc"}),
              Contains("one crossbar input per port"));
   CHECK_THAT(refusal(kPlatform, {"energy.preset=dsent_45nm", "network_interface.delivery_channels=2"}),
              Contains("square") && Contains("5 input and 6 output ports"));

@@ -181,7 +181,7 @@ def fig17_section(report, plan, m, rel):
       f"standard deviation {rnd['stddev']:.1f} → {old['stddev']:.1f} (×{old['stddev'] / rnd['stddev']:.2f}). "
       + DEADLINE_NOTES + "\n")
     w("The paper does not say how many lanes Fig. 17's network has. Other shapes (lanes × flits, "
-      "`per_lane` crossbar; one-flit lanes run as two slots, as in Fig. 13):\n")
+      "`per_vc` crossbar; one-flit lanes run as two slots, as in Fig. 13):\n")
     policy_table(report, "lanes", m.by_lanes17)
     w(f"\nThe lanes do not make up the difference: {lanes_range(m)}.\n")
     depth_section(report, m)
@@ -190,7 +190,7 @@ def fig17_section(report, plan, m, rel):
     above = [x for x, (a, _) in m.by_load17.items() if a["mean"] > paper_random]
     w(f"The load: the paper's random scheduling has a mean of {paper_random} cycles; icnsim's "
       + (f"reaches that between {100 * max(below):.0f} % and {100 * min(above):.0f} % of capacity" if below and above else
-         f"stays {'below' if below else 'above'} it at every load run") + ". The 4 × 4 lanes (`per_lane`) at other loads:\n")
+         f"stays {'below' if below else 'above'} it at every load run") + ". The 4 × 4 lanes (`per_vc`) at other loads:\n")
     rows = [(x, *m.by_load17[x]) for x in sorted(m.by_load17)]
     policy_table(report, "offered (fraction of capacity)", rows)
     load_changes, load_ratios = policy_effect(rows)
@@ -256,7 +256,7 @@ def depth_findings(m):
 
 def depth_section(report, m):
     w = report.write
-    w("Nor does it say how deep the lanes are. Four lanes (`per_lane`) of more flits each, at the paper's load, "
+    w("Nor does it say how deep the lanes are. Four lanes (`per_vc`) of more flits each, at the paper's load, "
       "with the share of packets delivered at the minimum latency, under both rules for when a lane takes its next "
       "packet (Fig. 19):\n")
     w("| lanes | lane rule | random: mean / σ | oldest first: mean / σ | mean | σ | at minimum: random / oldest first |\n"
@@ -365,8 +365,8 @@ def fig18_section(report, plan, m, rel):
         _, counts = histogram(r, "high_priority")
         w(f"| {crossbar} | {r['high_priority']['latency']['count']:,} | {r['high_priority']['latency']['mean']:.1f} | "
           f"{100 * at_minimum(counts, minimum6):.1f} % | {r['latency']['mean']:.1f} |")
-    rows = [(f"per_lane, {l} lanes × {d} flits", k) for (l, d), k in plan.k18_lanes.items()]
-    rows.append(("per_lane, free lanes to the class first (`router.vc_allocation: priority`)", plan.k18_by_class))
+    rows = [(f"per_vc, {l} lanes × {d} flits", k) for (l, d), k in plan.k18_lanes.items()]
+    rows.append(("per_vc, free lanes to the class first (`router.vc_allocation: priority`)", plan.k18_by_class))
     for label, k in rows:
         r = report.study.result(k)
         _, counts = histogram(r, "high_priority")

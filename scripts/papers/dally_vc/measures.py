@@ -63,27 +63,27 @@ def measure(report, plan):
     ordered = [carried16[l] for l in plan.lanes16 if not missing(carried16[l])]
     rising16 = len(ordered) == len(plan.lanes16) and all(a <= b for a, b in zip(ordered, ordered[1:]))
     r17 = {key: R(k) for key, k in plan.k17.items()}
-    fig17 = {"random": histogram(r17[("random", "per_lane")]),
-             "oldest first (deadline)": histogram(r17[("oldest_first", "per_lane")])}
-    rnd, old = r17[("random", "per_lane")]["latency"], r17[("oldest_first", "per_lane")]["latency"]
+    fig17 = {"random": histogram(r17[("random", "per_vc")]),
+             "oldest first (deadline)": histogram(r17[("oldest_first", "per_vc")])}
+    rnd, old = r17[("random", "per_vc")]["latency"], r17[("oldest_first", "per_vc")]["latency"]
     by_lanes17 = [(f"{l} × {d}", *(R(plan.k17_lanes[(l, d, p)])["latency"] for p in ("random", "oldest_first")))
                   if (l, d) != (4, 4) else ("4 × 4", rnd, old) for l, d in ((4, 4), *plan.lanes17)]
     def depth_run(d, rule, policy):
-        return r17[(policy, "per_lane")] if (d, rule) == (4, "on_tail") else R(plan.k17_depths[(d, rule, policy)])
+        return r17[(policy, "per_vc")] if (d, rule) == (4, "on_tail") else R(plan.k17_depths[(d, rule, policy)])
     depth_runs = {rule: [(d, depth_run(d, rule, "random"), depth_run(d, rule, "oldest_first")) for d in (4, *plan.depths17)]
                   for rule in LANE_RULES}
     by_depth17 = {rule: [(d, a["latency"], b["latency"]) for d, a, b in rows] for rule, rows in depth_runs.items()}
     depth_minimum17 = {rule: [(at_minimum(histogram(a)[1], minimum6), at_minimum(histogram(b)[1], minimum6))
                               for _, a, b in rows] for rule, rows in depth_runs.items()}
-    loads17 = {FIG17_LOAD: (r17[("random", "per_lane")], r17[("oldest_first", "per_lane")]),
+    loads17 = {FIG17_LOAD: (r17[("random", "per_vc")], r17[("oldest_first", "per_vc")]),
                **{x: (R(plan.k17_loads[(x, "random")]), R(plan.k17_loads[(x, "oldest_first")])) for x in plan.loads17}}
     by_load17 = {x: (a["latency"], b["latency"]) for x, (a, b) in loads17.items()}
     minimum17 = {x: tuple(at_minimum(histogram(r)[1], minimum6) for r in pair) for x, pair in loads17.items()}
     network17 = tuple(r["network_latency"] for r in loads17[FIG17_LOAD])
     r18 = {c: R(k) for c, k in plan.k18.items()}
-    fig18 = {"high priority (by age)": histogram(r18["per_lane"], "high_priority"),
-             "all packets": histogram(r18["per_lane"])}
-    share18 = at_minimum(histogram(r18["per_lane"], "high_priority")[1], minimum6)
+    fig18 = {"high priority (by age)": histogram(r18["per_vc"], "high_priority"),
+             "all packets": histogram(r18["per_vc"])}
+    share18 = at_minimum(histogram(r18["per_vc"], "high_priority")[1], minimum6)
     more_lanes18 = max(at_minimum(histogram(R(k), "high_priority")[1], minimum6) for k in plan.k18_lanes.values())
     alone18 = at_minimum(histogram(R(plan.k18_alone), "high_priority")[1], minimum6)
     return Measures(minimum6, model13, fig13, worst13, fig14, gain14, spread1, spread16, fig15, close15, fig16,

@@ -6,7 +6,7 @@ SET_UP = """## Set-up: the paper's simulator in icnsim's terms
 | "A flit transfer between two nodes is assumed to take place in one time unit", moved synchronously | `router.routing_delay: 0`, `crossbar_delay: 0`, `link_delay: 1`: a header advances one switch per cycle |
 | 20-flit packets, "uniformly distributed random packet destinations" | `packet_length: 20`, `pattern: uniform` (every node but the source) |
 | "channel bandwidth was allocated randomly to lanes" | `router.arbitration: random` |
-| the analysis has contention only for lanes and output channels (sec. IV); the switch with "separate inputs and multiplexed outputs" (Fig. 9c) | `router.crossbar_inputs: per_lane`: every lane bids for its output channel itself |
+| the analysis has contention only for lanes and output channels (sec. IV); the switch with "separate inputs and multiplexed outputs" (Fig. 9c) | `router.crossbar_inputs: per_vc`: every lane bids for its output channel itself |
 | "When the last flit of a message (the tail flit) leaves a node the lane assigned to that packet is deallocated" (sec. III) | Figs. 13–18: `router.vc_reallocation: on_tail`, a lane takes its next packet once the tail has entered it; Fig. 19 shows both rules and is judged on `when_empty` (one packet per lane), the closer reading. With one- and two-flit lanes the two differ by a credit's return; with deeper single lanes (Figs. 14, 16) `on_tail` lets packets queue in one lane, so those single-lane curves are upper bounds |
 | which of several waiting packets gets a lane that comes free: not given | `router.vc_allocation: oldest_first`, icnsim's default; Figs. 17 and 19 also run the other orders (longest waiting, random) |
 | a saturation source "injects a new packet into the network whenever a lane is available on its input channel" | `injection.process: saturation` with `network_interface.packets_in_progress` = lanes |
@@ -28,7 +28,7 @@ paper.
 one crossbar input per physical channel, one lane's flit offered per cycle, round-robin among the
 lanes) two lanes of one input channel that want the two different outputs of a 2 × 2 switch cannot
 both move, and the output channel's arbitration sees only the lane each input offers. Figs. 17 and
-18 show both organisations; the others use `per_lane`, as `platforms/dally-2ary*fly.yaml` do.
+18 show both organisations; the others use `per_vc`, as `platforms/dally-2ary*fly.yaml` do.
 """
 
 DEADLINE_NOTES = """With one crossbar input per channel (`per_channel`), the

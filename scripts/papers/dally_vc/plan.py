@@ -59,7 +59,7 @@ def plan_runs(report):
     fine = ["simulation.histogram_bin_width=1", *poisson(FIG17_LOAD)]
     k17 = {(policy, crossbar): runs.submit(FLY6, POISSON, [f"router.arbitration={policy}",
                                                              f"router.crossbar_inputs={crossbar}", *fine])
-           for policy in ("random", "oldest_first") for crossbar in ("per_lane", "per_channel")}
+           for policy in ("random", "oldest_first") for crossbar in ("per_vc", "per_channel")}
     # How the effect of the policy depends on the load, around the paper's 50 %.
     loads17 = FIG17_OTHER_LOADS[1:2] if quick else FIG17_OTHER_LOADS
     k17_loads = {(x, policy): runs.submit(FLY6, POISSON, [f"router.arbitration={policy}", "simulation.histogram_bin_width=1",
@@ -78,7 +78,7 @@ def plan_runs(report):
                   if (d, rule) != (4, "on_tail")}  # the platform's own lanes: k17
     priority = ["router.arbitration=priority", "stimulus.high_priority_fraction=0.1"]
     k18 = {crossbar: runs.submit(FLY6, POISSON, [*priority, f"router.crossbar_inputs={crossbar}", *fine])
-           for crossbar in ("per_lane", "per_channel")}
+           for crossbar in ("per_vc", "per_channel")}
     # Where the high-priority packets wait: for a free lane. More lanes (same storage, then more).
     k18_lanes = {(l, d): runs.submit(FLY6, POISSON, [*priority, *lanes_set(l, d), *fine]) for l, d in ((8, 2), (16, 4))}
     # Free lanes given to the high-priority class first (then the oldest packet), not by age alone.

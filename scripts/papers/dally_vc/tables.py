@@ -28,7 +28,7 @@ FLY8, FLY6 = "platforms/dally-2ary8fly.yaml", "platforms/dally-2ary6fly.yaml"
 MESH = "platforms/dally-16ary2cube-mesh.yaml"
 # Fig. 19's mesh run as the flies are: one flit per hop per time unit, random channel scheduling,
 # lanes as crossbar inputs.
-MESH_AS_PAPER = ["router.routing_delay=0", "router.crossbar_delay=0", "router.crossbar_inputs=per_lane",
+MESH_AS_PAPER = ["router.routing_delay=0", "router.crossbar_delay=0", "router.crossbar_inputs=per_vc",
                  "router.arbitration=random"]
 MESH_STORAGE = 32  # flits per physical channel (sec. V-D)
 PACKET = 20  # flits (sec. V)

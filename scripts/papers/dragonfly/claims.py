@@ -13,7 +13,7 @@ def claim_uniform_close(report, m):
     report.claim("Kim sec. 4.2", "under uniform random traffic minimal routing and UGAL come close to each other",
                  "UGAL ≈ MIN", f"UGAL {worst:.3f} vs MIN {minimal:.3f} ({worst / minimal:.0%})",
                  worst >= MARGIN * minimal, "UGAL's detours under uniform traffic: the decision weighs queues "
-                 "that lanes shared with detoured packets fill")
+                 "that VCs shared with detoured packets fill")
 
 
 def claim_uniform_valiant(report, m):
@@ -22,7 +22,7 @@ def claim_uniform_valiant(report, m):
                  "packet crosses two global channels", "about half",
                  f"{m.saturation[('VAL', 'uniform')]:.3f} flits/node/cycle, {share:.0%} of capacity "
                  f"(MIN {m.saturation[('MIN', 'uniform')]:.3f})", abs(share - HALF) <= HALF_BAND,
-                 "the local channels and lanes, not the global ones, set Valiant's limit here")
+                 "the local channels and VCs, not the global ones, set Valiant's limit here")
 
 
 def claim_shift_minimal(report, m):
@@ -31,22 +31,22 @@ def claim_shift_minimal(report, m):
     report.claim("Kim sec. 4.2", "under group shift minimal routing collapses to a small fraction: one global "
                  "channel per group", "1/(a·p)", f"{got:.3f} ({got / bound:.0%} of 1/(a·p))",
                  MARGIN * bound <= got <= bound * (2 - MARGIN),
-                 "the channel idles while a lane's next header is routed (docs/design.md)")
+                 "the channel idles while a VC's next header is routed (docs/design.md)")
 
 
 def claim_shift_half(report, m):
-    # Judged at both lane counts: the papers give none, and a claim must not rest on the one that agrees.
+    # Judged at both VC counts: the papers give none, and a claim must not rest on the one that agrees.
     for r in ("VAL", "UGAL-G"):
         got, more = m.saturation[(r, "group shift")], m.more_vcs[(r, "group shift")]
         report.claim("Kim sec. 4.2", f"under group shift {r} holds about half of the network's capacity",
                      "about half", f"{got:.3f} flits/node/cycle with {VCS} VCs, {more:.3f} with {MORE_VCS}",
                      min(got, more) >= HALF - HALF_BAND,
-                     f"lanes: {'it holds with ' + str(MORE_VCS) + ' VCs, not with ' + str(VCS) if more >= HALF - HALF_BAND else 'short at both'}"
-                     " — the local channels before the global ones, and lanes per class (docs/design.md)")
+                     f"VCs: {'it holds with ' + str(MORE_VCS) + ' VCs, not with ' + str(VCS) if more >= HALF - HALF_BAND else 'short at both'}"
+                     " — the local channels before the global ones, and VCs per class (docs/design.md)")
 
 
 def claim_ugal_global_as_valiant(report, m):
-    # Judged in three set-ups: both lane counts, and Kim et al.'s simulator's (3 VCs, long channels).
+    # Judged in three set-ups: both VC counts, and Kim et al.'s simulator's (3 VCs, long channels).
     ratios = {f"{VCS} VCs": m.saturation[("UGAL-G", "group shift")] / m.saturation[("VAL", "group shift")],
               f"{MORE_VCS} VCs": m.more_vcs[("UGAL-G", "group shift")] / m.more_vcs[("VAL", "group shift")],
               "3 VCs of 128 flits, 10/100-cycle channels": m.kim_setup["UGAL-G"] / m.kim_setup["VAL"]}
@@ -54,8 +54,8 @@ def claim_ugal_global_as_valiant(report, m):
                  "Valiant holds", "UGAL-G ≈ VAL",
                  "UGAL-G / VAL: " + ", ".join(f"{ratio:.0%} with {setup}" for setup, ratio in ratios.items()),
                  min(ratios.values()) >= AS_VALIANT,
-                 "the queue UGAL-G reads, and lanes per class: it reads every flit waiting for a global channel, "
-                 "and minimal packets leave their group on lanes of their own (docs/design.md)")
+                 "the queue UGAL-G reads, and VCs per class: it reads every flit waiting for a global channel, "
+                 "and minimal packets leave their group on VCs of their own (docs/design.md)")
 
 
 def claim_ugal_local_late(report, m):
@@ -72,7 +72,7 @@ def claim_par_narrows(report, m):
     report.claim("Jiang sec. 3", "PAR narrows UGAL-L's shortfall: it decides again at the router that holds the "
                  "global channel", "PAR ≈ UGAL-G", f"PAR {cycles(par)}, UGAL-L {cycles(local)}, UGAL-G {cycles(global_)}",
                  par - global_ < HALF * (local - global_),
-                 "PAR's fourth VC class leaves fewer lanes per class")
+                 "PAR's fourth VC class leaves fewer VCs per class")
 
 
 def render(report, plan, m):

@@ -45,7 +45,7 @@ def router_section(report, plan, m):
                  "ref. [15]), which moves a link's phits packet by packet, pulls each output's phits from the input "
                  "VC queue that holds it (a crossbar input per VC) and, under IPR, serves the in-transit requests for "
                  "an output VC before the injection ports'. The platform does the same (`router.link_allocation: "
-                 "packet`, `router.crossbar_inputs: per_lane`, IPR's `competition: requests`). How many headers "
+                 "packet`, `router.crossbar_inputs: per_vc`, IPR's `competition: requests`). How many headers "
                  "INSEE routes at once the paper does not say: the platform routes every input VC's header in "
                  "parallel (`router.header_arbiter: parallel`), and the last row gives each router one routing "
                  "unit that takes one header per cycle (`central`). Below, each "

@@ -228,7 +228,7 @@ def fig11_section(report, plan, m):
     report.figure(plot.plot_curves([("throughput", "offered load (packets/node/cycle)", "accepted (fraction of capacity)",
                                      False, load_curves(runs, plan.fig11, names12, loads11, accepted_fraction))]),
                   "fig12", "Fig. 12: metapackets and tuning")
-    w("Gather mean / min / max (cycles) with No tune, and accepted throughput / mean latency. The metapackets' lane "
+    w("Gather mean / min / max (cycles) with No tune, and accepted throughput / mean latency. The metapackets' VC "
       "shares the links with data (`metapacket_priority: allocation`, the default) or always wins them (`link`).\n")
     w("| packets/node/cycle | gather | gather (link) | Base | No tune | Tune (metapackets) | Tune (link) |\n"
       "|---|---|---|---|---|---|---|")

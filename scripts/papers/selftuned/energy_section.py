@@ -4,7 +4,7 @@ from papers import report_energy
 from papers.selftuned.tables import AVOIDANCE, RECOVERY, pct
 
 # Both networks' routers have rows of their own in the table (5 ports: 4 network, 1 injection channel;
-# 4 lanes on the recovery network with Disha's, 3 on the avoidance network; 8 flits per VC).
+# 4 VCs on the recovery network with Disha's, 3 on the avoidance network; 8 flits per VC).
 PRICED = ["energy.preset=dsent_45nm"]
 NAMES = ("Base", "ALO", "Tune")
 

@@ -307,8 +307,8 @@ earlier ejecting version: {HISTORY}). How gathers change with load depends on wh
 priority applies, which the paper leaves open. Its explanation of the shorter gathers past
 saturation — "data-packets are blocked at saturation and thus metapackets see no contention for
 physical links" — implies that below saturation they do contend for links. So by default the
-metapackets' lane is served first by the arbiter and in VC allocation but takes turns with the data
-lanes on each link, flit by flit. Gathers then {'lengthen towards the base' + chr(39) + 's peak and shorten past it, the paper' + chr(39) + 's shape' if rises else 'do not lengthen and shorten again with load as the paper' + chr(39) + 's do'}
+metapackets' VC is served first by the arbiter and in VC allocation but takes turns with the data
+VCs on each link, flit by flit. Gathers then {'lengthen towards the base' + chr(39) + 's peak and shorten past it, the paper' + chr(39) + 's shape' if rises else 'do not lengthen and shorten again with load as the paper' + chr(39) + 's do'}
 (means {span(means, 0)} cycles, the claims table judges them against the paper's band). With priority on
 the links too (`metapacket_priority: link`) they take {span(link, 0)} cycles at every load.
 

@@ -171,7 +171,7 @@ def metapacket_measures(runs, plan):
                 link_means=[g for g in link if g is not None],
                 no_tune_gap=max(abs(pct(runs.result(plan.fig11[("No tune (metapackets)", l)]))
                                     - pct(runs.result(plan.fig11[("Base", l)]))) for l in plan.loads11),
-                link_share=(100 * routers["metapacket_lane_flits"] / routers["link_traversals"]
+                link_share=(100 * routers["metapacket_vc_flits"] / routers["link_traversals"]
                             if routers["link_traversals"] else float("nan")))
 
 

@@ -12,8 +12,8 @@ coefficients (`power:`, docs/energy.md; the table stays in events, which hold fo
 and `energy.preset` prices them in joules for a router and a technology — the main job does so for
 these two networks, README): buffer writes and link traversals (a delivered flit
 costs one per router and one per link on its path; more means work on flits that are not
-delivered in the window, such as Disha's recovery lane), VC allocation requests, flits on Disha's
-recovery lane, the sideband's bit-hops (Tune's own wires; ALO and the base have none), the
+delivered in the window, such as Disha's recovery VC), VC allocation requests, flits on Disha's
+recovery VC, the sideband's bit-hops (Tune's own wires; ALO and the base have none), the
 router-cycles in which a router holds a flit (what a clock-gated router pays for), and all
 router-cycles — every router for every cycle of the window — over the flits delivered: what
 per-cycle energy (clock and leakage) comes to per flit, which is where a collapsed network pays.
@@ -29,7 +29,7 @@ SET_UP = """## Set-up (sec. 5.1) and where icnsim follows it
 | one cycle per flit through the crossbar, one per link | same |
 | recovery: Disha, 8-cycle time-out | TFAR + `deadlock.recovery: disha`, timeout 8 |
 | avoidance: Duato, "one escape virtual channel using oblivious dimension-order routing" | Duato with a dimension-order escape network; on a torus it needs two dateline classes, so 2 escape VCs + 1 adaptive (see Fig. 4c/d) |
-| the global count: "full virtual channel buffers", "3,072 buffers" (sec. 3, 5.1: {buffer_product}) | edge buffers — the network channels' routing VCs — holding all 8 flits; the injection channels' buffers and Disha's lane are not counted |
+| the global count: "full virtual channel buffers", "3,072 buffers" (sec. 3, 5.1: {buffer_product}) | edge buffers — the network channels' routing VCs — holding all 8 flits; the injection channels' buffers and Disha's VC are not counted |
 | "each node generating 16 flit packets at the same fixed rate", a "packet regeneration interval", nodes that "try" to generate | `stimuli/selftuned-uniform.yaml`: periodic attempts (`source.model: attempts`, one waiting packet per node) |
 | after r = 5 resets in a row, "reset max to zero and restart the maximum-locating process" (sec. 4.2), which begins "with an initial value ... (e.g., 1 percent of all buffers)" (sec. 4.1) | the threshold goes back to the initial 1 % (`congestion_control.restart: initial`; the other reading, the reset value, is run beside it: Fig. 6) |
 | 60,000 cycles, the first 10,000 ignored | same (`--quick`: {quick[0]:,} / {quick[1]:,}) |

@@ -352,13 +352,13 @@ def activity(r):
     router_cycles = routers["active_cycles"] + routers["idle_cycles"]
     return {"busy": routers["active_cycles"] / delivered,
             "writes": routers["buffer_writes"] / delivered, "links": routers["link_traversals"] / delivered,
-            "recovery": routers["recovery_lane_flits"] / delivered, "allocations": routers["vc_allocation_requests"] / delivered,
+            "recovery": routers["recovery_vc_flits"] / delivered, "allocations": routers["vc_allocation_requests"] / delivered,
             "sideband_bits": a["sideband"]["bit_transfers"] / delivered, "router_cycles": router_cycles / delivered}
 
 
 def activity_table(runs, keys, names, loads):
     lines = ["| packets/node/cycle | controller | accepted | router-cycles holding flits | buffer writes | link traversals | "
-             "VC requests | Disha-lane flits | sideband bit-hops | router-cycles |", "|---" * 10 + "|"]
+             "VC requests | Disha-VC flits | sideband bit-hops | router-cycles |", "|---" * 10 + "|"]
     for load in loads:
         for n in names:
             r = runs.result(keys[(n, load)])

@@ -1,14 +1,14 @@
 #pragma once
-// Disha's recovery lane (self-tuned paper sec. 2, 5.1): a packet recovered with the token leaves its
-// path onto this lane and follows the topology's deterministic route on it to its destination.
-#include "router/special_lane.h"
+// Disha's recovery VC (self-tuned paper sec. 2, 5.1): a packet recovered with the token leaves its
+// path onto this VC and follows the topology's deterministic route on it to its destination.
+#include "router/special_vc.h"
 #include "topology/topology.h"
 
 namespace icn {
 
-class DishaRecoveryLane final : public SpecialLane {
+class DishaRecoveryVc final : public SpecialVc {
  public:
-  explicit DishaRecoveryLane(const Topology& topology) : topology_(topology) {}
+  explicit DishaRecoveryVc(const Topology& topology) : topology_(topology) {}
   int route(const Header& h) const override {
     const int port = topology_.deterministic_port(h.router, h.destination);
     return port >= 0 ? port : h.delivery_port;

@@ -19,7 +19,7 @@ namespace {
 std::string dally_platform() { return std::string(ICNSIM_SOURCE_DIR) + "/platforms/dally-16ary2cube-mesh.yaml"; }
 
 RunReport run(const std::vector<std::string>& overrides, const std::string& stimulus) {
-  const std::string stimulus_file = "/tmp/icnsim-lanes-" + std::to_string(::getpid()) + ".yaml";
+  const std::string stimulus_file = "/tmp/icnsim-vcs-" + std::to_string(::getpid()) + ".yaml";
   std::ofstream(stimulus_file) << stimulus;
   return RunReport::from_json(testing::in_child_process([&] {
     std::vector<std::string> all = overrides;
@@ -32,8 +32,8 @@ RunReport run(const std::vector<std::string>& overrides, const std::string& stim
   }));
 }
 
-double saturation_throughput(int lanes, int seed = 1) {
-  return run({"router.virtual_channels=" + std::to_string(lanes), "router.buffer_depth=" + std::to_string(32 / lanes),
+double saturation_throughput(int vcs, int seed = 1) {
+  return run({"router.virtual_channels=" + std::to_string(vcs), "router.buffer_depth=" + std::to_string(32 / vcs),
               "simulation.cycles=15000", "simulation.warmup=5000", "simulation.seed=" + std::to_string(seed)},
              "injection: {process: saturation}\n")
       .accepted();
@@ -41,24 +41,24 @@ double saturation_throughput(int lanes, int seed = 1) {
 
 }  // namespace
 
-TEST_CASE("Dally Fig. 19: with storage fixed, throughput rises from 1 to 4 lanes and changes little from 8 to 16",
-          "[network][lanes][slow]") {
-  // Measured: 4 lanes carry about 28 % more than 1 at saturation (65 % against 83 % of capacity);
+TEST_CASE("Dally Fig. 19: with storage fixed, throughput rises from 1 to 4 VCs and changes little from 8 to 16",
+          "[network][VCs][slow]") {
+  // Measured: 4 VCs carry about 28 % more than 1 at saturation (65 % against 83 % of capacity);
   // Fig. 19 shows a larger rise on this network. 15 % is well inside the effect and far outside
   // the seed-to-seed spread (1.27 and 1.25 on seeds 1 and 2).
   for (int seed : {1, 2}) {
     const double one = saturation_throughput(1, seed), four = saturation_throughput(4, seed);
-    INFO("seed " << seed << ": 1 lane " << one << ", 4 lanes " << four);
+    INFO("seed " << seed << ": 1 VC " << one << ", 4 VCs " << four);
     CHECK(four > 1.15 * one);
   }
   const double eight = saturation_throughput(8), sixteen = saturation_throughput(16);
-  INFO("8 lanes " << eight << ", 16 lanes " << sixteen);
+  INFO("8 VCs " << eight << ", 16 VCs " << sixteen);
   CHECK(std::abs(sixteen - eight) < 0.05 * eight);
 }
 
 TEST_CASE("Dally Fig. 17: oldest-first arbitration has a smaller latency spread than random at 50 % load",
           "[network][arbitration][slow]") {
-  // 4 lanes of 8 flits; 0.125 flits/node/cycle is half the mesh's uniform capacity.
+  // 4 VCs of 8 flits; 0.125 flits/node/cycle is half the mesh's uniform capacity.
   const std::vector<std::string> common = {"router.virtual_channels=4", "router.buffer_depth=8",
                                            "simulation.cycles=25000", "simulation.warmup=5000"};
   const std::string stimulus = "injection: {rate: 0.125, unit: flits}\n";

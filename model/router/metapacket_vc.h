@@ -1,14 +1,14 @@
 #pragma once
-// The metapackets' lane (self-tuned paper sec. 5.3): congestion-control messages go round the rows
-// of a torus on a lane of their own; each router they pass shows the header to the gatherer
+// The metapackets' VC (self-tuned paper sec. 5.3): congestion-control messages go round the rows
+// of a torus on a VC of their own; each router they pass shows the header to the gatherer
 // (MetapacketTap), which adds its node's value and says when it may go on.
-#include "router/special_lane.h"
+#include "router/special_vc.h"
 
 namespace icn {
 
 class MetapacketTap {
  public:
-  static constexpr Cycle kHeld = SpecialLane::kHeld;  // until Router::release_metapacket
+  static constexpr Cycle kHeld = SpecialVc::kHeld;  // until Router::release_metapacket
   virtual ~MetapacketTap() = default;
   // The header of metapacket `tag` is ready at `node`'s input `port` in cycle `ready`: the cycle
   // from which it may be routed on, or kHeld while the node does not know its own value yet.
@@ -17,14 +17,14 @@ class MetapacketTap {
   virtual int metapacket_port(std::uint32_t tag) const = 0;
 };
 
-class MetapacketLane final : public SpecialLane {
+class MetapacketVc final : public SpecialVc {
  public:
   // Self-tuned sec. 5.3 leaves open whether the metapackets' priority extends to the links.
-  MetapacketLane(int network_ports, bool link_priority) : network_ports_(network_ports), link_priority_(link_priority) {}
+  MetapacketVc(int network_ports, bool link_priority) : network_ports_(network_ports), link_priority_(link_priority) {}
   void attach(MetapacketTap* tap) { tap_ = tap; }
   bool attached() const { return tap_ != nullptr; }
 
-  // Round its row on the same lane, delivered when it is back at its master.
+  // Round its row on the same VC, delivered when it is back at its master.
   int route(const Header& h) const override {
     const bool home = h.destination == h.router && h.in_port < network_ports_;
     return home ? h.delivery_port : tap_->metapacket_port(h.tag);
