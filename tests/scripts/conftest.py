@@ -85,6 +85,8 @@ RELEASE_ONLY = {
     "test_booksim_anchor.py": "four 256-node runs of 60,000 cycles against BookSim's figures; the allocator they "
                               "run is tested instrumented (unit/switch_allocator_test.cpp)",
     "test_accellera_examples.py": "the examples link the installed package, which is built without the sanitizers",
+    "test_large_dragonfly.py": "16,512 nodes, a question of size: the dragonfly's routers and routings run "
+                               "instrumented on the 72-node platform (ctest) and in the digests",
     "test_result_is_byte_identical_to_the_recorded_one[dragonfly-1056, UGAL-L]":
         "1,056 nodes: a determinism check; the 64-node dragonfly's UGAL and PAR digests run instrumented",
     "test_result_is_byte_identical_to_the_recorded_one[transt-8ary3cube, bursts]":

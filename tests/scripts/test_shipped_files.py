@@ -27,6 +27,9 @@ def refused_for_size(p):
 # figure (Trans-t Fig. 7); the bursty stimulus runs on the other Trans-t platforms, and size-dependent
 # refusals are covered by the 1,024-node entropy platform.
 ONLY = {"platforms/transt-16ary3cube.yaml": ["stimuli/uniform.yaml"]}
+# The 16,512-node dragonfly differs from platforms/dragonfly-1056.yaml only in size; it runs in
+# tests/scripts/test_large_dragonfly.py (uniform and group shift, a few hundred cycles).
+ONLY["platforms/dragonfly-16k.yaml"] = []
 # It runs 400 cycles, not 1,500: its first packets arrive after about 60, and a cycle of its 4,096
 # nodes costs as much as sixteen of a 256-node platform's (41 s at 1,500).
 SHORTER = {"platforms/transt-16ary3cube.yaml": ["--set", "simulation.cycles=400", "--set", "simulation.warmup=100",
@@ -39,7 +42,8 @@ PROGRAM = BUILD / "software" / "reduce.elf"
 
 
 # platforms/bare.yaml sets no key: its network is the defaults', the same as platforms/default.yaml's.
-@pytest.mark.parametrize("platform", [p for p in PLATFORMS if p not in CORES and p != "platforms/bare.yaml"])
+@pytest.mark.parametrize("platform", [p for p in PLATFORMS if p not in CORES and p != "platforms/bare.yaml" and
+                                      ONLY.get(p) != []])
 def test_every_shipped_stimulus_runs_briefly_on_this_platform(icnsim, tmp_path, platform):
     ran = refused = 0
     stimuli = ONLY.get(platform, STIMULI)
