@@ -23,11 +23,11 @@ RSS_TARGET_MB = 64
 BUILD = ROOT / "build"
 
 
-def measured(args, what):
+def measured(args, what, env=None):
     """Runs icnsim with `args` (no -q: it prints its peak resident memory, its own VmHWM; the rusage of a
     child started from Python keeps Python's peak from before the exec). Wall seconds, peak bytes, stderr."""
     start = time.perf_counter()
-    run = subprocess.run(args, capture_output=True, text=True)
+    run = subprocess.run(args, capture_output=True, text=True, env=env)
     wall = time.perf_counter() - start
     if run.returncode != 0:
         sys.exit(f"icnsim failed on {what} (status {run.returncode}): {run.stderr}")
@@ -243,35 +243,52 @@ def bench_vp_memory(cycles):
           f"{'met' if abs(growth) <= 0.05 else 'MISSED'}); {time.perf_counter() - start:.0f} s")
 
 
-# (program, its arguments, what bounds it): compute-bound, and communication-bound on the network.
+# (program, its arguments, what bounds it): compute-bound, computing with messages, and bound by the network.
 CORE_PROGRAMS = [("reduce", "1000000", "compute-bound: each core sums 1,000,000 squares, then one tree reduction"),
+                 ("stencil", "64 200", "computes and communicates: 200 steps of a 64 x 64 block, halos by messages"),
                  ("token_ring", "200", "communication-bound: a token round the 64 nodes 200 times")]
 CORE_TARGET = 50e6  # simulated instructions per second of wall time, all cores together (compute-bound)
 
 
-def bench_cores():
+def bench_cores(unicorn=None):
     """Simulated instructions per second of wall time on 64 cores (platforms/cores-8x8.yaml, docs/cores.md):
-    a compute-bound program, whose local code runs at the emulator's own speed between quantum switches,
-    and a communication-bound one, bounded by the network's own cost (node-cycles per second)."""
+    a compute-bound program, whose local code runs at the emulator's own speed between quantum switches;
+    one that computes and communicates, whose rate the issue holds to a third of the first; and a
+    communication-bound one, bounded by the network's own cost (node-cycles per second). With `unicorn`
+    (a libunicorn.so.2), each again with that emulator (ICNSIM_UNICORN), in the same run."""
     binary = pathlib.Path(BUILD) / "model" / "icnsim"
     print("icnsim cores benchmark: platforms/cores-8x8.yaml (64 rv32imac cores on an 8x8 torus)")
-    print(f"{'program':>12} {'instructions':>13} {'cycles':>11} {'wall [s]':>9} {'instr/s':>9} {'node-cycles/s':>14}  "
-          f"{'peak RSS [MB]':>13}")
+    print(f"{'program':>12} {'emulator':>12} {'instructions':>13} {'cycles':>11} {'wall [s]':>9} {'instr/s':>9} "
+          f"{'node-cycles/s':>14}  {'peak RSS [MB]':>13}")
+    emulators = [("system", None)] + ([("ICNSIM_UNICORN", str(pathlib.Path(unicorn).resolve()))] if unicorn else [])
+    rates = {}
     for name, arguments, what in CORE_PROGRAMS:
         elf = pathlib.Path(BUILD) / "software" / f"{name}.elf"
         if not elf.is_file():
             raise ToolError(f"scripts/bench --cores: {elf} is not built (allowed: a build with the RISC-V cross-compiler; "
                             "scripts/setup installs it)")
-        with tempfile.TemporaryDirectory() as folder:
-            out = pathlib.Path(folder) / "result.json"
-            wall, peak, _ = measured([str(binary), str(ROOT / "platforms/cores-8x8.yaml"), str(elf), "--set",
-                                      f"software.arguments={arguments}", "--set", "simulation.cycles=1000000000",
-                                      "--set", "simulation.progress=false", "--out", str(out)], name)
-            program = json.loads(out.read_text())["program"]
-        rate = program["instructions"] / wall
-        verdict = f" (target {CORE_TARGET / 1e6:.0f} M: {'met' if rate >= CORE_TARGET else 'MISSED'})" if name == "reduce" else ""
-        print(f"{name:>12} {program['instructions']:>13,} {program['cycles']:>11,} {wall:>9.2f} {rate / 1e6:>8.1f}M "
-              f"{64 * program['cycles'] / wall:>14.3g}  {peak / 2 ** 20:>13.0f}  {what}{verdict}")
+        for label, library in emulators:
+            env = {k: v for k, v in os.environ.items() if k != "ICNSIM_UNICORN"}
+            if library:
+                env["ICNSIM_UNICORN"] = library
+            with tempfile.TemporaryDirectory() as folder:
+                out = pathlib.Path(folder) / "result.json"
+                wall, peak, _ = measured([str(binary), str(ROOT / "platforms/cores-8x8.yaml"), str(elf), "--set",
+                                          f"software.arguments={arguments}", "--set", "simulation.cycles=1000000000",
+                                          "--set", "simulation.progress=false", "--out", str(out)], name, env)
+                program = json.loads(out.read_text())["program"]
+            if not program["passed"]:
+                raise ToolError(f"scripts/bench --cores: {name} failed its own check ({program['emulator']})")
+            rate = program["instructions"] / wall
+            rates[(name, label)] = rate
+            version = program["emulator"].split(" (")[0]
+            verdict = f" (target {CORE_TARGET / 1e6:.0f} M: {'met' if rate >= CORE_TARGET else 'MISSED'})" if name == "reduce" else ""
+            print(f"{name:>12} {version:>12} {program['instructions']:>13,} {program['cycles']:>11,} {wall:>9.2f} "
+                  f"{rate / 1e6:>8.1f}M {64 * program['cycles'] / wall:>14.3g}  {peak / 2 ** 20:>13.0f}  {what}{verdict}")
+    for label, _ in emulators:
+        share = rates[("stencil", label)] / rates[("reduce", label)]
+        print(f"stencil against reduce with the {label} emulator: {share:.2f} of the compute-bound rate "
+              f"(target at least 1/3: {'met' if share >= 1 / 3 else 'MISSED'})")
 
 
 def bench_vp(milliseconds):
@@ -369,14 +386,21 @@ def parse_arguments(argv):
                         help="the cost of a router-cycle and memory per node at full overload on every shipped topology "
                              "(the 16-ary 2-cube, the 1,056-node dragonfly, the fat tree, the HyperX, a network from a file)")
     parser.add_argument("--cores", action="store_true",
-                        help="simulated instructions per second of 64 RISC-V cores: a compute-bound and a "
-                             "communication-bound program (docs/cores.md)")
+                        help="simulated instructions per second of 64 RISC-V cores: a compute-bound program, one "
+                             "that computes and communicates, and a communication-bound one (docs/cores.md)")
+    parser.add_argument("--unicorn", metavar="LIBRARY",
+                        help="with --cores: also run each program with this libunicorn.so.2 (ICNSIM_UNICORN), "
+                             "e.g. a newer Unicorn 2 than the system's")
     parser.add_argument("--vp", action="store_true",
                         help="a virtual platform's 4x4 network idle and under sparse LT traffic, 10 simulated ms")
     parser.add_argument("--vp-memory", action="store_true",
                         help="a virtual platform's resident memory over --cycles of background traffic "
                              "(default here 10^8: about two minutes)")
     args = parser.parse_args(argv)
+    if args.unicorn is not None and not args.cores:
+        raise ToolError("scripts/bench: --unicorn acts only with --cores")
+    if args.unicorn is not None and not pathlib.Path(args.unicorn).is_file():
+        raise ToolError(f"scripts/bench: --unicorn {args.unicorn}: no such file (allowed: a libunicorn.so.2)")
     if not (pathlib.Path(args.build) / "model" / "icnsim").is_file():
         raise ToolError(f"scripts/bench: --build {args.build}: holds no model/icnsim (allowed: a build folder; "
                         "scripts/setup builds one)")
@@ -391,7 +415,7 @@ def _main(argv=None):
         bench_vp(10)
         return 0
     if args.cores:
-        bench_cores()
+        bench_cores(args.unicorn)
         return 0
     if args.vp_memory:
         bench_vp_memory(args.cycles if args.cycles != 60000 else 10 ** 8)

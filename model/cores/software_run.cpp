@@ -7,6 +7,7 @@
 #include "common/cycle_clock.h"
 #include "cores/device_map.h"
 #include "cores/processor_config.h"
+#include "cores/unicorn_library.h"
 #include "ni/endpoint.h"
 #include "tlm/tlm_port.h"
 
@@ -90,6 +91,8 @@ bool SoftwareRun::passed() const {
 
 void SoftwareRun::report(ResultSink& sink) const {
   sink.put("program.file", config_.program);
+  // Which emulator ran it: the simulated time does not depend on it, the wall time does (docs/cores.md).
+  sink.put("program.emulator", "Unicorn " + UnicornLibrary::get().version + " (" + UnicornLibrary::get().file + ")");
   sink.put("program.passed", passed());
   if (completed_ || failed_at_) sink.put("program.cycles", std::uint64_t((completed_ ? *completed_ : *failed_at_) + 1));
   else sink.declare("program.cycles");

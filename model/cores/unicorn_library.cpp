@@ -2,25 +2,35 @@
 
 #include <dlfcn.h>
 
+#include <cstdlib>
+
 #include "common/config_error.h"
 
 namespace icn {
 
 namespace {
 
+const char* chosen_library() {
+  const char* chosen = std::getenv("ICNSIM_UNICORN");
+  return chosen && *chosen ? chosen : "libunicorn.so.2";
+}
+
 template <typename Function>
 void resolve(void* library, const char* name, Function& function) {
   function = reinterpret_cast<Function>(dlsym(library, name));
   if (!function)
-    throw ConfigError(std::string("processor.type: core: libunicorn.so.2 has no ") + name +
-                      " (allowed: Unicorn 2, Debian's libunicorn2)");
+    throw ConfigError(std::string("processor.type: core: ") + chosen_library() + " has no " + name +
+                      " (allowed: Unicorn 2, Debian's libunicorn2 or another build named by ICNSIM_UNICORN)");
 }
 
 UnicornLibrary load() {
-  void* library = dlopen("libunicorn.so.2", RTLD_NOW | RTLD_LOCAL);
+  const char* chosen = std::getenv("ICNSIM_UNICORN");
+  const bool own = chosen && *chosen;
+  void* library = dlopen(own ? chosen : "libunicorn.so.2", RTLD_NOW | RTLD_LOCAL);
   if (!library)
-    throw ConfigError(std::string("processor.type: core needs Unicorn 2 (libunicorn.so.2: ") + dlerror() +
-                      "; allowed: with Debian's libunicorn2 installed, as scripts/setup does)");
+    throw ConfigError(std::string("processor.type: core needs Unicorn 2 (") + dlerror() +
+                      (own ? "; allowed: ICNSIM_UNICORN naming a libunicorn.so.2, or unset for the system's)"
+                           : "; allowed: with Debian's libunicorn2 installed, as scripts/setup does)"));
   UnicornLibrary u{};
   resolve(library, "uc_open", u.open);
   resolve(library, "uc_close", u.close);
@@ -33,6 +43,16 @@ UnicornLibrary load() {
   resolve(library, "uc_reg_write", u.reg_write);
   resolve(library, "uc_ctl", u.ctl);
   resolve(library, "uc_strerror", u.strerror);
+  decltype(&::uc_version) version = nullptr;
+  resolve(library, "uc_version", version);
+  unsigned major = 0, minor = 0;
+  version(&major, &minor);
+  if (major != 2)
+    throw ConfigError("processor.type: core: " + std::string(own ? chosen : "libunicorn.so.2") + " is Unicorn " +
+                      std::to_string(major) + "." + std::to_string(minor) + " (allowed: Unicorn 2)");
+  u.version = std::to_string(major) + "." + std::to_string(minor);
+  Dl_info where{};
+  u.file = dladdr(reinterpret_cast<void*>(u.open), &where) && where.dli_fname ? where.dli_fname : "libunicorn.so.2";
   return u;  // never closed: the cores use it to the end of the process
 }
 

@@ -1,4 +1,4 @@
-"""scripts/bench --scale: it runs on a small network and prints icnsim's figures beside SystemC's kernel alone."""
+"""scripts/bench: --scale runs on a small network and prints icnsim's figures beside SystemC's kernel alone; --cores takes another emulator only as it should."""
 import subprocess
 import sys
 
@@ -31,3 +31,11 @@ def test_approximate_timing_stays_within_its_stated_bound_below_a_third_of_satur
                        cwd=ROOT, capture_output=True, text=True, timeout=600, env={**os.environ, "ICNSIM_BUILD": str(BUILD)})
     assert p.returncode == 0, p.stdout + p.stderr
     assert "within 10 % up to 30% of saturation" in p.stdout
+
+
+def test_another_emulator_is_asked_for_only_with_the_cores_benchmark_and_must_exist(tmp_path):
+    for args, says in ((["--unicorn", "/lib/x86_64-linux-gnu/libc.so.6"], "--unicorn acts only with --cores"),
+                       (["--cores", "--unicorn", str(tmp_path / "missing.so")], "no such file")):
+        p = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench.py"), *args, "--build", str(BUILD)],
+                           capture_output=True, text=True, timeout=60)
+        assert p.returncode == 2 and p.stderr.count("\n") == 1 and says in p.stderr, p.stderr

@@ -332,3 +332,33 @@ def test_a_sweep_of_a_program_that_is_not_an_elf_is_refused_before_it_runs_namin
                         "--out", str(tmp_path / "out")], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert p.returncode == 2 and p.stderr.count("\n") == 1, p.stderr
     assert f"{tmp_path / 'notes.elf'}: not an ELF file" in p.stderr and "programs/" not in p.stderr
+
+
+def test_the_result_names_the_emulator_and_another_unicorn_gives_the_same_simulation(icnsim, tmp_path):
+    # ICNSIM_UNICORN loads another build of Unicorn 2 (docs/cores.md, "Which Unicorn"): here the
+    # system's own file named explicitly. The simulated run must not depend on which one ran it.
+    import subprocess
+    p, system = run(icnsim, tmp_path, "platforms/cores-8x8.yaml", "stencil", name="system")
+    assert p.returncode == 0, p.stderr
+    assert system["program"]["emulator"].startswith("Unicorn 2.")
+    library = system["program"]["emulator"].split(" (", 1)[1].rstrip(")")
+    assert library.endswith("libunicorn.so.2")
+    out = tmp_path / "chosen.json"
+    chosen = subprocess.run([str(BUILD / "model" / "icnsim"), "platforms/cores-8x8.yaml", str(SOFTWARE / "stencil.elf"),
+                             "-q", "--out", str(out)], capture_output=True, text=True, cwd=ROOT,
+                            env={**os.environ, "ICNSIM_UNICORN": library}, timeout=120)
+    assert chosen.returncode == 0, chosen.stderr
+    again = json.loads(out.read_text())
+    assert again["program"]["emulator"] == system["program"]["emulator"]
+    assert again["cores"] == system["cores"] and again["program"]["cycles"] == system["program"]["cycles"]
+
+
+@pytest.mark.parametrize("library, says", [("/nonexistent/libunicorn.so.2", "ICNSIM_UNICORN naming a libunicorn.so.2"),
+                                           ("libc.so.6", "has no uc_open")])
+def test_an_emulator_library_that_is_not_unicorn_2_is_refused_in_one_line(tmp_path, library, says):
+    import subprocess
+    p = subprocess.run([str(BUILD / "model" / "icnsim"), "platforms/cores-8x8.yaml", str(SOFTWARE / "reduce.elf"), "-q",
+                        "--out", str(tmp_path / "r.json")], capture_output=True, text=True, cwd=ROOT,
+                       env={**os.environ, "ICNSIM_UNICORN": library}, timeout=120)
+    assert p.returncode == 2 and len(own_lines(p.stderr)) == 1, p.stderr
+    assert says in p.stderr and not (tmp_path / "r.json").exists()
