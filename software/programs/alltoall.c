@@ -11,7 +11,7 @@
 
 #include "icn.h"
 
-enum { MOST_WORDS = 256, MOST_NODES = 256 };
+enum { MOST_WORDS = 256, MOST_NODES = 1024 };
 
 static uint32_t outgoing[MOST_WORDS], incoming[MOST_WORDS];
 

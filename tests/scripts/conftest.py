@@ -85,6 +85,10 @@ RELEASE_ONLY = {
     "test_booksim_anchor.py": "four 256-node runs of 60,000 cycles against BookSim's figures; the allocator they "
                               "run is tested instrumented (unit/switch_allocator_test.cpp)",
     "test_accellera_examples.py": "the examples link the installed package, which is built without the sanitizers",
+    "test_1024_cores_run_the_stencil_and_alltoall_to_their_right_answers[stencil-4 2]":
+        "1,024 cores, a question of size: every program runs instrumented on 64 and 256 cores",
+    "test_1024_cores_run_the_stencil_and_alltoall_to_their_right_answers[alltoall-2 1]":
+        "1,024 cores, a question of size: every program runs instrumented on 64 and 256 cores",
     "test_large_dragonfly.py": "16,512 nodes, a question of size: the dragonfly's routers and routings run "
                                "instrumented on the 72-node platform (ctest) and in the digests",
     "test_result_is_byte_identical_to_the_recorded_one[dragonfly-1056, UGAL-L]":
