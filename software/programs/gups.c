@@ -12,11 +12,11 @@
 
 #include "icn.h"
 
-enum { BUCKET = 32, MOST_WORDS = 16384, MOST_NODES = 1024, TAG_UPDATES = 20, TAG_DONE = 21 };
+enum { BUCKET = 32, MOST_WORDS = 16384, TAG_UPDATES = 20, TAG_DONE = 21 };
 
 static uint32_t table[MOST_WORDS];
-static uint32_t bucket[MOST_NODES][2 * BUCKET]; /* (global index, value) pairs waiting for each owner */
-static uint8_t filled[MOST_NODES];
+static uint32_t bucket[256][2 * BUCKET]; /* (global index, value) pairs waiting for each owner */
+static uint8_t filled[256];
 
 static uint32_t rotl(uint32_t v, unsigned by) { by &= 31; return by ? v << by | v >> (32 - by) : v; }
 
@@ -37,9 +37,9 @@ static void apply_bucket(unsigned from, uint32_t words) {
 int main(void) {
   const unsigned me = icn_node(), nodes = icn_nodes();
   const uint32_t updates = (uint32_t)icn_argument(0, 4096), words = (uint32_t)icn_argument(1, 1024);
-  if (nodes > MOST_NODES || words > MOST_WORDS || (words & (words - 1)) != 0) {
-    printf("gups: %u nodes, %lu words (allowed: up to %d nodes, a power of 2 up to %d words)\n", nodes,
-           (unsigned long)words, MOST_NODES, MOST_WORDS);
+  if (nodes > 256 || words > MOST_WORDS || (words & (words - 1)) != 0) {
+    printf("gups: %u nodes, %lu words (allowed: up to 256 nodes, a power of 2 up to %d words)\n", nodes,
+           (unsigned long)words, MOST_WORDS);
     return 2;
   }
   Checksum before = {0, 0}, expected = {0, 0};

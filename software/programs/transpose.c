@@ -8,7 +8,7 @@
 
 #include "icn.h"
 
-enum { MOST_NODES = 1024, MOST_BLOCK = 8 }; /* the result array is cleared at start-up: kept small */
+enum { MOST_NODES = 256, MOST_BLOCK = 8 }; /* the result array is cleared at start-up: kept small */
 
 static uint32_t result[MOST_BLOCK][MOST_NODES * MOST_BLOCK]; /* this node's rows of T */
 
