@@ -10,23 +10,28 @@ namespace icn {
 
 namespace {
 
+// The library ICNSIM_UNICORN names, or nullptr for the system's libunicorn.so.2.
 const char* chosen_library() {
   const char* chosen = std::getenv("ICNSIM_UNICORN");
-  return chosen && *chosen ? chosen : "libunicorn.so.2";
+  return chosen && *chosen ? chosen : nullptr;
+}
+
+std::string library_name() {
+  const char* chosen = chosen_library();
+  return chosen ? chosen : "libunicorn.so.2";
 }
 
 template <typename Function>
 void resolve(void* library, const char* name, Function& function) {
   function = reinterpret_cast<Function>(dlsym(library, name));
   if (!function)
-    throw ConfigError(std::string("processor.type: core: ") + chosen_library() + " has no " + name +
+    throw ConfigError("processor.type: core: " + library_name() + " has no " + name +
                       " (allowed: Unicorn 2, Debian's libunicorn2 or another build named by ICNSIM_UNICORN)");
 }
 
 UnicornLibrary load() {
-  const char* chosen = std::getenv("ICNSIM_UNICORN");
-  const bool own = chosen && *chosen;
-  void* library = dlopen(own ? chosen : "libunicorn.so.2", RTLD_NOW | RTLD_LOCAL);
+  const bool own = chosen_library() != nullptr;
+  void* library = dlopen(library_name().c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!library)
     throw ConfigError(std::string("processor.type: core needs Unicorn 2 (") + dlerror() +
                       (own ? "; allowed: ICNSIM_UNICORN naming a libunicorn.so.2, or unset for the system's)"
@@ -47,12 +52,11 @@ UnicornLibrary load() {
   resolve(library, "uc_version", version);
   unsigned major = 0, minor = 0;
   version(&major, &minor);
-  if (major != 2)
-    throw ConfigError("processor.type: core: " + std::string(own ? chosen : "libunicorn.so.2") + " is Unicorn " +
-                      std::to_string(major) + "." + std::to_string(minor) + " (allowed: Unicorn 2)");
   u.version = std::to_string(major) + "." + std::to_string(minor);
+  if (major != 2)
+    throw ConfigError("processor.type: core: " + library_name() + " is Unicorn " + u.version + " (allowed: Unicorn 2)");
   Dl_info where{};
-  u.file = dladdr(reinterpret_cast<void*>(u.open), &where) && where.dli_fname ? where.dli_fname : "libunicorn.so.2";
+  u.file = dladdr(reinterpret_cast<void*>(u.open), &where) && where.dli_fname ? where.dli_fname : library_name();
   return u;  // never closed: the cores use it to the end of the process
 }
 
