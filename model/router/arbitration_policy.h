@@ -27,6 +27,9 @@ class ArbitrationPolicy {
   virtual int choose(const ArbitrationRequest* requests, int count) = 0;
   // Whether requests must carry the packet's age (costs a packet lookup per request).
   virtual bool uses_age() const { return false; }
+  // A lone request was granted without asking choose(). BookSim's arbiters move their pointer on
+  // every grant, so its allocator (router.switch_allocation: separable) tells the policy.
+  virtual void granted_alone(int requester) { (void)requester; }
 };
 
 struct ArbitrationContext {

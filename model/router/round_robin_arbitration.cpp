@@ -15,6 +15,7 @@ class RoundRobinArbitration final : public ArbitrationPolicy {
     last_ = key(requests[winner]);
     return winner;
   }
+  void granted_alone(int requester) override { last_ = requester; }
 
  private:
   static int key(const ArbitrationRequest& r) { return r.requester; }

@@ -75,9 +75,11 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
       vc_mask_(first_vcs(vcs_)),
       vc_allocator_(input_ports_ * vcs_, c.config.vc_allocation, make_stream(c.seed, RandomPurpose::RoutingSelection, c.id),
                     make_stream(c.seed, RandomPurpose::VcAllocationOrder, c.id)),
-      // The bound is per flit; a link allocated per packet makes VCs wait for whole packets.
+      // The bound is per flit; a link allocated per packet makes VCs wait for whole packets, and
+      // BookSim's allocator (separable) can pass over a VC for ever (docs/routing.md).
       switch_wait_bound_(ArbitrationRegistry::get(c.config.arbitration).traits.bounded_wait &&
-                                 !c.config.packet_link_allocation && priority_vcs_ == 0
+                                 !c.config.packet_link_allocation && priority_vcs_ == 0 &&
+                                 (c.config.maximal_switch_matching || c.config.crossbar_input_per_vc)
                              ? SwitchAllocator::wait_bound(input_ports_, c.config.virtual_channels,
                                                            c.config.crossbar_input_per_vc)
                              : 0) {

@@ -37,8 +37,10 @@ std::vector<ParameterSpec> RouterConfig::parameters() {
                 "simulator, INSEE); packet needs switching: virtual_cut_through"),
       P::choice("switch_allocation", "maximal", {"maximal", "separable"},
                 "maximal: after the separable input-first pass an input whose offer lost may still send another "
-                "VC's flit to an output nobody uses, so the matching is maximal; separable: that one pass alone "
-                "(BookSim 2's separable_input_first, alloc_iters 1: for like-for-like comparisons)")
+                "VC's flit to an output nobody uses, so the matching is maximal; separable: BookSim 2's "
+                "separable_input_first allocator, one pass (alloc_iters 1), an input taking turns among the "
+                "output ports its VCs want, every grant moving the arbiters' pointers: for like-for-like "
+                "comparisons (docs/routing.md)")
           .acts_when("one crossbar input per physical channel (router.crossbar_inputs: per_channel)",
                      "router.crossbar_inputs", {"per_channel"}),
       P::choice("arbitration", "round_robin", ArbitrationRegistry::names(),

@@ -6,9 +6,12 @@
 //   2. each output port grants one offer under its arbitration policy (priority VCs win);
 //      a winner's input pointer moves past the winning VC;
 //   3. an input whose offer lost may still send another VC's flit to an output nobody uses this
-//      cycle, so the matching is maximal; this pass leaves the pointers alone. Without it
-//      (router.switch_allocation: separable) the allocator is BookSim 2's separable input-first one
-//      with a single iteration, for like-for-like comparisons.
+//      cycle, so the matching is maximal; this pass leaves the pointers alone.
+// router.switch_allocation: separable is BookSim 2's separable input-first allocator with one
+// iteration, for like-for-like comparisons (its separable_input_first.cpp and iq_router.cpp): no
+// step 3, and in step 1 an input's arbiter takes turns among the *output ports* its ready VCs want
+// (each represented by its first VC from the VC pointer), not among the VCs; every grant, a lone
+// one included, moves the input's output pointer and the output arbiter's pointer past the winner.
 // With round-robin arbitration and no priority VCs, a ready flit with a credit therefore waits
 // at most P·(V² − V + 1) cycles (docs/routing.md, "Allocation order and fairness").
 //
@@ -67,7 +70,9 @@ class SwitchAllocator {
         packet_links_(packet_links),
         holder_(std::size_t(packet_links), kFree),
         holding_vcs_(packet_links ? input_ports : 0, 0),
-        maximal_(maximal) {}
+        maximal_(maximal),
+        output_pointer_(maximal ? 0 : input_ports, 0),
+        vc_for_output_(maximal ? 0 : output_ports, 0) {}
 
   int pointer(int input_port) const { return pointer_[input_port]; }
   // The longest a ready flit with a credit waits under round-robin arbitration without priority
@@ -188,6 +193,34 @@ class SwitchAllocator {
   std::vector<std::uint16_t> holder_;        // per such link: input port · VCs + VC of its packet, or kFree
   std::vector<std::uint32_t> holding_vcs_;  // per input port: its VCs whose packet holds a link
   const bool maximal_;                        // the matching pass (step 3) runs
+  // BookSim's allocator (not maximal_): per input port, the output port its arbiter tries first;
+  // scratch per output port: the VC that represents the input's request for it this cycle.
+  std::vector<std::uint8_t> output_pointer_;
+  std::vector<std::uint8_t> vc_for_output_;
+  // BookSim's input arbiter: input `ip` offers for the output, from its output pointer on, that
+  // one of its ready VCs wants; that output's first such VC from the VC pointer carries the offer.
+  // False if no VC is ready.
+  template <bool kPacketLinks, typename View>
+  bool offer_by_output(const View& view, int ip, std::uint32_t mask, std::uint64_t& requested,
+                       std::uint64_t& contested) {
+    std::uint64_t wanted = 0;
+    const int start = pointer_[ip];
+    for (std::uint32_t turn = rotate(mask, start); turn; turn &= turn - 1) {
+      const int vc = vc_at(start, __builtin_ctz(turn));
+      if (!view.ready(ip, vc)) continue;
+      const int op = view.out_port(ip, vc);
+      if (kPacketLinks && !may_bid(ip, vc, op)) continue;
+      const std::uint64_t bit = std::uint64_t(1) << op;
+      if (!(wanted & bit)) vc_for_output_[op] = std::uint8_t(vc);
+      wanted |= bit;
+    }
+    if (!wanted) return false;
+    const int from = output_pointer_[ip];
+    const std::uint64_t onwards = from >= 64 ? 0 : wanted & (~std::uint64_t(0) << from);
+    const int op = __builtin_ctzll(onwards ? onwards : wanted);
+    offer(view, ip, vc_for_output_[op], op, requested, contested);
+    return true;
+  }
 };
 
 template <bool kPacketLinks, typename View, typename Grant>
@@ -203,6 +236,10 @@ inline void SwitchAllocator::allocate_per_channel(const View& view, Cycle now, G
     const std::uint32_t mask = view.active_vcs(ip);
     // Priority VCs go first: they must never wait behind data; then a packet that holds its link.
     const std::uint32_t holding = kPacketLinks ? mask & holding_vcs_[ip] : 0;
+    if (!maximal_ && !(mask & priority_vcs_) && !holding) {
+      if (offer_by_output<kPacketLinks>(view, ip, mask, requested, contested)) offered |= std::uint64_t(1) << ip;
+      continue;
+    }
     const int start = (mask & priority_vcs_) ? __builtin_ctz(mask & priority_vcs_)
                       : holding                ? __builtin_ctz(holding)
                                                : pointer_[ip];
@@ -221,11 +258,16 @@ inline void SwitchAllocator::allocate_per_channel(const View& view, Cycle now, G
   const std::uint64_t matched_outputs = requested;
   for (; requested; requested &= requested - 1) {
     const int op = __builtin_ctzll(requested);
-    const Offer winner = (contested >> op) & 1u ? arbitrate(op) : lone_offer_[op];
+    const bool lone = !((contested >> op) & 1u);
+    const Offer winner = lone ? lone_offer_[op] : arbitrate(op);
     matched_inputs |= std::uint64_t(1) << winner.input_port;
     if (kPacketLinks) note_grant(view, winner.input_port, winner.vc, op);
     grant(int(winner.input_port), int(winner.vc), op);
     pointer_[winner.input_port] = std::uint8_t(winner.vc + 1 >= vcs_ ? 0 : winner.vc + 1);
+    if (!maximal_) {
+      output_pointer_[winner.input_port] = std::uint8_t(op + 1);
+      if (lone) arbiters_[op]->granted_alone(requester(winner.input_port, winner.vc));
+    }
   }
   // Matching pass: only inputs that offered and lost can gain (the others had no ready flit at
   // all). Inputs take turns by cycle; the pointers stay (the bound above needs that).

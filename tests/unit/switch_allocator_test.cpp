@@ -97,6 +97,52 @@ TEST_CASE("the separable allocator alone (BookSim's separable input-first, one i
   }
 }
 
+TEST_CASE("BookSim's allocator takes turns among an input's output ports: one VC bound for a second output crosses "
+          "every other cycle while seven want the first; by VCs (maximal) it crosses one cycle in eight",
+          "[switch]") {
+  // One input, VCs 0-6 want output 0 and VC 7 output 1; nobody contends at the outputs.
+  ScriptedVcs view{1, 8, {0, 0, 0, 0, 0, 0, 0, 1}};
+  for (const bool maximal : {false, true}) {
+    SwitchAllocator allocator = make(1, 2, 8, "round_robin", false, 0, maximal);
+    int to_second = 0;
+    for (Cycle now = 0; now < 800; ++now)
+      allocator.allocate(view, now, [&](int, int vc, int) { to_second += vc == 7; });
+    INFO((maximal ? "maximal" : "separable") << ": VC 7 crossed in " << to_second << " of 800 cycles");
+    CHECK(to_second == (maximal ? 100 : 400));
+  }
+}
+
+TEST_CASE("BookSim's allocator moves an output's round-robin pointer on a lone grant too, so the next contest "
+          "starts after that input; the maximal allocator's arbiter is not told",
+          "[switch]") {
+  // Cycle 0: inputs 0 and 1 contend for output 0 (input 0 wins); cycle 1: input 2 alone;
+  // cycle 2: inputs 0 and 1 again. Past input 2 the turn wraps to input 0; past input 0 it is 1's.
+  for (const bool maximal : {false, true}) {
+    ScriptedVcs view{3, 1, {0, 0, -1}};
+    SwitchAllocator allocator = make(3, 1, 1, "round_robin", false, 0, maximal);
+    std::vector<int> winners;
+    auto run = [&](Cycle now) { allocator.allocate(view, now, [&](int in, int, int) { winners.push_back(in); }); };
+    run(0);
+    view.wants = {-1, -1, 0};
+    run(1);
+    view.wants = {0, 0, -1};
+    run(2);
+    CHECK(winners == std::vector<int>{0, 2, maximal ? 1 : 0});
+  }
+}
+
+TEST_CASE("BookSim's allocator has no wait bound: an output's VC is the first from a VC pointer all outputs share, "
+          "so with VCs 0 and 2 bound for one output and VC 1 for another, VC 0 never crosses again",
+          "[switch][fairness]") {
+  // The turns go output 0 (VC 0), output 1 (VC 1: the pointer moves to 2), output 0 (VC 2: to 0),
+  // output 1 (VC 1: to 2), output 0 (VC 2) ... — why a separable run reports no switch_wait_bound_cycles.
+  ScriptedVcs view{1, 3, {0, 1, 0}};
+  SwitchAllocator allocator = make(1, 2, 3, "round_robin", false, 0, /*maximal=*/false);
+  std::vector<int> crossed(3, 0);
+  for (Cycle now = 0; now < 300; ++now) allocator.allocate(view, now, [&](int, int vc, int) { ++crossed[vc]; });
+  CHECK(crossed == std::vector<int>{1, 150, 149});
+}
+
 TEST_CASE("under persistent contention every VC is served within P(V^2 - V + 1) cycles", "[switch][fairness]") {
   // Every VC of every input wants output 0 or 1: heavy contention at both stages.
   for (int vcs : {2, 3, 4}) {
