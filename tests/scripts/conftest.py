@@ -174,7 +174,8 @@ LONG = {
 # --durations): they start first, so that the workers (pytest -n, scripts/test) share them out and
 # finish together, instead of one worker running the last long test alone while the other idles.
 FIRST = [
-    "test_the_quick_reproduction_writes_its_claims_and_figures[transt]",           # ~100-170 s
+    "test_the_quick_reproduction_writes_its_claims_and_figures[cosim]",            # ~110 s
+    "test_the_quick_reproduction_writes_its_claims_and_figures[transt]",           # ~80-170 s
     "test_the_quick_reproduction_writes_its_claims_and_figures[selftuned]",        # ~60-100 s
     "test_the_quick_reproduction_writes_its_claims_and_figures[entropy]",          # ~45-85 s
     "test_the_quick_reproduction_writes_its_claims_and_figures[realistic-loads]",  # ~70-80 s
@@ -182,6 +183,7 @@ FIRST = [
     "test_fig6_no_static_threshold_suits_both_patterns[uniform]",
     "test_every_shipped_stimulus_runs_briefly_on_this_platform[platforms/transt-8ary3cube.yaml]",
     "test_the_quick_reproduction_writes_its_claims_and_figures[dally-vc]",
+    "test_1024_cores_run_the_stencil_and_alltoall_to_their_right_answers[alltoall-2 1]",  # ~60 s
 ]
 
 
