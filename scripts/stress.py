@@ -132,7 +132,8 @@ def draw(rng: random.Random):
     s["router.buffer_depth"] = depth
     s["router.switching"] = switching
     s["router.arbitration"] = rng.choice(["round_robin", "random", "oldest_first", "priority"])
-    s["router.vc_allocation"] = rng.choice(["oldest_first", "longest_waiting"])
+    s["router.vc_allocation"] = rng.choice(["oldest_first", "longest_waiting", "separable"])
+    s["router.switch_allocation"] = rng.choice(["maximal", "maximal", "separable"])
     s["router.vc_reallocation"] = reallocation
     s["router.routing_delay"] = rng.choice([0, 1, 1, 2])
     s["router.link_delay"] = rng.choice([1, 1, 2])

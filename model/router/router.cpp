@@ -61,6 +61,7 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
       waypoints_(make_stream(c.seed, RandomPurpose::Waypoint, c.id)),
       virtual_cut_through_(c.config.virtual_cut_through),
       central_arbiter_(c.config.central_arbiter),
+      separable_vc_allocation_(c.config.vc_allocation == VcAllocationOrder::Separable),
       crossbar_input_per_vc_(c.config.crossbar_input_per_vc),
       recovery_(c.recovery, c.token, c.id),
       recovery_vc_(c.recovery.traits.recovery_vc ? c.config.virtual_channels : -1),
@@ -112,6 +113,11 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
   waiting_.resize(input_vcs());
   blocked_.resize(input_vcs());
   allocation_order_.resize(std::size_t(input_vcs()));
+  if (separable_vc_allocation_) {
+    vc_request_pointer_.assign(std::size_t(input_vcs()), 0);
+    vc_grant_pointer_.assign(std::size_t(output_ports_ * vcs_), 0);
+    vc_requests_.reserve(std::size_t(input_vcs()));
+  }
 
   SC_HAS_PROCESS(Router);
   SC_METHOD(step);

@@ -243,6 +243,11 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
     if (!inputs_[std::size_t(port)].clear_active(vc)) active_ports_ &= ~(std::uint64_t(1) << port);
   }
   bool allocate_output(int input);  // an output VC for the routed header of input VC `input`
+  void take_output(int input, int port, int vc);  // the header of input VC `input` takes (port, vc)
+  void allocated(int index, Cycle now);           // the header's state after it took an output VC
+  // router.vc_allocation: separable — BookSim 2's separable input-first VC allocator over the
+  // headers allocation_order_[0..ready).
+  void allocate_separably(int ready, Cycle now);
   // Whether the header at the front of VC `in_vc` of input `in_port`, which holds no output VC,
   // may ask for output `port` (and its VC `vc`; any VC if vc < 0): by its route, or, not routed
   // yet, by a minimal port towards its destination.
@@ -294,6 +299,7 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   RandomStream waypoints_;     // the waypoints drawn here
   const bool virtual_cut_through_;
   const bool central_arbiter_;
+  const bool separable_vc_allocation_;  // router.vc_allocation: separable
   // router.crossbar_inputs: per_vc: several VCs of one input port may move in a cycle, and
   // their credits go back together (Credit::more).
   const bool crossbar_input_per_vc_;
@@ -325,6 +331,10 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   // output VC that has a credit; a VC stalled on credits leaves until a credit comes back).
   std::uint64_t active_ports_ = 0;
   std::vector<int> allocation_order_;  // scratch: routed headers in the order they may allocate
+  // router.vc_allocation: separable — round-robin pointers: per input VC, the output VC
+  // (port · VCs + VC) it asks for first; per output VC, the input VC it grants first.
+  std::vector<std::uint16_t> vc_request_pointer_, vc_grant_pointer_;
+  std::vector<std::pair<int, int>> vc_requests_;  // scratch: (output VC, input VC) asked this cycle
   std::vector<int> deadlocked_;        // scratch: headers presumed deadlocked
   std::uint64_t recovered_blocked_on_vc_ = 0, recovered_blocked_on_credit_ = 0;
   std::unique_ptr<SwitchAllocator> switch_allocator_;

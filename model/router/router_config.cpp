@@ -19,10 +19,13 @@ std::vector<ParameterSpec> RouterConfig::parameters() {
                 "wormhole, or virtual cut-through (a VC takes a packet only with room for all of it)"),
       P::choice("vc_reallocation", "on_tail", {"on_tail", "when_empty"},
                 "when an output VC may take a new packet: its tail has left, or also its buffer drained"),
-      P::choice("vc_allocation", "oldest_first", {"oldest_first", "longest_waiting", "random", "priority"},
+      P::choice("vc_allocation", "oldest_first", {"oldest_first", "longest_waiting", "random", "priority", "separable"},
                 "order in which routed headers take output VCs: the packet injected earliest first, the "
                 "header that has waited longest at this router first, an order drawn at random each time, or "
-                "the higher traffic class first and the oldest packet within a class"),
+                "the higher traffic class first and the oldest packet within a class; separable: BookSim 2's "
+                "separable input-first VC allocator — each header asks for one output VC free at the start "
+                "of the cycle, round-robin, each output VC grants one header round-robin, a loser asks again "
+                "next cycle (for like-for-like comparisons; docs/routing.md)"),
       P::choice("header_arbiter", "parallel", {"parallel", "central"},
                 "parallel: every routed header may take an output VC each cycle; central: one arbiter per "
                 "router routes and allocates one header per cycle, round-robin among requesting input VCs, "
@@ -62,7 +65,8 @@ RouterConfig RouterConfig::from(const ParameterSet& router) {
   c.vc_allocation = order == "oldest_first"      ? VcAllocationOrder::OldestFirst
                     : order == "longest_waiting" ? VcAllocationOrder::LongestWaiting
                     : order == "random"          ? VcAllocationOrder::Random
-                                                 : VcAllocationOrder::Priority;
+                    : order == "priority"        ? VcAllocationOrder::Priority
+                                                 : VcAllocationOrder::Separable;
   c.central_arbiter = router.text("header_arbiter") == "central";
   c.crossbar_input_per_vc = router.text("crossbar_inputs") == "per_vc";
   c.packet_link_allocation = router.text("link_allocation") == "packet";
@@ -80,6 +84,11 @@ void RouterConfig::validate(const ParameterSet& router, const DeadlockRecoveryCo
                                      "Disha's recovery VC and the metapacket VC come on top of V, and a port has "
                                      "at most 32 VCs (allowed: at most " + std::to_string(32 - extra_vcs) +
                                      " virtual channels here)"));
+  // The central arbiter allocates one header a cycle by its own round robin: nothing to separate.
+  if (vc_allocation == VcAllocationOrder::Separable && central_arbiter)
+    throw ConfigError(router.problem("vc_allocation", "separable allocates every header's request in parallel, but "
+                                                      "router.header_arbiter: central takes one header a cycle (allowed "
+                                                      "with it: oldest_first, longest_waiting, random, priority)"));
   // A packet that holds a link must be able to finish crossing it: under wormhole switching it may
   // stall mid-packet for a credit, and the link it holds would block every other VC's packets,
   // escape VCs included, which deadlock freedom by VCs relies on.

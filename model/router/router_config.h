@@ -8,7 +8,7 @@
 
 namespace icn {
 
-enum class VcAllocationOrder : std::uint8_t { OldestFirst, LongestWaiting, Random, Priority };
+enum class VcAllocationOrder : std::uint8_t { OldestFirst, LongestWaiting, Random, Priority, Separable };
 
 struct RouterConfig {
   int virtual_channels = 0;

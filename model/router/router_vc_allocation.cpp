@@ -2,6 +2,8 @@
 // arbiter (self-tuned paper sec. 5.1), oldest first or longest waiting first (vc_allocator.h).
 #include "router/router.h"
 
+#include <algorithm>
+
 #include "common/cycle_clock.h"
 #include "router/router_admission.inl"
 #include "router/router_failure.h"
@@ -37,6 +39,11 @@ bool Router::allocate_output(int input) {
           routes_[input], [&](const RouteCandidate& candidate, int ov) { return admits(input, candidate, ov, room); },
           [&](int out_port, int ov) { return outputs_[std::size_t(out_port)].credits(ov); }, port, vc))
     return false;
+  take_output(input, port, vc);
+  return true;
+}
+
+void Router::take_output(int input, int port, int vc) {
   if (blocked_.any()) count_passed_over(input, port, vc);
   if (injection_observer_ && input >= vc_index(network_ports_, 0) && port < network_ports_) {  // a new packet enters
     bool adaptive = false;
@@ -50,7 +57,6 @@ bool Router::allocate_output(int input) {
   }
   outputs_[std::size_t(port)].allocate(vc, input / vcs_, input % vcs_);
   input_of(input).grant(input % vcs_, port, vc);
-  return true;
 }
 
 void Router::route_and_allocate(Cycle now) {
@@ -75,6 +81,10 @@ void Router::route_and_allocate(Cycle now) {
   if (retry) blocked_.for_each([&](int index) {
     if (routes_.ports(index) & retry) allocation_order_[ready++] = index;
   });
+  if (separable_vc_allocation_) {
+    allocate_separably(ready, now);
+    return;
+  }
   vc_allocator_.order(allocation_order_.data(), ready, now, [&](int index) {
     const InputVc& v = input_vc(index);
     return vc_allocator_.rank(v.priority, v.injected, v.route_ready);
@@ -95,19 +105,81 @@ void Router::start_routing(int index, Cycle now) {
 }
 
 bool Router::try_allocation(int index, Cycle now) {
-  const InputVc& v = input_vc(index);
   ++counted_.vc_allocation_requests;
   if (!allocate_output(index)) {
     input_of(index).refuse(index % vcs_);
     blocked_.set(index);
     return false;
   }
+  allocated(index, now);
+  return true;
+}
+
+void Router::allocated(int index, Cycle now) {
+  const InputVc& v = input_vc(index);
   ++counted_.vc_allocation_grants;
   input_of(index).progressed(index % vcs_, now);  // a header that now waits for a credit is blocked from here
   blocked_.reset(index);
   longest_vc_wait_ = std::max(longest_vc_wait_, now - v.route_ready);
   if (outputs_[v.out_port].credits(v.out_vc) > 0) set_active(index / vcs_, index % vcs_, now);
-  return true;
+}
+
+void Router::allocate_separably(int ready, Cycle now) {
+  // BookSim 2's separable input-first VC allocator (its separable_input_first.cpp, as iq_router.cpp
+  // uses it for VC allocation). Input stage: each header asks for one output VC that admits it now —
+  // within the first preference group of its route that has one, the first from its round-robin
+  // pointer. Nothing is taken yet, so every header sees the VCs free at the start of the cycle.
+  const int output_vcs = output_ports_ * vcs_;
+  vc_requests_.clear();
+  for (int i = 0; i < ready; ++i) {
+    const int index = allocation_order_[i];
+    waiting_.reset(index);
+    ++counted_.vc_allocation_requests;
+    const int room = room_needed(index);
+    const RouteView route = routes_[index];
+    const int from = vc_request_pointer_[std::size_t(index)];
+    int chosen = -1, chosen_turn = output_vcs, group = -1;
+    for (int c = 0; c < route.count; ++c) {
+      const RouteCandidate& candidate = route.candidates[c];
+      if (chosen >= 0 && candidate.group != group) break;
+      for (std::uint32_t mask = candidate.vc_mask; mask; mask &= mask - 1) {
+        const int ov = __builtin_ctz(mask);
+        if (!admits(index, candidate, ov, room)) continue;
+        const int out = candidate.port * vcs_ + ov;
+        const int turn = out >= from ? out - from : out - from + output_vcs;
+        if (turn < chosen_turn) chosen = out, chosen_turn = turn, group = candidate.group;
+      }
+    }
+    if (chosen < 0) {  // no VC admits it: it waits for one to be released, as in the other orders
+      input_of(index).refuse(index % vcs_);
+      blocked_.set(index);
+      continue;
+    }
+    vc_requests_.emplace_back(chosen, index);
+  }
+  // Output stage: each output VC grants one request, the first input VC from its round-robin
+  // pointer; a loser asks again next cycle (it saw a free VC: another may still be free then).
+  const int input_vc_count = input_vcs();
+  auto turn = [&](const std::pair<int, int>& r) {
+    const int from = vc_grant_pointer_[std::size_t(r.first)];
+    return r.second >= from ? r.second - from : r.second - from + input_vc_count;
+  };
+  std::sort(vc_requests_.begin(), vc_requests_.end(), [&](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first < b.first : turn(a) < turn(b);
+  });
+  for (std::size_t r = 0; r < vc_requests_.size(); ++r) {
+    const auto [out, index] = vc_requests_[r];
+    if (r > 0 && vc_requests_[r - 1].first == out) {  // lost to the one before
+      input_of(index).refuse(index % vcs_);
+      blocked_.reset(index);  // it asks through waiting_, not as a blocked header (nor as both)
+      waiting_.set(index);
+      continue;
+    }
+    take_output(index, out / vcs_, out % vcs_);
+    allocated(index, now);
+    vc_request_pointer_[std::size_t(index)] = std::uint16_t(out + 1 >= output_vcs ? 0 : out + 1);
+    vc_grant_pointer_[std::size_t(out)] = std::uint16_t(index + 1 >= input_vc_count ? 0 : index + 1);
+  }
 }
 
 void Router::route_through_central_arbiter(Cycle now) {

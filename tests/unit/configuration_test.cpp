@@ -123,6 +123,9 @@ TEST_CASE("cross-key rules are checked before simulating", "[config]") {
   CHECK_THAT(error_of("router:\n  link_allocation: packet\n"),
              Contains("router.link_allocation") && Contains("allowed with wormhole: flit"));
   CHECK_NOTHROW(load_configuration_text("router:\n  link_allocation: packet\n  switching: virtual_cut_through\n  buffer_depth: 16\n", ""));
+  // BookSim's VC allocator allocates every header in parallel: the central arbiter takes one a cycle.
+  CHECK_THAT(error_of("router:\n  vc_allocation: separable\n  header_arbiter: central\n"),
+             Contains("router.vc_allocation") && Contains("allowed with it: oldest_first"));
   // A mesh needs no dateline classes, so one VC is fine there.
   CHECK_NOTHROW(load_configuration_text("router:\n  virtual_channels: 1\nnetwork:\n  wrap: mesh\n", ""));
 }
