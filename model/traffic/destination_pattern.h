@@ -19,8 +19,12 @@ class DestinationPattern {
   virtual ~DestinationPattern() = default;
   // A destination for a new packet from `source`; `random` is the source node's own stream.
   // May return `source` itself only for patterns whose definition maps a node to itself (a
-  // permutation's fixed points); the generator then creates no packet.
+  // permutation's fixed points); the generator then creates no packet, unless the pattern sends to
+  // its source (below).
   virtual NodeId destination(NodeId source, RandomStream& random) const = 0;
+  // Whether a packet to its own source is sent (through the node's router and back: BookSim 2's
+  // uniform traffic draws the sender too) rather than not created.
+  virtual bool sends_to_source() const { return false; }
 };
 
 struct PatternContext {

@@ -56,7 +56,8 @@ bool TrafficGenerator::send_one() {
     next_ = InjectionProcess::kNever;
     budget_ = 0;
   }
-  if (destination == id_) return false;  // a permutation's fixed point sends nothing
+  // A permutation's fixed point sends nothing; a pattern that draws the sender sends to it.
+  if (destination == id_ && !schedule_.pattern().sends_to_source()) return false;
   endpoint_.send(Message{MessageKind::Data, destination, length, priority});
   schedule_.packet_created();
   return true;

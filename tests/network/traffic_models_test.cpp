@@ -68,3 +68,17 @@ TEST_CASE("every injection process runs a whole network at its configured load",
     CHECK(r.accepted == Approx(r.offered).epsilon(0.05));
   }
 }
+
+TEST_CASE("BookSim's uniform traffic (include_source) sends 1 in N packets to their own node, through its router: "
+          "on an 8-ary 2-cube the mean hop count is 4, against 4 · 64/63 with the sender left out",
+          "[network][pattern]") {
+  // Each of the two rings is 0, 1, 2, 3, 4, 3, 2, 1 hops away: 2 on average over all 8 coordinates,
+  // 4 over both dimensions and all 64 nodes, the source's own 0 hops included.
+  const Result with = run({"stimulus.pattern.include_source=true", "stimulus.injection.rate=0.02"});
+  const Result without = run({"stimulus.injection.rate=0.02"});
+  INFO("hops " << with.hops << " with the sender, " << without.hops << " without; accepted " << with.accepted
+               << " of " << with.offered);
+  CHECK(with.accepted == Approx(with.offered).epsilon(0.05));
+  CHECK(with.hops == Approx(4.0).epsilon(0.01));
+  CHECK(without.hops == Approx(4.0 * 64 / 63).epsilon(0.01));
+}

@@ -82,7 +82,7 @@ def icnsim_result(icnsim, run_cache):
 # long simulation whose code the instrumented ctest network tests and the tests below already
 # exercise, so instrumenting it finds nothing new at two to four times its cost (docs/testing.md).
 RELEASE_ONLY = {
-    "test_booksim_anchor.py": "six 256-node runs of 60,000 cycles against BookSim's figures; the allocators they "
+    "test_booksim_anchor.py": "eight 256-node runs of 60,000 cycles against BookSim's figures; the allocators they "
                               "run are tested instrumented (unit/switch_allocator_test.cpp, and network/"
                               "deadlock_freedom_test.cpp at full overload)",
     "test_accellera_examples.py": "the examples link the installed package, which is built without the sanitizers",
@@ -182,7 +182,8 @@ FIRST = [
     "test_fig6_no_static_threshold_suits_both_patterns[uniform]",
     "test_every_shipped_stimulus_runs_briefly_on_this_platform[platforms/transt-8ary3cube.yaml]",
     "test_the_quick_reproduction_writes_its_claims_and_figures[dally-vc]",
-    "test_the_eight_vc_torus_carries_what_booksim_carries_over_three_seeds",              # ~50 s
+    "test_with_booksims_allocators_and_traffic_icnsim_carries_what_booksim_carries_past_saturation[torus-8-8-3]",
+    "test_with_booksims_allocators_and_traffic_icnsim_carries_what_booksim_carries_past_saturation[mesh-8-4-3]",
     "test_1024_cores_run_the_stencil_and_alltoall_to_their_right_answers",                # ~65 s
 ]
 
