@@ -113,6 +113,12 @@ Router::Router(sc_core::sc_module_name name, const RouterContext& c)
   waiting_.resize(input_vcs());
   blocked_.resize(input_vcs());
   allocation_order_.resize(std::size_t(input_vcs()));
+  if (!c.config.maximal_switch_matching && !crossbar_input_per_vc_) {
+    speculation_.on = true;
+    speculation_.given.assign(std::size_t(input_ports_), 0);
+    speculation_.lost.assign(std::size_t(input_ports_), 0);
+    speculation_.lost_port.assign(std::size_t(input_vcs()), 0);
+  }
   if (separable_vc_allocation_) {
     vc_request_pointer_.assign(std::size_t(input_vcs()), 0);
     vc_grant_pointer_.assign(std::size_t(output_ports_ * vcs_), 0);

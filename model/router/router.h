@@ -335,6 +335,19 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
   // (port · VCs + VC) it asks for first; per output VC, the input VC it grants first.
   std::vector<std::uint16_t> vc_request_pointer_, vc_grant_pointer_;
   std::vector<std::pair<int, int>> vc_requests_;  // scratch: (output VC, input VC) asked this cycle
+  // BookSim's speculation (router.switch_allocation: separable): this cycle's headers given an output
+  // VC, per input port, and those that asked for a free one and lost it (router.vc_allocation:
+  // separable), with the output port they asked at; what the switch allocator bids for them.
+  struct Speculation {
+    bool on = false;
+    std::vector<std::uint32_t> given, lost;  // per input port: VCs
+    std::uint64_t given_ports = 0, lost_ports = 0;
+    std::vector<std::uint8_t> lost_port;  // per input VC index
+    void clear() {
+      for (std::uint64_t p = given_ports | lost_ports; p; p &= p - 1) given[std::size_t(__builtin_ctzll(p))] = lost[std::size_t(__builtin_ctzll(p))] = 0;
+      given_ports = lost_ports = 0;
+    }
+  } speculation_;
   std::vector<int> deadlocked_;        // scratch: headers presumed deadlocked
   std::uint64_t recovered_blocked_on_vc_ = 0, recovered_blocked_on_credit_ = 0;
   std::unique_ptr<SwitchAllocator> switch_allocator_;

@@ -42,8 +42,8 @@ std::vector<ParameterSpec> RouterConfig::parameters() {
                 "maximal: after the separable input-first pass an input whose offer lost may still send another "
                 "VC's flit to an output nobody uses, so the matching is maximal; separable: BookSim 2's "
                 "separable_input_first allocator, one pass (alloc_iters 1), an input taking turns among the "
-                "output ports its VCs want, every grant moving the arbiters' pointers: for like-for-like "
-                "comparisons (docs/routing.md)")
+                "output ports its VCs want, every grant moving the arbiters' pointers, speculative for headers "
+                "given their VC this cycle: for like-for-like comparisons (docs/routing.md)")
           .acts_when("one crossbar input per physical channel (router.crossbar_inputs: per_channel)",
                      "router.crossbar_inputs", {"per_channel"}),
       P::choice("arbitration", "round_robin", ArbitrationRegistry::names(),

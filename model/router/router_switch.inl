@@ -62,6 +62,13 @@ struct Router::SwitchView {
   std::uint32_t active_vcs(int port) const { return r.inputs_[std::size_t(port)].active(); }
   bool ready(int port, int vc) const { return r.inputs_[std::size_t(port)].front(vc).ready() <= now; }
   int out_port(int port, int vc) const { return r.inputs_[std::size_t(port)].vc(vc).out_port; }
+  // BookSim's speculation (router.switch_allocation: separable, switch_allocator.h).
+  std::uint32_t speculative_vcs(int port) const {  // those of them with a credit: active_vcs
+    return r.speculation_.given[std::size_t(port)] & r.inputs_[std::size_t(port)].active();
+  }
+  std::uint64_t misspeculating_ports() const { return r.speculation_.lost_ports; }
+  std::uint32_t misspeculating_vcs(int port) const { return r.speculation_.lost[std::size_t(port)]; }
+  int misspeculated_port(int port, int vc) const { return r.speculation_.lost_port[std::size_t(r.vc_index(port, vc))]; }
   std::uint8_t front_flags(int port, int vc) const { return r.inputs_[std::size_t(port)].front(vc).flit.flags; }
   ArbitrationRequest request(int port, int vc, bool with_age) const {
     const Flit& front = r.inputs_[std::size_t(port)].front(vc).flit;
@@ -81,6 +88,7 @@ struct Router::SwitchView {
     switch_allocator_->allocate(
         SwitchView{*this, now}, now,
         [&](int in_port, int vc, int out_port) { traverse<false>(in_port, vc, out_port, now); });
+  speculation_.clear();
 }
 
 }  // namespace icn

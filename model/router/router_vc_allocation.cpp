@@ -117,6 +117,10 @@ bool Router::try_allocation(int index, Cycle now) {
 
 void Router::allocated(int index, Cycle now) {
   const InputVc& v = input_vc(index);
+  if (speculation_.on) {  // its head bids speculatively for the switch this cycle
+    speculation_.given[std::size_t(index / vcs_)] |= 1u << (index % vcs_);
+    speculation_.given_ports |= std::uint64_t(1) << (index / vcs_);
+  }
   ++counted_.vc_allocation_grants;
   input_of(index).progressed(index % vcs_, now);  // a header that now waits for a credit is blocked from here
   blocked_.reset(index);
@@ -170,6 +174,11 @@ void Router::allocate_separably(int ready, Cycle now) {
   for (std::size_t r = 0; r < vc_requests_.size(); ++r) {
     const auto [out, index] = vc_requests_[r];
     if (r > 0 && vc_requests_[r - 1].first == out) {  // lost to the one before
+      if (speculation_.on) {  // it bid for the switch all the same (BookSim's misspeculation)
+        speculation_.lost[std::size_t(index / vcs_)] |= 1u << (index % vcs_);
+        speculation_.lost_ports |= std::uint64_t(1) << (index / vcs_);
+        speculation_.lost_port[std::size_t(index)] = std::uint8_t(out / vcs_);
+      }
       input_of(index).refuse(index % vcs_);
       blocked_.reset(index);  // it asks through waiting_, not as a blocked header (nor as both)
       waiting_.set(index);

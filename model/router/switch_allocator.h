@@ -12,6 +12,10 @@
 // step 3, and in step 1 an input's arbiter takes turns among the *output ports* its ready VCs want
 // (each represented by its first VC from the VC pointer), not among the VCs; every grant, a lone
 // one included, moves the input's output pointer and the output arbiter's pointer past the winner.
+// It is speculative as BookSim's pipeline with VC and switch allocation in one cycle
+// (speculative = 1): a header given its output VC this cycle, and one that asked for a free VC
+// and lost it, bid in a second allocator of the same kind whose grants yield to the first one's
+// inputs and outputs; a grant to a header that lost its VC is wasted.
 // With round-robin arbitration and no priority VCs, a ready flit with a credit therefore waits
 // at most P·(V² − V + 1) cycles (docs/routing.md, "Allocation order and fairness").
 //
@@ -37,6 +41,10 @@
 //   bool ready(int port, int VC) const        its front flit may leave this cycle
 //   int out_port(int port, int VC) const      the output port its packet holds
 //   std::uint8_t front_flags(int port, int VC) const  its front flit's head/tail flags
+//   std::uint32_t speculative_vcs(int port) const  of active_vcs, the headers given their VC this cycle
+//   std::uint64_t misspeculating_ports() const, std::uint32_t misspeculating_vcs(int port) const,
+//   int misspeculated_port(int port, int VC) const  headers that lost the VC they asked for this
+//                                                  cycle, and the output port of that VC
 //   ArbitrationRequest request(int port, int VC, bool with_age) const
 // and `grant(input port, VC, output port)` moves the flit.
 #include <cassert>
@@ -72,7 +80,10 @@ class SwitchAllocator {
         holding_vcs_(packet_links ? input_ports : 0, 0),
         maximal_(maximal),
         output_pointer_(maximal ? 0 : input_ports, 0),
-        vc_for_output_(maximal ? 0 : output_ports, 0) {}
+        vc_for_output_(maximal ? 0 : output_ports, 0),
+        speculative_output_pointer_(maximal ? 0 : input_ports, 0),
+        speculative_last_(maximal ? 0 : output_ports, -1),
+        speculative_offers_(maximal ? 0 : output_ports) {}
 
   int pointer(int input_port) const { return pointer_[input_port]; }
   // The longest a ready flit with a credit waits under round-robin arbitration without priority
@@ -197,6 +208,41 @@ class SwitchAllocator {
   // scratch per output port: the VC that represents the input's request for it this cycle.
   std::vector<std::uint8_t> output_pointer_;
   std::vector<std::uint8_t> vc_for_output_;
+  // Its speculative allocator: per input port the output its arbiter tries first, per output port
+  // the input its round robin granted last and this cycle's offers (BookSim's spec_sw_allocator).
+  struct SpeculativeOffer {
+    std::uint8_t input_port, vc;
+    bool lost_its_vc;
+  };
+  std::vector<std::uint8_t> speculative_output_pointer_;
+  std::vector<int> speculative_last_;
+  std::vector<std::vector<SpeculativeOffer>> speculative_offers_;
+  // Input `ip`'s speculative bid: among its headers given a VC this cycle (`given`) and those that
+  // lost the VC they asked for, the output from its speculative output pointer on, represented by
+  // its first such VC from the VC pointer. Returns the output port bid for, or −1.
+  template <typename View>
+  int bid_speculatively(const View& view, int ip, std::uint32_t given) {
+    const std::uint32_t lost = view.misspeculating_vcs(ip);
+    std::uint64_t wanted = 0;
+    const int start = pointer_[ip];
+    for (std::uint32_t turn = rotate(given | lost, start); turn; turn &= turn - 1) {
+      const int vc = vc_at(start, __builtin_ctz(turn));
+      const bool lost_it = (lost >> vc) & 1u;
+      if (!lost_it && !view.ready(ip, vc)) continue;
+      const int op = lost_it ? view.misspeculated_port(ip, vc) : view.out_port(ip, vc);
+      const std::uint64_t bit = std::uint64_t(1) << op;
+      if (!(wanted & bit)) vc_for_output_[op] = std::uint8_t(vc);
+      wanted |= bit;
+    }
+    if (!wanted) return -1;
+    const int from = speculative_output_pointer_[ip];
+    const std::uint64_t onwards = from >= 64 ? 0 : wanted & (~std::uint64_t(0) << from);
+    const int op = __builtin_ctzll(onwards ? onwards : wanted);
+    const int vc = vc_for_output_[op];
+    speculative_offers_[std::size_t(op)].push_back(SpeculativeOffer{std::uint8_t(ip), std::uint8_t(vc),
+                                                                    bool((lost >> vc) & 1u)});
+    return op;
+  }
   // BookSim's input arbiter: input `ip` offers for the output, from its output pointer on, that
   // one of its ready VCs wants; that output's first such VC from the VC pointer carries the offer.
   // False if no VC is ready.
@@ -231,13 +277,19 @@ inline void SwitchAllocator::allocate_per_channel(const View& view, Cycle now, G
   std::uint64_t requested = 0;  // output ports with offers
   std::uint64_t contested = 0;  // output ports with more than one
   std::uint64_t offered = 0;    // input ports that made one
-  for (std::uint64_t ports = view.active_ports(); ports; ports &= ports - 1) {
+  std::uint64_t speculated = 0;  // output ports with speculative bids (BookSim's allocator)
+  const std::uint64_t inputs = view.active_ports() | (maximal_ ? 0 : view.misspeculating_ports());
+  for (std::uint64_t ports = inputs; ports; ports &= ports - 1) {
     const int ip = __builtin_ctzll(ports);
     const std::uint32_t mask = view.active_vcs(ip);
     // Priority VCs go first: they must never wait behind data; then a packet that holds its link.
     const std::uint32_t holding = kPacketLinks ? mask & holding_vcs_[ip] : 0;
     if (!maximal_ && !(mask & priority_vcs_) && !holding) {
-      if (offer_by_output<kPacketLinks>(view, ip, mask, requested, contested)) offered |= std::uint64_t(1) << ip;
+      const std::uint32_t given = kPacketLinks ? 0 : view.speculative_vcs(ip);
+      if (offer_by_output<kPacketLinks>(view, ip, mask & ~given, requested, contested))
+        offered |= std::uint64_t(1) << ip;
+      const int op = kPacketLinks ? -1 : bid_speculatively(view, ip, given);
+      if (op >= 0) speculated |= std::uint64_t(1) << op;
       continue;
     }
     const int start = (mask & priority_vcs_) ? __builtin_ctz(mask & priority_vcs_)
@@ -268,6 +320,28 @@ inline void SwitchAllocator::allocate_per_channel(const View& view, Cycle now, G
       output_pointer_[winner.input_port] = std::uint8_t(op + 1);
       if (lone) arbiters_[op]->granted_alone(requester(winner.input_port, winner.vc));
     }
+  }
+  // BookSim's speculative allocator: each output grants one bid, round-robin over inputs; the grant
+  // stands only where the first allocator left both input and output free, and is wasted if its
+  // header lost its VC (both arbiters' pointers move either way, as BookSim's do).
+  for (; speculated; speculated &= speculated - 1) {
+    const int op = __builtin_ctzll(speculated);
+    std::vector<SpeculativeOffer>& bids = speculative_offers_[std::size_t(op)];
+    std::size_t chosen = 0;
+    for (std::size_t i = 0; i < bids.size(); ++i)
+      if (bids[i].input_port > speculative_last_[std::size_t(op)]) {
+        chosen = i;
+        break;
+      }
+    const SpeculativeOffer winner = bids[chosen];
+    bids.clear();
+    speculative_last_[std::size_t(op)] = winner.input_port;
+    speculative_output_pointer_[winner.input_port] = std::uint8_t(op + 1);
+    if ((matched_outputs >> op) & 1u || (matched_inputs >> winner.input_port) & 1u) continue;
+    pointer_[winner.input_port] = std::uint8_t(winner.vc + 1 >= vcs_ ? 0 : winner.vc + 1);
+    if (winner.lost_its_vc) continue;
+    matched_inputs |= std::uint64_t(1) << winner.input_port;
+    grant(int(winner.input_port), int(winner.vc), op);
   }
   // Matching pass: only inputs that offered and lost can gain (the others had no ready flit at
   // all). Inputs take turns by cycle; the pointers stay (the bound above needs that).

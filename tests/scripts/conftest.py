@@ -182,8 +182,8 @@ FIRST = [
     "test_fig6_no_static_threshold_suits_both_patterns[uniform]",
     "test_every_shipped_stimulus_runs_briefly_on_this_platform[platforms/transt-8ary3cube.yaml]",
     "test_the_quick_reproduction_writes_its_claims_and_figures[dally-vc]",
-    "test_with_booksims_allocators_and_traffic_icnsim_carries_what_booksim_carries_past_saturation[torus-8-8-3]",
-    "test_with_booksims_allocators_and_traffic_icnsim_carries_what_booksim_carries_past_saturation[mesh-8-4-3]",
+    "test_like_for_like_icnsim_carries_what_booksim_carries_past_saturation[torus-8-8-3]",
+    "test_like_for_like_icnsim_carries_what_booksim_carries_past_saturation[mesh-8-4-3]",
     "test_1024_cores_run_the_stencil_and_alltoall_to_their_right_answers",                # ~65 s
 ]
 

@@ -1,8 +1,8 @@
 """Like for like with BookSim 2 (docs/routing.md, "Like for like with BookSim 2"): with BookSim's VC
 and switch allocators (router.vc_allocation: separable, router.switch_allocation: separable), its
 uniform traffic (stimulus.pattern.include_source: true) and its settings, icnsim's accepted throughput
-past saturation on the torus and mesh of the anchor table is within 2 % of BookSim 2's figures, and
-the row the table marks as still apart stays apart until someone finds why."""
+past saturation on the torus, the mesh and the flattened butterfly of the anchor table is within 2 % of
+BookSim 2's figures."""
 import statistics
 
 import pytest
@@ -30,18 +30,11 @@ def accepted(icnsim_result, network, vcs, depth, seed=1):
     return r["throughput"]["accepted_flits_per_node_cycle"]
 
 
-# The 8-VC rows move by up to ±1.5 % from seed to seed (torus 0.297, 0.296, 0.299; mesh 0.206, 0.205,
-# 0.203): their mean over three seeds is compared; the rows with fewer VCs move by under 1 %.
+# The 8-VC torus moves by up to ±3 % from seed to seed past saturation (0.292, 0.299, 0.308 for seeds 1-3),
+# the 8-VC mesh and the flattened butterfly by under 1 %: those rows compare the mean of three seeds,
+# the torus with fewer VCs (under 0.5 % a seed) seed 1.
 @pytest.mark.parametrize("network, vcs, depth, seeds", [("torus", 2, 8, 1), ("torus", 4, 8, 1), ("torus", 8, 8, 3),
-                                                        ("mesh", 8, 4, 3)])
-def test_with_booksims_allocators_and_traffic_icnsim_carries_what_booksim_carries_past_saturation(
-        icnsim_result, network, vcs, depth, seeds):
+                                                        ("mesh", 8, 4, 3), ("flattened butterfly", 4, 8, 3)])
+def test_like_for_like_icnsim_carries_what_booksim_carries_past_saturation(icnsim_result, network, vcs, depth, seeds):
     got = statistics.mean(accepted(icnsim_result, network, vcs, depth, seed) for seed in range(1, seeds + 1))
     assert got == pytest.approx(BOOKSIM[(network, vcs, depth)], rel=WITHIN)
-
-
-@pytest.mark.xfail(strict=True, reason="the anchor table's open row: the flattened butterfly stays 2 % below "
-                                       "BookSim (docs/routing.md)")
-def test_the_flattened_butterfly_still_carries_less_than_booksim(icnsim_result):
-    assert accepted(icnsim_result, "flattened butterfly", 4, 8) == pytest.approx(
-        BOOKSIM[("flattened butterfly", 4, 8)], rel=WITHIN)
