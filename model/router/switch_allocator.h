@@ -17,7 +17,8 @@
 // and lost it, bid in a second allocator of the same kind whose grants yield to the first one's
 // inputs and outputs; a grant to a header that lost its VC is wasted.
 // With round-robin arbitration and no priority VCs, a ready flit with a credit therefore waits
-// at most P·(V² − V + 1) cycles (docs/routing.md, "Allocation order and fairness").
+// at most P·(V² − V + 1) cycles under the maximal allocator (docs/routing.md, "Allocation order and
+// fairness"); BookSim's has no such bound (its VC pointer is shared by all outputs).
 //
 // With router.crossbar_inputs: per_vc (Dally Fig. 9c: separate switch inputs, multiplexed
 // outputs) there is no input stage: every VC is its own crossbar input, so every ready VC with
@@ -217,6 +218,11 @@ class SwitchAllocator {
   std::vector<std::uint8_t> speculative_output_pointer_;
   std::vector<int> speculative_last_;
   std::vector<std::vector<SpeculativeOffer>> speculative_offers_;
+  // The first output port of `wanted` (not empty) from `from` on, round the ports.
+  static int first_from(std::uint64_t wanted, int from) {
+    const std::uint64_t onwards = from >= 64 ? 0 : wanted & (~std::uint64_t(0) << from);
+    return __builtin_ctzll(onwards ? onwards : wanted);
+  }
   // Input `ip`'s speculative bid: among its headers given a VC this cycle (`given`) and those that
   // lost the VC they asked for, the output from its speculative output pointer on, represented by
   // its first such VC from the VC pointer. Returns the output port bid for, or −1.
@@ -235,9 +241,7 @@ class SwitchAllocator {
       wanted |= bit;
     }
     if (!wanted) return -1;
-    const int from = speculative_output_pointer_[ip];
-    const std::uint64_t onwards = from >= 64 ? 0 : wanted & (~std::uint64_t(0) << from);
-    const int op = __builtin_ctzll(onwards ? onwards : wanted);
+    const int op = first_from(wanted, speculative_output_pointer_[ip]);
     const int vc = vc_for_output_[op];
     speculative_offers_[std::size_t(op)].push_back(SpeculativeOffer{std::uint8_t(ip), std::uint8_t(vc),
                                                                     bool((lost >> vc) & 1u)});
@@ -261,9 +265,7 @@ class SwitchAllocator {
       wanted |= bit;
     }
     if (!wanted) return false;
-    const int from = output_pointer_[ip];
-    const std::uint64_t onwards = from >= 64 ? 0 : wanted & (~std::uint64_t(0) << from);
-    const int op = __builtin_ctzll(onwards ? onwards : wanted);
+    const int op = first_from(wanted, output_pointer_[ip]);
     offer(view, ip, vc_for_output_[op], op, requested, contested);
     return true;
   }
