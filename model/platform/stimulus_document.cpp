@@ -1,6 +1,7 @@
 // The stimulus document read against its platform (platform/stimulus_document.h).
 #include "platform/stimulus_document.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -151,6 +152,20 @@ void read_phases(StimulusConfig& s, const ParameterSet& p, const StimulusEntries
     where.push_back(origin);
     ++expected;
     FlatEntries base = inherited;
+    // A phase that picks another destination pattern does not inherit the top level's pattern's
+    // parameters (a uniform's include_source means nothing to bit_reversal), only the other keys.
+    std::string own_pattern, top_pattern = "uniform";
+    for (const auto* list : {&own.first, &own.second})
+      for (const auto& entry : *list)
+        if (entry.first == "pattern.type" && !entry.second.items.empty()) own_pattern = entry.second.items.front();
+    for (const auto& entry : inherited)
+      if (entry.first == "pattern.type" && !entry.second.items.empty()) top_pattern = entry.second.items.front();
+    if (!own_pattern.empty() && own_pattern != top_pattern)
+      base.erase(std::remove_if(base.begin(), base.end(),
+                                [](const auto& entry) {
+                                  return entry.first.rfind("pattern.", 0) == 0 && entry.first != "pattern.type";
+                                }),
+                 base.end());
     for (const auto& entry : own.first) base.push_back(entry);
     const ParameterSet q =
         phase_schema()

@@ -188,6 +188,21 @@ phases:
   CHECK(c.stimulus.phases[1].end.kind == PhaseEnd::Kind::Cycles);
 }
 
+TEST_CASE("a phase that picks another pattern leaves the top level's pattern parameters behind; one that keeps it "
+          "inherits them", "[config][schedule]") {
+  // As a printed configuration writes them: the top level's uniform with its include_source, then a
+  // phase of bit reversal (which has no such key) and one of uniform again.
+  const Configuration c = load_configuration_text(kPlatform, R"(pattern: {type: uniform, include_source: true}
+phases:
+  - {pattern: {type: bit_reversal}, end: {cycles: 100}}
+  - {pattern: {type: uniform}}
+)");
+  REQUIRE(c.stimulus.phases.size() == 2);
+  CHECK(c.stimulus.phases[0].pattern.type == "bit_reversal");
+  CHECK(c.stimulus.phases[0].pattern.parameters.values().count("include_source") == 0);
+  CHECK(c.stimulus.phases[1].pattern.parameters.boolean("include_source"));
+}
+
 TEST_CASE("a phase without an end, with two ends, or with a bad key is rejected", "[config][schedule]") {
   CHECK_THAT(error_of(kPlatform, "phases:\n  - {injection: {rate: 0.01}}\n  - {end: {cycles: 5}}\n"),
              Contains("phases.0") && Contains("has no end"));
