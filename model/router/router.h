@@ -343,8 +343,11 @@ class Router : public sc_core::sc_module, public RouterView, public ResultSource
     std::vector<std::uint32_t> given, lost;  // per input port: VCs
     std::uint64_t given_ports = 0, lost_ports = 0;
     std::vector<std::uint8_t> lost_port;  // per input VC index
-    void clear() {
-      for (std::uint64_t p = given_ports | lost_ports; p; p &= p - 1) given[std::size_t(__builtin_ctzll(p))] = lost[std::size_t(__builtin_ctzll(p))] = 0;
+    void clear() {  // after each cycle's switch allocation
+      for (std::uint64_t p = given_ports | lost_ports; p; p &= p - 1) {
+        const std::size_t port = std::size_t(__builtin_ctzll(p));
+        given[port] = lost[port] = 0;
+      }
       given_ports = lost_ports = 0;
     }
   } speculation_;

@@ -223,23 +223,32 @@ class SwitchAllocator {
     const std::uint64_t onwards = from >= 64 ? 0 : wanted & (~std::uint64_t(0) << from);
     return __builtin_ctzll(onwards ? onwards : wanted);
   }
-  // Input `ip`'s speculative bid: among its headers given a VC this cycle (`given`) and those that
-  // lost the VC they asked for, the output from its speculative output pointer on, represented by
-  // its first such VC from the VC pointer. Returns the output port bid for, or −1.
-  template <typename View>
-  int bid_speculatively(const View& view, int ip, std::uint32_t given) {
-    const std::uint32_t lost = view.misspeculating_vcs(ip);
+  // The output ports input `ip`'s VCs of `vcs` want — ready ones, or of `lost`, the headers that lost
+  // the VC they asked for at misspeculated_port — each represented in vc_for_output_ by its first
+  // such VC from the VC pointer (BookSim's requests, one per input and output).
+  template <bool kPacketLinks, typename View>
+  std::uint64_t wanted_outputs(const View& view, int ip, std::uint32_t vcs, std::uint32_t lost) {
     std::uint64_t wanted = 0;
     const int start = pointer_[ip];
-    for (std::uint32_t turn = rotate(given | lost, start); turn; turn &= turn - 1) {
+    for (std::uint32_t turn = rotate(vcs, start); turn; turn &= turn - 1) {
       const int vc = vc_at(start, __builtin_ctz(turn));
       const bool lost_it = (lost >> vc) & 1u;
       if (!lost_it && !view.ready(ip, vc)) continue;
       const int op = lost_it ? view.misspeculated_port(ip, vc) : view.out_port(ip, vc);
+      if (kPacketLinks && !may_bid(ip, vc, op)) continue;
       const std::uint64_t bit = std::uint64_t(1) << op;
       if (!(wanted & bit)) vc_for_output_[op] = std::uint8_t(vc);
       wanted |= bit;
     }
+    return wanted;
+  }
+  // Input `ip`'s speculative bid: among its headers given a VC this cycle (`given`) and those that
+  // lost the VC they asked for, the output from its speculative output pointer on. Returns the
+  // output port bid for, or −1.
+  template <typename View>
+  int bid_speculatively(const View& view, int ip, std::uint32_t given) {
+    const std::uint32_t lost = view.misspeculating_vcs(ip);
+    const std::uint64_t wanted = wanted_outputs<false>(view, ip, given | lost, lost);
     if (!wanted) return -1;
     const int op = first_from(wanted, speculative_output_pointer_[ip]);
     const int vc = vc_for_output_[op];
@@ -248,22 +257,11 @@ class SwitchAllocator {
     return op;
   }
   // BookSim's input arbiter: input `ip` offers for the output, from its output pointer on, that
-  // one of its ready VCs wants; that output's first such VC from the VC pointer carries the offer.
-  // False if no VC is ready.
+  // one of its ready VCs wants. False if no VC is ready.
   template <bool kPacketLinks, typename View>
   bool offer_by_output(const View& view, int ip, std::uint32_t mask, std::uint64_t& requested,
                        std::uint64_t& contested) {
-    std::uint64_t wanted = 0;
-    const int start = pointer_[ip];
-    for (std::uint32_t turn = rotate(mask, start); turn; turn &= turn - 1) {
-      const int vc = vc_at(start, __builtin_ctz(turn));
-      if (!view.ready(ip, vc)) continue;
-      const int op = view.out_port(ip, vc);
-      if (kPacketLinks && !may_bid(ip, vc, op)) continue;
-      const std::uint64_t bit = std::uint64_t(1) << op;
-      if (!(wanted & bit)) vc_for_output_[op] = std::uint8_t(vc);
-      wanted |= bit;
-    }
+    const std::uint64_t wanted = wanted_outputs<kPacketLinks>(view, ip, mask, 0);
     if (!wanted) return false;
     const int op = first_from(wanted, output_pointer_[ip]);
     offer(view, ip, vc_for_output_[op], op, requested, contested);
