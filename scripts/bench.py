@@ -15,6 +15,7 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
+import bench_booksim  # noqa: E402
 import tool_io  # noqa: E402
 from tool_io import Parser, ToolError, positive_int  # noqa: E402
 # (load in packets/node/cycle, target wall seconds on one core of the reference machine)
@@ -393,6 +394,9 @@ def parse_arguments(argv):
                              "e.g. a newer Unicorn 2 than the system's")
     parser.add_argument("--vp", action="store_true",
                         help="a virtual platform's 4x4 network idle and under sparse LT traffic, 10 simulated ms")
+    parser.add_argument("--booksim", metavar="PATH",
+                        help="also run BookSim 2 (this binary) on the same networks and print icnsim's speed as a "
+                             "multiple of BookSim's at light load, overload and on the dragonfly (scripts/bench_booksim.py)")
     parser.add_argument("--vp-memory", action="store_true",
                         help="a virtual platform's resident memory over --cycles of background traffic "
                              "(default here 10^8: about two minutes)")
@@ -401,6 +405,12 @@ def parse_arguments(argv):
         raise ToolError("scripts/bench: --unicorn acts only with --cores")
     if args.unicorn is not None and not pathlib.Path(args.unicorn).is_file():
         raise ToolError(f"scripts/bench: --unicorn {args.unicorn}: no such file (allowed: a libunicorn.so.2)")
+    if args.booksim is not None and (args.scale or args.topologies or args.cores or args.vp or args.vp_memory
+                                     or args.sweep):
+        raise ToolError("scripts/bench: --booksim acts only with the default benchmark (no --scale, --topologies, "
+                        "--cores, --vp, --vp-memory or --sweep)")
+    if args.booksim is not None and not (pathlib.Path(args.booksim).is_file() and os.access(args.booksim, os.X_OK)):
+        raise ToolError(f"scripts/bench: --booksim {args.booksim}: no such executable file (allowed: a BookSim 2 binary)")
     if not (pathlib.Path(args.build) / "model" / "icnsim").is_file():
         raise ToolError(f"scripts/bench: --build {args.build}: holds no model/icnsim (allowed: a build folder; "
                         "scripts/setup builds one)")
@@ -440,6 +450,7 @@ def _main(argv=None):
         verdict = "met" if wall <= scaled_target and rss <= RSS_TARGET_MB else "MISSED"
         print(f"{rate:>22} {wall:>9.2f} {nodes * args.cycles / wall:>14.3g} {rss:>14.1f}  "
               f"<= {scaled_target:.2f} s, <= {RSS_TARGET_MB} MB: {verdict}" + "".join(f" ({n})" for n in notes))
+    bench_booksim.compare(binary, ROOT, args.booksim, args.cycles)
     return 0
 
 
