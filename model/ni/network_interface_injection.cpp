@@ -80,7 +80,7 @@ bool NetworkInterface::inject(Cycle now, bool& refused) {
       // otherwise start the next one.
       const int start = channel_round_robin_[channel];
       for (int k = 0; k < routing_vcs_; ++k) {
-        const int vc = (start + k) % routing_vcs_;
+        const int vc = start + k < routing_vcs_ ? start + k : start + k - routing_vcs_;
         const InjectionVc& v = injection_vc(channel, vc);
         in_progress += v.busy;
         if (chosen < 0 && v.busy && v.credits > 0) chosen = vc;
@@ -89,7 +89,7 @@ bool NetworkInterface::inject(Cycle now, bool& refused) {
     }
     if (chosen < 0) continue;
     send_flit(channel, chosen, now);
-    channel_round_robin_[channel] = std::uint8_t((chosen + 1) % routing_vcs_);
+    channel_round_robin_[channel] = std::uint8_t(chosen + 1 < routing_vcs_ ? chosen + 1 : 0);
     sent = true;
   }
   return sent;

@@ -1,5 +1,6 @@
 // VC allocation: routed headers take output VCs, in parallel or through the central header
-// arbiter (self-tuned paper sec. 5.1), oldest first or longest waiting first (vc_allocator.h).
+// arbiter (self-tuned paper sec. 5.1), in an order (oldest first, longest waiting, random, priority;
+// vc_allocator.h), or separably as BookSim 2 does (allocate_separably, below).
 #include "router/router.h"
 
 #include <algorithm>

@@ -348,11 +348,7 @@ inline void SwitchAllocator::allocate_per_channel(const View& view, Cycle now, G
   const std::uint64_t unmatched = offered & ~matched_inputs;
   if (unmatched == 0 || !maximal_) return;
   std::uint64_t used_outputs = matched_outputs;
-  const int first = int(now % Cycle(input_ports_));
-  for (int k = 0; k < input_ports_; ++k) {
-    int ip = first + k;
-    if (ip >= input_ports_) ip -= input_ports_;
-    if (!((unmatched >> ip) & 1u)) continue;
+  const auto match = [&](int ip) {
     const int start = pointer_[ip];
     for (std::uint32_t turn = rotate(view.active_vcs(ip), start); turn; turn &= turn - 1) {
       const int vc = vc_at(start, __builtin_ctz(turn));
@@ -363,9 +359,15 @@ inline void SwitchAllocator::allocate_per_channel(const View& view, Cycle now, G
       ++requests_made_;
       if (kPacketLinks) note_grant(view, ip, vc, op);
       grant(ip, vc, op);
-      break;
+      return;
     }
-  }
+  };
+  // From input `first` on, round the ports: the unmatched inputs at or above it, then those below
+  // (their set bits only, so a wide router pays for the inputs that lost, not for all of them).
+  const int first = int(now % Cycle(input_ports_));
+  const std::uint64_t below = unmatched & ((std::uint64_t(1) << first) - 1);
+  for (std::uint64_t ports = unmatched & ~below; ports; ports &= ports - 1) match(__builtin_ctzll(ports));
+  for (std::uint64_t ports = below; ports; ports &= ports - 1) match(__builtin_ctzll(ports));
 }
 
 template <bool kPacketLinks, typename View, typename Grant>
