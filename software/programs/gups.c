@@ -12,11 +12,14 @@
 
 #include "icn.h"
 
-enum { BUCKET = 32, MOST_WORDS = 16384, TAG_UPDATES = 20, TAG_DONE = 21 };
+enum { BUCKET = 32, MOST_WORDS = 16384, MOST_NODES = 1024, TAG_UPDATES = 20, TAG_DONE = 21 };
 
-static uint32_t table[MOST_WORDS];
-static uint32_t bucket[256][2 * BUCKET]; /* (global index, value) pairs waiting for each owner */
-static uint8_t filled[256];
+/* The words and the buckets are written before they are read (the words set below, a bucket's pairs
+   counted by `filled`), so they live in picolibc's .preserve section, which start-up does not clear
+   (.bss would cost every run a clear of all 320 KB); the counts must start at 0 and stay in .bss. */
+static uint32_t table[MOST_WORDS] __attribute__((section(".preserve")));
+static uint32_t bucket[MOST_NODES][2 * BUCKET] __attribute__((section(".preserve"))); /* (global index, value) pairs waiting for each owner */
+static uint8_t filled[MOST_NODES];
 
 static uint32_t rotl(uint32_t v, unsigned by) { by &= 31; return by ? v << by | v >> (32 - by) : v; }
 
@@ -37,9 +40,9 @@ static void apply_bucket(unsigned from, uint32_t words) {
 int main(void) {
   const unsigned me = icn_node(), nodes = icn_nodes();
   const uint32_t updates = (uint32_t)icn_argument(0, 4096), words = (uint32_t)icn_argument(1, 1024);
-  if (nodes > 256 || words > MOST_WORDS || (words & (words - 1)) != 0) {
-    printf("gups: %u nodes, %lu words (allowed: up to 256 nodes, a power of 2 up to %d words)\n", nodes,
-           (unsigned long)words, MOST_WORDS);
+  if (nodes > MOST_NODES || words > MOST_WORDS || (words & (words - 1)) != 0) {
+    printf("gups: %u nodes, %lu words (allowed: up to %d nodes, a power of 2 up to %d words)\n", nodes,
+           (unsigned long)words, MOST_NODES, MOST_WORDS);
     return 2;
   }
   Checksum before = {0, 0}, expected = {0, 0};
@@ -68,9 +71,11 @@ int main(void) {
     /* Apply what has arrived meanwhile, so that no node's messages pile up. */
     while (icn_waiting(ICN_ANY, TAG_UPDATES)) apply_bucket(ICN_ANY, words);
   }
-  /* The last buckets, each told how many it holds, then every node's last message ends its stream. */
-  for (unsigned owner = 0; owner < nodes; ++owner) {
-    if (owner == me) continue;
+  /* The last buckets, each told how many it holds, then every node's last message ends its stream:
+     to node me + 1 first, then me + 2, …, so that no node is every sender's first target (in owner
+     order all of them went to node 0 at once: on 1,024 nodes 621,226 cycles against 546,097). */
+  for (unsigned k = 1; k < nodes; ++k) {
+    const unsigned owner = (me + k) % nodes;
     uint32_t last[2 * BUCKET + 1];
     last[0] = filled[owner];
     for (unsigned i = 0; i < 2u * filled[owner]; ++i) last[1 + i] = bucket[owner][i];

@@ -54,7 +54,7 @@ AWAY = {
     "network.file": str(ROOT / "platforms" / "networks" / "torus-8x8-failed-link.yaml"),
     "simulation.watchdog_cycles": "100",
     "stimulus:packet_length_weights": "[1, 3]",
-    "tlm.trace_from": "30000",  # transpose's remote stores start near cycle 24,800
+    "tlm.trace_from": "4000",  # transpose's remote stores run from cycle 169 to about 7,800
     "software.message_buffer_bytes": "64",
     "stimulus:trace": str(ROOT / "stimuli" / "traces" / "ring-256.trace"),
     "simulation.vcd_routers": "0",
