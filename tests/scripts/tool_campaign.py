@@ -213,6 +213,7 @@ def bench_case(rng, folder):
                       ["--points", rng.choice(["0", "x", "100001"])],
                       ["--router-load", rng.choice(["0", "-1", "nan", "inf", "x", "9"])],
                       ["--largest", rng.choice(["0", "x"])], ["--build", rng.choice(["", str(folder), "/nonexistent"])],
+                      ["--booksim", rng.choice(["", str(folder), "/nonexistent", "/etc/hostname"])],
                       ["--frobnicate"]])
     extra = rng.choice([[], ["--scale"], ["--vp"], ["--sweep"]])
     return "bench", extra + bad
