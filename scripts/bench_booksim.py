@@ -21,7 +21,8 @@ TARGET = 25.0  # issue 71: at least 25 times BookSim 2 at light load, at overloa
 # thresholds that neither stop a run early nor declare it unstable past saturation.
 BOOKSIM_COMMON = {
     "router": "iq", "vc_allocator": "separable_input_first", "sw_allocator": "separable_input_first",
-    "alloc_iters": 1, "wait_for_tail_credit": 0, "credit_delay": 0, "routing_delay": 0, "vc_alloc_delay": 1,
+    "alloc_iters": 1, "wait_for_tail_credit": 0, "credit_delay": 0, "use_noc_latency": 0,  # 1-cycle links
+    "routing_delay": 0, "vc_alloc_delay": 1,
     "sw_alloc_delay": 1, "st_final_delay": 1, "speculative": 1, "traffic": "uniform",
     "injection_process": "bernoulli", "packet_size": 16, "sim_type": "latency", "warmup_periods": 1,
     "latency_thres": 1e9, "warmup_thres": 0.0, "stopping_thres": 0.0, "acc_warmup_thres": 0.0,

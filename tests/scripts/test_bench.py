@@ -90,8 +90,8 @@ def test_bench_runs_booksim_on_the_same_networks_and_prints_the_ratio_of_cpu_per
     assert [(c["topology"], c["k"], c["num_vcs"], c["vc_buf_size"], c["injection_rate"]) for c in configs] == [
         ("torus", "16", "4", "8", "0.005"), ("torus", "16", "4", "8", "0.04"), ("dragonflynew", "4", "2", "128", "1.0")]
     for c in configs:
-        assert (c["vc_allocator"], c["sw_allocator"], c["speculative"], c["packet_size"]) == \
-            ("separable_input_first", "separable_input_first", "1", "16")
+        assert (c["vc_allocator"], c["sw_allocator"], c["speculative"], c["packet_size"], c["use_noc_latency"]) == \
+            ("separable_input_first", "separable_input_first", "1", "16", "0")
     assert int(configs[0]["sample_period"]) * int(configs[0]["max_samples"]) == 600
     assert int(configs[2]["sample_period"]) * int(configs[2]["max_samples"]) == 80
 
