@@ -154,13 +154,11 @@ void read_phases(StimulusConfig& s, const ParameterSet& p, const StimulusEntries
     FlatEntries base = inherited;
     // A phase that picks another destination pattern does not inherit the top level's pattern's
     // parameters (a uniform's include_source means nothing to bit_reversal), only the other keys.
-    std::string own_pattern, top_pattern = "uniform";
+    std::string own_pattern;
     for (const auto* list : {&own.first, &own.second})
       for (const auto& entry : *list)
         if (entry.first == "pattern.type" && !entry.second.items.empty()) own_pattern = entry.second.items.front();
-    for (const auto& entry : inherited)
-      if (entry.first == "pattern.type" && !entry.second.items.empty()) top_pattern = entry.second.items.front();
-    if (!own_pattern.empty() && own_pattern != top_pattern)
+    if (!own_pattern.empty() && own_pattern != p.text("pattern.type"))
       base.erase(std::remove_if(base.begin(), base.end(),
                                 [](const auto& entry) {
                                   return entry.first.rfind("pattern.", 0) == 0 && entry.first != "pattern.type";
