@@ -84,7 +84,8 @@ class SwitchAllocator {
         vc_for_output_(maximal ? 0 : output_ports, 0),
         speculative_output_pointer_(maximal ? 0 : input_ports, 0),
         speculative_last_(maximal ? 0 : output_ports, -1),
-        speculative_offers_(maximal ? 0 : output_ports) {}
+        speculative_offers_(maximal ? 0 : std::size_t(output_ports) * input_ports),
+        speculative_count_(maximal ? 0 : output_ports, 0) {}
 
   int pointer(int input_port) const { return pointer_[input_port]; }
   // The longest a ready flit with a credit waits under round-robin arbitration without priority
@@ -210,14 +211,16 @@ class SwitchAllocator {
   std::vector<std::uint8_t> output_pointer_;
   std::vector<std::uint8_t> vc_for_output_;
   // Its speculative allocator: per input port the output its arbiter tries first, per output port
-  // the input its round robin granted last and this cycle's offers (BookSim's spec_sw_allocator).
+  // the input its round robin granted last and this cycle's offers, [output port][k] for the first
+  // speculative_count_[output port] of them, in input order (BookSim's spec_sw_allocator).
   struct SpeculativeOffer {
     std::uint8_t input_port, vc;
     bool lost_its_vc;
   };
   std::vector<std::uint8_t> speculative_output_pointer_;
   std::vector<int> speculative_last_;
-  std::vector<std::vector<SpeculativeOffer>> speculative_offers_;
+  std::vector<SpeculativeOffer> speculative_offers_;
+  std::vector<std::uint8_t> speculative_count_;
   // The first output port of `wanted` (not empty) from `from` on, round the ports.
   static int first_from(std::uint64_t wanted, int from) {
     const std::uint64_t onwards = from >= 64 ? 0 : wanted & (~std::uint64_t(0) << from);
@@ -252,8 +255,8 @@ class SwitchAllocator {
     if (!wanted) return -1;
     const int op = first_from(wanted, speculative_output_pointer_[ip]);
     const int vc = vc_for_output_[op];
-    speculative_offers_[std::size_t(op)].push_back(SpeculativeOffer{std::uint8_t(ip), std::uint8_t(vc),
-                                                                    bool((lost >> vc) & 1u)});
+    speculative_offers_[std::size_t(op) * std::size_t(input_ports_) + speculative_count_[std::size_t(op)]++] =
+        SpeculativeOffer{std::uint8_t(ip), std::uint8_t(vc), bool((lost >> vc) & 1u)};
     return op;
   }
   // BookSim's input arbiter: input `ip` offers for the output, from its output pointer on, that
@@ -326,15 +329,16 @@ inline void SwitchAllocator::allocate_per_channel(const View& view, Cycle now, G
   // header lost its VC (both arbiters' pointers move either way, as BookSim's do).
   for (; speculated; speculated &= speculated - 1) {
     const int op = __builtin_ctzll(speculated);
-    std::vector<SpeculativeOffer>& bids = speculative_offers_[std::size_t(op)];
-    std::size_t chosen = 0;
-    for (std::size_t i = 0; i < bids.size(); ++i)
+    const SpeculativeOffer* bids = &speculative_offers_[std::size_t(op) * std::size_t(input_ports_)];
+    const int count = speculative_count_[std::size_t(op)];
+    speculative_count_[std::size_t(op)] = 0;
+    int chosen = 0;
+    for (int i = 0; i < count; ++i)
       if (bids[i].input_port > speculative_last_[std::size_t(op)]) {
         chosen = i;
         break;
       }
     const SpeculativeOffer winner = bids[chosen];
-    bids.clear();
     speculative_last_[std::size_t(op)] = winner.input_port;
     speculative_output_pointer_[winner.input_port] = std::uint8_t(op + 1);
     if ((matched_outputs >> op) & 1u || (matched_inputs >> winner.input_port) & 1u) continue;
