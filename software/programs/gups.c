@@ -18,7 +18,8 @@ enum { BUCKET = 32, MOST_WORDS = 16384, MOST_NODES = 1024, TAG_UPDATES = 20, TAG
    counted by `filled`), so they live in picolibc's .preserve section, which start-up does not clear
    (.bss would cost every run a clear of all 320 KB); the counts must start at 0 and stay in .bss. */
 static uint32_t table[MOST_WORDS] __attribute__((section(".preserve")));
-static uint32_t bucket[MOST_NODES][2 * BUCKET] __attribute__((section(".preserve"))); /* (global index, value) pairs waiting for each owner */
+/* (global index, value) pairs waiting for each owner */
+static uint32_t bucket[MOST_NODES][2 * BUCKET] __attribute__((section(".preserve")));
 static uint8_t filled[MOST_NODES];
 
 static uint32_t rotl(uint32_t v, unsigned by) { by &= 31; return by ? v << by | v >> (32 - by) : v; }
